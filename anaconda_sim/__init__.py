@@ -1,0 +1,44 @@
+"""anaconda-sim: Monte Carlo strategy research for Anaconda poker (Pass the Trash).
+
+Importing the package is cheap: nothing is compiled and no table is built
+until a function that needs it is first called. Heavy modules are loaded on
+first attribute access.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .cards import CardError, format_cards, mask_from_cards, parse_cards
+
+__version__ = "0.1.0"
+
+# public name -> module that defines it (imported on first use)
+_LAZY = {
+    "evaluate": "evaluator",
+    "category": "evaluator",
+    "category_name": "evaluator",
+    "describe": "evaluator",
+    "best_five": "evaluator",
+    "exposed_value": "evaluator",
+    "exposed_category": "evaluator",
+    "CATEGORY_NAMES": "evaluator",
+    "EXPOSED_CATEGORY_NAMES": "evaluator",
+    "root_key": "rng",
+}
+
+__all__ = ["CardError", "__version__", "format_cards", "mask_from_cards", "parse_cards", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'anaconda_sim' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

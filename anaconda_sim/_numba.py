@@ -1,0 +1,113 @@
+"""The one place where numba options live.
+
+Every kernel in the package is compiled through :func:`jit` (or
+:func:`jit_parallel`), so the cache switch and floating-point flags are
+decided here and nowhere else.
+
+On-disk cache
+-------------
+Compiled kernels are cached on disk so a new process does not pay the
+compile time again. numba invalidates a cache entry only when the file that
+defines the function changes, not when a helper it calls in another file
+does. To make a stale cache impossible, the cache lives in a folder named
+after a hash of *every* source file of the package: any code change gives a
+new, empty folder.
+
+Environment variables
+---------------------
+``ANACONDA_SIM_CACHE=0``
+    Switch the on-disk cache off (for read-only installs or debugging).
+``ANACONDA_SIM_CACHE_DIR``
+    Parent folder of the cache (default: ``~/.cache/anaconda_sim``).
+``NUMBA_CACHE_DIR``
+    If the user set numba's own variable, numba's choice is respected.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+from pathlib import Path
+
+import numba
+
+__all__ = ["CACHE_ENABLED", "cache_folder", "jit", "jit_parallel", "source_hash"]
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _env_flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() not in {"0", "false", "no", "off", ""}
+
+
+@functools.lru_cache(maxsize=1)
+def source_hash() -> str:
+    """Hash of every ``.py`` file of the package (16 hex digits)."""
+    digest = hashlib.sha256(numba.__version__.encode())
+    for path in sorted(_PACKAGE_DIR.rglob("*.py")):
+        digest.update(str(path.relative_to(_PACKAGE_DIR)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_folder() -> Path | None:
+    """The folder holding compiled kernels, or ``None`` when caching is off."""
+    if not CACHE_ENABLED:
+        return None
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"])
+    parent = os.environ.get("ANACONDA_SIM_CACHE_DIR") or Path.home() / ".cache" / "anaconda_sim"
+    return Path(parent) / source_hash()
+
+
+def _prepare_cache() -> bool:
+    if not _env_flag("ANACONDA_SIM_CACHE", True):
+        return False
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return True
+    folder = Path(
+        os.environ.get("ANACONDA_SIM_CACHE_DIR") or Path.home() / ".cache" / "anaconda_sim"
+    ) / source_hash()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        # A read-only home must not break the library: compile in memory only.
+        return False
+    # numba reads CACHE_DIR each time it locates a cache, so setting it here
+    # (before any kernel of ours is compiled) points our kernels at the folder.
+    numba.config.CACHE_DIR = str(folder)
+    return True
+
+
+CACHE_ENABLED: bool = _prepare_cache()
+
+# fastmath stays off: kernels are integer code, and float reductions must give
+# the same bits on every thread count.
+_OPTIONS = {"nogil": True, "cache": CACHE_ENABLED, "error_model": "numpy"}
+
+
+def jit(func=None, **overrides):
+    """``numba.njit`` with the package defaults (lazy: compiles on first call).
+
+    Examples
+    --------
+    >>> from anaconda_sim._numba import jit
+    >>> @jit(cache=False)  # functions typed at a prompt have no file to cache in
+    ... def twice(x):
+    ...     return 2 * x
+    >>> twice(21)
+    42
+    """
+    options = {**_OPTIONS, **overrides}
+    if func is None:
+        return lambda f: numba.njit(**options)(f)
+    return numba.njit(**options)(func)
+
+
+def jit_parallel(func=None, **overrides):
+    """Like :func:`jit` with ``parallel=True`` for ``prange`` kernels."""
+    return jit(func, parallel=True, **overrides)
