@@ -116,7 +116,7 @@ def parse_cards(
     Examples
     --------
     >>> parse_cards("Q♠ Q♥ 9♣, 8♦")
-    [43, 42, 31, 25]
+    [43, 42, 28, 25]
     >>> parse_cards(["Ts", "10s"])
     Traceback (most recent call last):
     ...
@@ -176,9 +176,9 @@ def format_cards(cards: Iterable[int] | np.ndarray, unicode: bool = False, sep: 
 
     Examples
     --------
-    >>> format_cards([43, 42, 31])
+    >>> format_cards([43, 42, 28])
     'Qs Qh 9c'
-    >>> format_cards([43, 42, 31], unicode=True)
+    >>> format_cards([43, 42, 28], unicode=True)
     'Q♠ Q♥ 9♣'
     """
     return sep.join(format_card(int(c), unicode) for c in np.asarray(cards).ravel())
@@ -203,7 +203,7 @@ def mask_from_cards(cards: Iterable[int] | np.ndarray | str) -> np.uint64:
     Examples
     --------
     >>> hex(int(mask_from_cards("2c As")))
-    '0x1000000000001'
+    '0x1000000000000001'
     """
     parsed = parse_cards(cards, what="card set")
     mask = 0

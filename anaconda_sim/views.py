@@ -1,0 +1,129 @@
+"""What a seat may see, as flat int32 arrays that numba strategies read.
+
+A strategy decision receives two arrays and nothing else about the deal:
+
+``pub`` (:data:`PUB_SIZE` int32)
+    The public table: everything every seat sees (RULES.md, Information):
+    table size, dealer, stage, pot, the betting state of the current round,
+    who has folded, every exposed card, and the log of every betting action.
+``own`` (:data:`OWN_SIZE` int32)
+    One seat's private row: its seat number, the cards it holds, the cards
+    it passed (now in its left neighbour's hand) and received (from its right
+    neighbour), and its discards.
+
+Both engines (the reference :mod:`anaconda_sim.engine` and the batch
+simulator) fill these arrays with the same numbers at the same moment, and
+feed each seat's decisions from the same random stream, so a strategy makes
+the same choices in both.
+
+Offsets are module constants (``P_*`` into ``pub``, ``O_*`` into ``own``).
+Unused card slots hold ``-1``.
+
+Betting log entries (``pub[P_LOG + i]`` for ``i < pub[P_LOG_LEN]``) encode
+``(round * 8 + seat) * 8 + action`` with ``action`` one of the ``A_*`` codes.
+At most :data:`LOG_CAPACITY` actions are kept (a deal can never need more:
+6 rounds x 31 actions at most).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "A_BET",
+    "A_CALL",
+    "A_CHECK",
+    "A_FOLD",
+    "A_RAISE",
+    "ACTION_NAMES",
+    "INTENT_AGGRESSIVE",
+    "INTENT_FOLD",
+    "INTENT_PASSIVE",
+    "LOG_CAPACITY",
+    "OWN_SIZE",
+    "PUB_SIZE",
+    "new_own",
+    "new_pub",
+]
+
+# --- betting actions (engine action codes, also used in the log) ---------
+A_FOLD = 0
+A_CHECK = 1
+A_CALL = 2
+A_BET = 3
+A_RAISE = 4
+ACTION_NAMES = ("fold", "check", "call", "bet", "raise")
+
+# --- what a betting strategy returns: an intent, mapped to a legal action --
+# FOLD  -> fold if facing a bet, else check (folding for free is not legal, R13)
+# PASSIVE -> check if nothing to call, else call
+# AGGRESSIVE -> bet if nothing to call, else raise; call if the cap (R3) is reached
+INTENT_FOLD = 0
+INTENT_PASSIVE = 1
+INTENT_AGGRESSIVE = 2
+
+# --- decision kinds -------------------------------------------------------
+D_BET = 0
+D_PASS = 1
+D_DISCARD = 2
+
+# --- stages (pub[P_STAGE]) ------------------------------------------------
+# 0: before the first pass; 1..k: after pass k; 100 + r: after reveal r (1..4)
+STAGE_REVEAL = 100
+
+# --- pub layout -----------------------------------------------------------
+P_PLAYERS = 0  # number of seats at the table (2..7)
+P_DEALER = 1  # dealer seat
+P_STAGE = 2  # see STAGE_* above
+P_ROUND = 3  # index of the current betting round (0-based), -1 outside betting
+P_NROUNDS = 4  # number of betting rounds in a deal under these rules
+P_POT = 5  # chips in the pot (antes included)
+P_LEVEL = 6  # bets + raises made in the current round (0 = no bet yet)
+P_MAX_LEVEL = 7  # cap: 1 bet + max raises (4 by default, R3)
+P_BET_SIZE = 8  # chips per bet or raise
+P_TO_ACT = 9  # seat to act (or -1)
+P_OPENER = 10  # seat that opened the current betting round
+P_ACTIVE = 11  # number of seats still in
+P_PASS_COUNT = 12  # cards to pass in the pass being decided (0 outside a pass)
+P_PASS_DIR = 13  # +1 = to the left (next seat clockwise), -1 = to the right
+P_PASS_INDEX = 14  # which pass of the schedule (0-based)
+P_REVEALED = 15  # cards each active seat has exposed (0..4)
+P_FIVE_CARD = 16  # 1 if the showdown hand is the kept five (discard phase exists)
+P_FOLDED = 20  # +seat: 1 if the seat has folded
+P_IN_ROUND = 27  # +seat: chips the seat put in during this round
+P_INVESTED = 34  # +seat: chips the seat put in this deal (ante included)
+P_EXPOSED = 41  # +4*seat+j: j-th exposed card of seat, -1 if none (28 slots)
+P_LOG_LEN = 69  # number of betting actions logged
+P_LOG = 70  # betting log entries
+LOG_CAPACITY = 256
+PUB_SIZE = P_LOG + LOG_CAPACITY
+
+# --- own layout -----------------------------------------------------------
+O_SEAT = 0  # this seat's number
+O_NCARDS = 1  # cards held now (7, or 5 after the discard)
+O_CARDS = 2  # +i: held cards; after the discard, the five in reveal order
+O_NPASSED = 9  # cards passed so far (all passes)
+O_PASSED = 10  # +i, up to 6
+O_NRECEIVED = 16  # cards received so far
+O_RECEIVED = 17  # +i, up to 6
+O_DISCARDS = 23  # +i, the two discards (-1 before the discard)
+OWN_SIZE = 25
+
+
+def new_pub() -> np.ndarray:
+    """An empty public table: zeros, with every card slot set to -1."""
+    pub = np.zeros(PUB_SIZE, dtype=np.int32)
+    pub[P_EXPOSED : P_EXPOSED + 28] = -1
+    pub[P_TO_ACT] = -1
+    pub[P_ROUND] = -1
+    return pub
+
+
+def new_own(seat: int) -> np.ndarray:
+    """An empty private row for ``seat``: every card slot set to -1."""
+    own = np.full(OWN_SIZE, -1, dtype=np.int32)
+    own[O_SEAT] = seat
+    own[O_NCARDS] = 0
+    own[O_NPASSED] = 0
+    own[O_NRECEIVED] = 0
+    return own
