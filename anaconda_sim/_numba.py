@@ -69,9 +69,10 @@ def _prepare_cache() -> bool:
         return False
     if os.environ.get("NUMBA_CACHE_DIR"):
         return True
-    folder = Path(
-        os.environ.get("ANACONDA_SIM_CACHE_DIR") or Path.home() / ".cache" / "anaconda_sim"
-    ) / source_hash()
+    folder = (
+        Path(os.environ.get("ANACONDA_SIM_CACHE_DIR") or Path.home() / ".cache" / "anaconda_sim")
+        / source_hash()
+    )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:

@@ -71,7 +71,7 @@ def parse_card(token: str | int | np.integer) -> int:
     >>> parse_card("Xs")
     Traceback (most recent call last):
     ...
-    anaconda_sim.cards.CardError: unknown rank 'X' in card 'Xs'; ranks are 2-9, T (or 10), J, Q, K, A
+    anaconda_sim.cards.CardError: unknown rank 'X' in card 'Xs'; ranks are 2-9, T (or 10), ...
     """
     if isinstance(token, (bool, np.bool_)):
         raise CardError(f"card {token!r} is a bool; give a card like 'Qs' or an index 0..51")

@@ -30,12 +30,12 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
+    "ACTION_NAMES",
     "A_BET",
     "A_CALL",
     "A_CHECK",
     "A_FOLD",
     "A_RAISE",
-    "ACTION_NAMES",
     "INTENT_AGGRESSIVE",
     "INTENT_FOLD",
     "INTENT_PASSIVE",

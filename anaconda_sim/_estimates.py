@@ -1,0 +1,122 @@
+"""Running means, standard errors and paired differences of K choices.
+
+Choices scored on common random numbers are strongly correlated, so the
+standard error of a *difference* between two choices is far smaller than
+either standard error. :class:`ChoiceAccumulator` keeps the sums and the K x K
+cross-products needed for both, batch by batch, in memory independent of the
+number of deals.
+
+Sums are kept exactly, in integers: per-deal values are integers after
+scaling (net chips are whole chips; a pot share is a multiple of 1/k for k
+tied winners, so ``share * 420`` is whole for k = 1..7). Exact sums do not
+depend on how deals are grouped into batches, so the same seed gives the same
+table bit for bit whatever the batch size or thread count.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: two-sided 95% normal quantile
+Z95 = 1.959963984540054
+#: lcm(1..7): a pot share times this is a whole number
+SHARE_SCALE = 420
+
+
+def to_units(rows: np.ndarray, scale: int) -> np.ndarray:
+    """Per-deal values as exact integers (``rows * scale`` must be whole)."""
+    scaled = np.asarray(rows, dtype=np.float64) * scale
+    units = np.rint(scaled)
+    if not np.allclose(units, scaled, rtol=0, atol=1e-6):
+        raise ValueError(f"values are not whole multiples of 1/{scale}")
+    return units.astype(np.int64)
+
+
+def _exact_products(units: np.ndarray) -> np.ndarray:
+    # float64 products and sums of whole numbers below 2**53 are exact, so
+    # BLAS may add them in any order; checked against the bound first
+    bound = float(np.abs(units).max(initial=0)) ** 2 * units.shape[0]
+    if bound < 2.0**53:
+        as_float = units.astype(np.float64)
+        return np.rint(as_float.T @ as_float).astype(np.int64)
+    return units.T @ units
+
+
+class ChoiceAccumulator:
+    """Exact sums of per-deal values of K choices and their cross-products.
+
+    Examples
+    --------
+    >>> acc = ChoiceAccumulator(2)
+    >>> acc.add(np.array([[1.0, 0.0], [0.0, 0.0], [1.0, 1.0], [0.0, 0.5]]))
+    >>> acc.mean().tolist(), acc.deals
+    ([0.5, 0.375], 4)
+    >>> float(acc.se()[0]) == float(np.sqrt(1 / 3 / 4))
+    True
+    """
+
+    def __init__(self, choices: int, scale: int = SHARE_SCALE):
+        self.scale = scale
+        self.deals = 0
+        self.total = np.zeros(choices, dtype=np.int64)
+        self.cross = np.zeros((choices, choices), dtype=np.int64)
+
+    def add(self, rows: np.ndarray) -> None:
+        """Add a batch: ``rows`` has one row per deal, one column per choice."""
+        units = to_units(rows, self.scale)
+        self.deals += units.shape[0]
+        self.total += units.sum(axis=0)
+        self.cross += _exact_products(units)
+
+    def mean(self) -> np.ndarray:
+        return self.total / (max(self.deals, 1) * self.scale)
+
+    def covariance(self) -> np.ndarray:
+        """Sample covariance between choices (per deal), in value units."""
+        n = self.deals
+        if n < 2:
+            return np.full(self.cross.shape, np.nan)
+        total = self.total.astype(np.float64)
+        centred = self.cross - np.outer(total, total) / n
+        return centred / ((n - 1) * self.scale**2)
+
+    def se(self) -> np.ndarray:
+        """Standard error of each choice's mean."""
+        variance = np.clip(np.diag(self.covariance()), 0.0, None)
+        return np.sqrt(variance / max(self.deals, 1))
+
+    def diff_se(self, reference: int) -> np.ndarray:
+        """Standard error of ``mean[k] - mean[reference]`` for every k (paired)."""
+        cov = self.covariance()
+        variance = np.diag(cov) + cov[reference, reference] - 2.0 * cov[:, reference]
+        return np.sqrt(np.clip(variance, 0.0, None) / max(self.deals, 1))
+
+
+class MeanAccumulator:
+    """Exact sums and sums of squares of K per-deal quantities (no cross terms)."""
+
+    def __init__(self, choices: int, scale: int = SHARE_SCALE):
+        self.scale = scale
+        self.deals = 0
+        self.total = np.zeros(choices, dtype=np.int64)
+        self.squares = np.zeros(choices, dtype=np.int64)
+
+    def add_units(self, units: np.ndarray) -> None:
+        """Add a batch of values already in integer units of ``1/scale``."""
+        self.deals += units.shape[0]
+        self.total += units.sum(axis=0)
+        self.squares += (units * units).sum(axis=0)
+
+    def add(self, rows: np.ndarray) -> None:
+        self.add_units(to_units(rows, self.scale))
+
+    def mean(self) -> np.ndarray:
+        return self.total / (max(self.deals, 1) * self.scale)
+
+    def se(self) -> np.ndarray:
+        n = self.deals
+        if n < 2:
+            return np.full(self.total.shape, np.nan)
+        total = self.total.astype(np.float64)
+        variance = (self.squares - total * total / n) / ((n - 1) * self.scale**2)
+        return np.sqrt(np.clip(variance, 0.0, None) / n)

@@ -1,0 +1,259 @@
+"""Kernels of the showdown model: choices scored on common random numbers.
+
+The model (used when nobody bets or folds): the hero sits at seat 0 of an
+``n``-seat table, its left neighbour at seat 1, its right neighbour at seat
+``n - 1``. Each opponent is dealt seven cards from the cards the hero has not
+seen and passes three to its left by its own strategy (R7); the hero's
+packet goes to seat 1 and the hero receives seat ``n - 1``'s packet. After
+the pass each opponent keeps five cards by its strategy (R8) and the best
+hand wins (R10, R18); ties split the pot (R19). The value of a choice is the
+hero's expected share of the pot.
+
+Every choice of one deal is scored on the same opponents' cards, passes and
+random numbers (common random numbers); a deal's numbers come from its own
+streams of :mod:`anaconda_sim.rng`, so results do not depend on batch size or
+thread count. Each kernel fills one row per deal; the public layer
+accumulates sums and cross-products batch by batch.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from . import views as V
+from ._numba import jit, jit_parallel
+from .evaluator import eval5, eval7, value_category
+from .rng import deal_cards, new_state
+from .strategies import KIND_RANDOM, builtin_discard, builtin_pass
+
+_ONE = np.uint64(1)
+
+
+@jit
+def _bit(card):
+    return _ONE << np.uint64(16 * (card & 3) + (card >> 2))
+
+
+@jit
+def _final_value(kind, pub, own, params, rng, scratch):
+    """Showdown value of a seat holding ``own``'s seven cards after the pass."""
+    if kind != KIND_RANDOM:
+        # every other built-in keeps its best five, whose value is the 7-card value
+        return eval7(
+            own[V.O_CARDS], own[V.O_CARDS + 1], own[V.O_CARDS + 2], own[V.O_CARDS + 3],
+            own[V.O_CARDS + 4], own[V.O_CARDS + 5], own[V.O_CARDS + 6],
+        )  # fmt: skip
+    builtin_discard(kind, pub, own, params, rng, scratch)
+    return eval5(scratch[2], scratch[3], scratch[4], scratch[5], scratch[6])
+
+
+@jit
+def _set_cards(own, first, second, n_second):
+    """own's hand := first (4 cards) + second[:n_second]."""
+    for i in range(4):
+        own[V.O_CARDS + i] = first[i]
+    for i in range(n_second):
+        own[V.O_CARDS + 4 + i] = second[i]
+    own[V.O_NCARDS] = 4 + n_second
+
+
+@jit
+def _opponents_after_pass(
+    key, deal, players, pub, kinds, params, known_mask, right_forced, hero_unknown,
+    owns, kept, packets, states,
+):  # fmt: skip
+    """Deal the opponents, make their passes and apply the fixed part of the pass.
+
+    Fills ``kept[s]`` (4 kept cards), ``packets[s]`` (3 passed cards) and
+    ``states[s]`` (decision streams after the pass) for every opponent.
+    The first ``hero_unknown`` cards drawn are cards of the hero the caller
+    did not name (a packet it passed, its discards): they are removed from
+    the deck and returned. ``right_forced[0] >= 0`` forces seat
+    ``players - 1``'s packet.
+    """
+    forced = right_forced[0] >= 0
+    total = hero_unknown + 7 * (players - 1) - (3 if forced else 0)
+    dealt = np.empty(total, dtype=np.int64)
+    deal_cards(new_state(key, deal, 0), known_mask, total, dealt)
+    pos = hero_unknown
+    hand = np.empty(7, dtype=np.int64)
+    chosen = np.empty(7, dtype=np.int64)
+    for seat in range(1, players):
+        states[seat, 0] = new_state(key, deal, 1 + seat)[0]
+        own = owns[seat]
+        if forced and seat == players - 1:
+            for i in range(4):
+                hand[i] = dealt[pos]
+                pos += 1
+            for i in range(3):
+                hand[4 + i] = right_forced[i]
+                chosen[i] = right_forced[i]
+        else:
+            for i in range(7):
+                hand[i] = dealt[pos]
+                pos += 1
+            for i in range(7):
+                own[V.O_CARDS + i] = hand[i]
+            own[V.O_NCARDS] = 7
+            builtin_pass(kinds[seat], pub, own, params[seat], states[seat], chosen)
+        k = 0
+        for i in range(7):
+            card = hand[i]
+            if card != chosen[0] and card != chosen[1] and card != chosen[2]:
+                kept[seat, k] = card
+                k += 1
+        for i in range(3):
+            packets[seat, i] = chosen[i]
+    return dealt[:hero_unknown]
+
+
+@jit
+def _fixed_opponents_best(players, pub, kinds, params, owns, kept, packets, states, scratch):
+    """Best value and its count among seats 2..n-1, whose hands do not depend on the hero."""
+    best = np.int64(-1)
+    count = 0
+    for seat in range(2, players):
+        own = owns[seat]
+        _set_cards(own, kept[seat], packets[seat - 1], 3)
+        value = _final_value(kinds[seat], pub, own, params[seat], states[seat], scratch)
+        if value > best:
+            best = value
+            count = 1
+        elif value == best:
+            count += 1
+    return best, count
+
+
+@jit
+def _shares(hero_value, left_value, best_fixed, count_fixed):
+    top = max(hero_value, max(left_value, best_fixed))
+    count = count_fixed if best_fixed == top else 0
+    if hero_value == top:
+        count += 1
+    if left_value == top:
+        count += 1
+    hero_share = 1.0 / count if hero_value == top else 0.0
+    left_share = 1.0 / count if left_value == top else 0.0
+    return hero_share, left_share
+
+
+@jit_parallel
+def pass_choices_batch(
+    key, deal_start, n_deals, players, pub, kinds, params, hero7, choices,
+    shares, left_shares, categories,
+):  # fmt: skip
+    """Score the hero's pass choices (rows of ``choices``, 3 cards each).
+
+    The hero keeps its best five after the pass. Writes, per deal ``i`` and
+    choice ``k``: the hero's pot share, the left neighbour's pot share, and
+    the hero's final category.
+    """
+    n_choices = choices.shape[0]
+    known = np.uint64(0)
+    for i in range(7):
+        known |= _bit(hero7[i])
+    for i in prange(n_deals):
+        deal = deal_start + i
+        owns = np.empty((players, V.OWN_SIZE), dtype=np.int32)
+        for seat in range(players):
+            owns[seat, :] = -1
+            owns[seat, V.O_SEAT] = seat
+        kept = np.empty((players, 4), dtype=np.int64)
+        packets = np.empty((players, 3), dtype=np.int64)
+        states = np.empty((players, 1), dtype=np.uint64)
+        scratch = np.empty(7, dtype=np.int64)
+        no_force = np.full(3, -1, dtype=np.int64)
+        _opponents_after_pass(
+            key, deal, players, pub, kinds, params, known, no_force, 0,
+            owns, kept, packets, states,
+        )  # fmt: skip
+        best_fixed, count_fixed = _fixed_opponents_best(
+            players, pub, kinds, params, owns, kept, packets, states, scratch
+        )
+        received = packets[players - 1]
+        left = owns[1]
+        left_state = states[1, 0]
+        hero_kept = np.empty(4, dtype=np.int64)
+        for k in range(n_choices):
+            j = 0
+            for c in range(7):
+                card = hero7[c]
+                if card != choices[k, 0] and card != choices[k, 1] and card != choices[k, 2]:
+                    hero_kept[j] = card
+                    j += 1
+            hero_value = eval7(
+                hero_kept[0], hero_kept[1], hero_kept[2], hero_kept[3],
+                received[0], received[1], received[2],
+            )  # fmt: skip
+            # with two players seat 1 is both neighbours: the same rule holds
+            _set_cards(left, kept[1], choices[k], 3)
+            states[1, 0] = left_state  # same random numbers for every choice
+            left_value = _final_value(kinds[1], pub, left, params[1], states[1], scratch)
+            hero_share, left_share = _shares(hero_value, left_value, best_fixed, count_fixed)
+            shares[i, k] = hero_share
+            left_shares[i, k] = left_share
+            categories[i, k] = value_category(hero_value)
+
+
+@jit_parallel
+def keep_choices_batch(
+    key, deal_start, n_deals, players, pub, kinds, params, known_mask, hero_packet,
+    right_forced, random_right_from, dead_count, choices, shares, categories,
+):  # fmt: skip
+    """Score the hero's final five (rows of ``choices``, 5 cards each).
+
+    The opponents' hands follow the pass model with the hero's packet to seat
+    1 fixed (``hero_packet``, or 3 unseen cards dealt per deal when
+    ``hero_packet[0] < 0``) and seat ``n - 1``'s packet to the hero forced
+    (``right_forced``, or when ``right_forced[0] < 0`` three cards drawn per
+    deal from ``random_right_from``: the hero's cards it may have received).
+    ``dead_count`` unseen cards are removed per deal (the hero's unknown
+    discards).
+    """
+    n_choices = choices.shape[0]
+    n_from = random_right_from.shape[0]
+    for i in prange(n_deals):
+        deal = deal_start + i
+        owns = np.empty((players, V.OWN_SIZE), dtype=np.int32)
+        for seat in range(players):
+            owns[seat, :] = -1
+            owns[seat, V.O_SEAT] = seat
+        kept = np.empty((players, 4), dtype=np.int64)
+        packets = np.empty((players, 3), dtype=np.int64)
+        states = np.empty((players, 1), dtype=np.uint64)
+        scratch = np.empty(7, dtype=np.int64)
+        forced = right_forced.copy()
+        if forced[0] < 0 and n_from > 0:
+            # which three of the hero's cards came from the right: unknown, so uniform
+            pick = np.empty(3, dtype=np.int64)
+            deal_cards(new_state(key, deal, 9), ~_mask_of(random_right_from), 3, pick)
+            for j in range(3):
+                forced[j] = pick[j]
+        unknown = (3 if hero_packet[0] < 0 else 0) + dead_count
+        hero_cards = _opponents_after_pass(
+            key, deal, players, pub, kinds, params, known_mask, forced, unknown,
+            owns, kept, packets, states,
+        )  # fmt: skip
+        for j in range(3):
+            packets[0, j] = hero_packet[j] if hero_packet[0] >= 0 else hero_cards[j]
+        best_fixed, count_fixed = _fixed_opponents_best(
+            players, pub, kinds, params, owns, kept, packets, states, scratch
+        )
+        left = owns[1]
+        _set_cards(left, kept[1], packets[0], 3)
+        left_value = _final_value(kinds[1], pub, left, params[1], states[1], scratch)
+        for k in range(n_choices):
+            hero_value = eval5(choices[k, 0], choices[k, 1], choices[k, 2], choices[k, 3],
+                               choices[k, 4])  # fmt: skip
+            hero_share, _ = _shares(hero_value, left_value, best_fixed, count_fixed)
+            shares[i, k] = hero_share
+            categories[i, k] = value_category(hero_value)
+
+
+@jit
+def _mask_of(cards):
+    mask = np.uint64(0)
+    for i in range(cards.shape[0]):
+        mask |= _bit(cards[i])
+    return mask

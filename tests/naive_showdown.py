@@ -1,0 +1,73 @@
+"""Slow, obviously correct twins of the showdown model (analysis module).
+
+Plain Python loops over deals with numpy's Generator for the randomness and
+the public ``evaluate`` (itself tested exhaustively against ``naive.py``) for
+hand values. Opponents play ``"random-pass"``: three uniformly random cards
+passed to the left, best five kept, no folding.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from anaconda_sim.evaluator import evaluate
+
+
+def _share(values: list[int], seat: int) -> float:
+    top = max(values)
+    winners = [i for i, v in enumerate(values) if v == top]
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def pass_shares(hand7, players, deals, seed):
+    """Per-deal hero pot share for each of the 35 passes (rows = deals)."""
+    rng = np.random.default_rng(seed)
+    unseen = np.array([c for c in range(52) if c not in hand7])
+    choices = list(combinations(hand7, 3))
+    shares = np.zeros((deals, len(choices)))
+    for d in range(deals):
+        deck = rng.permutation(unseen)
+        hands = {s: list(deck[7 * (s - 1) : 7 * s]) for s in range(1, players)}
+        packets = {s: list(rng.choice(hands[s], 3, replace=False)) for s in hands}
+        kept = {s: [c for c in hands[s] if c not in packets[s]] for s in hands}
+        received = packets[players - 1]
+        fixed = [kept[s] + packets[s - 1] for s in range(2, players)]
+        rows = []
+        for choice in choices:
+            hero = [c for c in hand7 if c not in choice] + received
+            rows += [hero, kept[1] + list(choice)]
+        values = evaluate(np.array(rows + fixed)).tolist()
+        fixed_values = values[2 * len(choices) :]
+        for k in range(len(choices)):
+            shares[d, k] = _share([values[2 * k], values[2 * k + 1], *fixed_values], 0)
+    return choices, shares
+
+
+def discard_shares(hand7, players, passed, received, deals, seed):
+    """Per-deal hero pot share for each of the 21 discards, given the pass."""
+    rng = np.random.default_rng(seed)
+    unseen = np.array([c for c in range(52) if c not in hand7 and c not in passed])
+    discards = list(combinations(hand7, 2))
+    fives = [[c for c in hand7 if c not in d] for d in discards]
+    hero_values = evaluate(np.array(fives)).tolist()
+    shares = np.zeros((deals, len(discards)))
+    for d in range(deals):
+        deck = list(rng.permutation(unseen))
+        hands, packets = {}, {}
+        for s in range(1, players):
+            if s == players - 1:
+                hands[s] = [deck.pop() for _ in range(4)] + list(received)
+                packets[s] = list(received)
+            else:
+                hands[s] = [deck.pop() for _ in range(7)]
+                packets[s] = list(rng.choice(hands[s], 3, replace=False))
+        packets[0] = list(passed)
+        finals = [
+            [c for c in hands[s] if c not in packets[s]] + packets[s - 1] for s in range(1, players)
+        ]
+        opponent_values = evaluate(np.array(finals)).tolist()
+        for k in range(len(discards)):
+            shares[d, k] = _share([hero_values[k], *opponent_values], 0)
+    return discards, shares

@@ -1,0 +1,175 @@
+"""Strategy analysis: pass, discard and equity tables (showdown model).
+
+Accuracy is checked row by row against the slow twins of naive_showdown.py
+within 4 combined standard errors; standard errors, CI coverage and the
+best-five property are checked as statistical facts.
+"""
+
+from __future__ import annotations
+
+import math
+
+import naive_showdown
+import numpy as np
+import pytest
+
+from anaconda_sim.analysis import discard_values, equity, pass_values
+from anaconda_sim.cards import CardError, format_cards, parse_cards
+from anaconda_sim.evaluator import best_five
+
+WORKED = "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣"
+AFTER_PASS = "Q♠ Q♥ Q♦ 9♣ 9♦ 8♦ 5♠"
+
+
+def _by_cards(table, column):
+    return {frozenset(parse_cards(t)): i for i, t in enumerate(table[column])}
+
+
+def test_pass_values_columns_and_shape():
+    table = pass_values(WORKED, 6, deals=3000, seed=5)
+    for column in ["pass", "keep", "value", "se", "ci_low", "ci_high", "rank",
+                   "diff_vs_best", "diff_se", "left_gain", "left_gain_se",
+                   "cat_full_house"]:  # fmt: skip
+        assert column in table.columns
+    assert len(table) == 35
+    assert table["value"].is_monotonic_decreasing
+    assert table["rank"].iloc[0] == 1 and table["diff_vs_best"].iloc[0] == 0
+    cats = table.filter(like="cat_").sum(axis=1)
+    assert np.allclose(cats, 1.0)
+    assert np.allclose(table["ci_high"] - table["ci_low"], 2 * 1.959963984540054 * table["se"])
+    assert table.attrs["deals"] == 3000
+
+
+def test_R7_pass_values_agree_with_naive_twin():
+    """Each pass's pot share agrees with a plain-Python simulation within 4 SE."""
+    hand = parse_cards(WORKED)
+    deals = 3000
+    table = pass_values(hand, 4, deals=deals, seed=11)
+    choices, shares = naive_showdown.pass_shares(hand, 4, deals, seed=12)
+    naive_mean = shares.mean(axis=0)
+    naive_se = shares.std(axis=0, ddof=1) / math.sqrt(deals)
+    rows = _by_cards(table, "pass")
+    for k, choice in enumerate(choices):
+        row = table.iloc[rows[frozenset(choice)]]
+        tolerance = 4 * math.hypot(row["se"], naive_se[k])
+        assert abs(row["value"] - naive_mean[k]) < tolerance, format_cards(choice)
+
+
+def test_R8_discard_values_agree_with_naive_twin():
+    hand = parse_cards(AFTER_PASS)
+    passed, received = parse_cards("3♠ 4♥ 2♣"), parse_cards("Q♦ 9♦ 5♠")
+    deals = 3000
+    table = discard_values(hand, 5, passed=passed, received=received, deals=deals, seed=3)
+    discards, shares = naive_showdown.discard_shares(hand, 5, passed, received, deals, seed=4)
+    naive_mean = shares.mean(axis=0)
+    naive_se = shares.std(axis=0, ddof=1) / math.sqrt(deals)
+    rows = _by_cards(table, "discard")
+    for k, discard in enumerate(discards):
+        row = table.iloc[rows[frozenset(discard)]]
+        tolerance = 4 * math.hypot(row["se"], naive_se[k]) + 1e-12
+        assert abs(row["value"] - naive_mean[k]) < tolerance, format_cards(discard)
+
+
+@pytest.mark.parametrize(
+    "hand", [AFTER_PASS, "Ah Kh Qh Jh 2h 2c 2d", "As Ad Ks Kd Qc Qh 3s", "9c 8d 7h 6s 5c 4d 2h"]
+)
+def test_best_discard_is_best_five_without_other_information(hand):
+    table = discard_values(hand, 6, deals=2000, seed=8)
+    five, discards = best_five(hand)
+    assert set(parse_cards(table["keep"].iloc[0])) == set(five)
+    assert set(parse_cards(table["discard"].iloc[0])) == set(discards)
+
+
+def test_standard_errors_shrink_as_one_over_sqrt_deals():
+    small = equity("Q♠ Q♥ Q♦ 9♣ 9♦", 5, deals=4000, seed=21)
+    large = equity("Q♠ Q♥ Q♦ 9♣ 9♦", 5, deals=64000, seed=21)
+    ratio = large["se"].item() / small["se"].item()
+    assert ratio == pytest.approx(0.25, rel=0.1)
+
+
+def test_confidence_intervals_cover_about_95_percent():
+    hand = "K♠ K♥ 7♣ 7♦ 2♠"
+    reference = equity(hand, 4, deals=400_000, seed=1000)["equity"].item()
+    runs = 200
+    covered = sum(
+        row["ci_low"].item() <= reference <= row["ci_high"].item()
+        for row in (equity(hand, 4, deals=400, seed=s) for s in range(runs))
+    )
+    tolerance = 4 * math.sqrt(0.95 * 0.05 / runs)
+    assert abs(covered / runs - 0.95) < tolerance + 0.01
+
+
+def test_same_seed_same_table_whatever_the_batch_size():
+    a = pass_values(WORKED, 3, deals=5000, seed=9, batch_size=1000)
+    b = pass_values(WORKED, 3, deals=5000, seed=9, batch_size=4096)
+    assert a.equals(b)
+    c = pass_values(WORKED, 3, deals=5000, seed=10)
+    assert not a["value"].equals(c["value"])
+
+
+def test_precision_stops_when_every_se_is_small_enough():
+    table = discard_values(AFTER_PASS, 4, precision=0.004, seed=2, batch_size=2048)
+    assert table["se"].max() < 0.004
+    assert table.attrs["deals"] < 2_000_000
+    capped = discard_values(AFTER_PASS, 4, precision=1e-6, max_deals=4096, seed=2)
+    assert capped.attrs["deals"] == 4096
+
+
+def test_paired_difference_is_more_precise_than_either_value():
+    table = pass_values(WORKED, 6, deals=4000, seed=4)
+    second = table.iloc[1]
+    assert second["diff_se"] < second["se"]
+
+
+def test_left_gain_is_centred_and_shows_gifts():
+    table = pass_values(WORKED, 6, deals=4000, seed=6)
+    gains = table.set_index(table["pass"].map(lambda t: frozenset(parse_cards(t))))["left_gain"]
+    assert abs(gains.mean()) < 1e-9
+    # passing both queens gives the left neighbour more than passing three low cards
+    assert gains[frozenset(parse_cards("Q♠ Q♥ 2♣"))] > gains[frozenset(parse_cards("3♠ 4♥ 2♣"))]
+
+
+def test_equity_stages():
+    at_deal = equity(WORKED, 6, deals=3000, seed=1)
+    after_pass = equity(AFTER_PASS, 6, passed="3♠ 4♥ 2♣", received="Q♦ 9♦ 5♠", deals=3000,
+                        seed=1)  # fmt: skip
+    final = equity("Q♠ Q♥ Q♦ 9♣ 9♦", 6, deals=3000, seed=1)
+    assert at_deal["stage"].item() == "at deal"
+    assert after_pass["stage"].item() == "after pass"
+    assert final["stage"].item() == "after discard"
+    assert after_pass["cat_full_house"].item() == 1.0
+    for row in (at_deal, after_pass, final):
+        assert 0 <= row["ci_low"].item() <= row["equity"].item() <= row["ci_high"].item() <= 1.1
+
+
+def test_R2_two_players_swap_packets():
+    table = pass_values(WORKED, 2, deals=2000, seed=1)
+    assert len(table) == 35 and table["value"].between(0, 1).all()
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: pass_values("Qs Qh 9c", 6), CardError, "has 3 cards; it needs 7"),
+        (lambda: pass_values("Qs Qh 9c 8d 3s 4h Qs", 6), CardError, "duplicate card Qs"),
+        (lambda: pass_values(WORKED, 8), ValueError, r"players=8 is outside 2..7"),
+        (lambda: pass_values(WORKED, 1), ValueError, r"players=1 is outside 2..7"),
+        (lambda: pass_values(WORKED, 6, opponents="shark"), ValueError, "unknown strategy 'shark'"),
+        (lambda: pass_values(WORKED, 6, opponents=["random-pass"] * 3), ValueError,
+         "3 strategies for 5 opponents"),
+        (lambda: pass_values(WORKED, 6, deals=1), ValueError, "deals=1"),
+        (lambda: pass_values(WORKED, 6, deals=10, precision=0.1), ValueError, "not both"),
+        (lambda: pass_values(WORKED, 6, precision=-1), ValueError, "precision=-1"),
+        (lambda: discard_values(AFTER_PASS, 6, passed="Q♠ 4♥ 2♣"), CardError,
+         "passed card Qs is still in the hand"),
+        (lambda: discard_values(AFTER_PASS, 6, received="A♠ 9♦ 5♠"), CardError,
+         "received card As is not in the hand"),
+        (lambda: discard_values(AFTER_PASS, 6, passed="3♠ 4♥"), CardError, "needs 3"),
+        (lambda: equity("Q♠ Q♥ Q♦ 9♣ 9♦", 6, passed="3♠ 4♥ 2♣"), ValueError,
+         "seven-card hand after the pass"),
+        (lambda: equity("Q♠ Q♥ Q♦ 9♣", 6), CardError, "needs 5 or 7"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_refused_with_a_clear_message(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
