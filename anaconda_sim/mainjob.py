@@ -1,0 +1,173 @@
+"""The main research job: the rules' worked example, end to end.
+
+``anaconda-sim run`` (no arguments needed) does, on built-in defaults:
+
+1. the worked example of the rules analysed by the evaluator: what the
+   seven cards make before and after the pass, the best five and the two
+   discards, and what the four exposed cards show (R11);
+2. final-hand category frequencies of complete deals from the batch
+   simulator (call-down play, everybody reaches the showdown);
+3. the three analyses of the worked example: the 35 passes, the 21 discards
+   after the pass, the 120 reveal orders of the kept five;
+
+and writes every table (CSV) and chart (PNG) to an output folder.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from .cards import format_cards, parse_cards
+from .tables import format_table, write_table
+
+__all__ = ["WORKED_EXAMPLE", "MainJobConfig", "run_main_job", "worked_example_report"]
+
+WORKED_EXAMPLE = {
+    "dealt": "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣",
+    "passed": "3♠ 4♥ 2♣",
+    "received": "Q♦ 9♦ 5♠",
+    "order": "9♣ Q♠ 9♦ Q♥ Q♦",
+}
+
+
+@dataclass(frozen=True)
+class MainJobConfig:
+    """Sizes of the main job (defaults: a few seconds of compute after compilation)."""
+
+    players: int = 6
+    simulation_deals: int = 1_000_000
+    pass_deals: int = 100_000
+    discard_deals: int = 100_000
+    reveal_deals: int = 20_000
+    seed: int = 2024
+
+    @classmethod
+    def quick(cls) -> MainJobConfig:
+        """Small sizes for smoke tests."""
+        return cls(simulation_deals=5_000, pass_deals=2_000, discard_deals=2_000,
+                   reveal_deals=300)  # fmt: skip
+
+
+def worked_example_report() -> str:
+    """The worked example of RULES.md, analysed by the evaluator (text).
+
+    Examples
+    --------
+    >>> print(worked_example_report().splitlines()[0])
+    Worked example (RULES.md): dealt Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣
+    """
+    from .evaluator import best_five, describe, exposed_category, exposed_value
+
+    ex = WORKED_EXAMPLE
+    dealt, passed, received = (parse_cards(ex[k]) for k in ("dealt", "passed", "received"))
+    held = [c for c in dealt if c not in passed] + received
+    five, discards = best_five(held)
+    order = parse_cards(ex["order"])
+    shown = order[:4]
+    u = lambda cards: format_cards(cards, unicode=True)  # noqa: E731
+    names = ("No pair", "Pair", "Two pair", "Three of a kind", "Four of a kind")
+    lines = [
+        f"Worked example (RULES.md): dealt {u(dealt)}",
+        f"  dealt seven make:        {describe(dealt)}",
+        f"  pass (R7):               {u(passed)}  -> left neighbour",
+        f"  receive:                 {u(received)}  <- right neighbour",
+        f"  seven after the pass:    {u(held)}: {describe(held)}",
+        f"  best five (R8):          {u(five)}; discard {u(discards)}",
+        f"  reveal order (R9):       {u(order[:4])}, {u(order[4:])} hidden",
+    ]
+    for r in range(1, 5):
+        cards = shown[:r]
+        lines.append(
+            f"  after reveal {r}: shows {u(cards):<12} -> {names[exposed_category(cards)]}"
+            f" (R11 value {exposed_value(cards)})"
+        )
+    lines.append(f"  showdown (R10):          {describe(five)}")
+    return "\n".join(lines)
+
+
+def _category_table(config: MainJobConfig) -> pd.DataFrame:
+    from .evaluator import CATEGORY_NAMES
+    from .simulate import simulate
+
+    result = simulate(config.players, "call-down", deals=config.simulation_deals,
+                      seed=config.seed, progress=None)  # fmt: skip
+    freq = result.category_freq.mean(axis=0)
+    n = result.deals * config.players
+    se = (freq * (1 - freq) / n) ** 0.5
+    table = pd.DataFrame({"category": CATEGORY_NAMES, "probability": freq, "se": se})
+    table.attrs.update(players=config.players, deals=result.deals,
+                       title="Final-hand categories at the showdown (call-down play)")  # fmt: skip
+    return table
+
+
+def run_main_job(
+    out_dir: str | Path = "anaconda-sim-output",
+    config: MainJobConfig | None = None,
+    echo: Callable[[str], None] = print,
+) -> dict[str, Path]:
+    """Run the main job; return the files written by name.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> files = run_main_job(tempfile.mkdtemp(), MainJobConfig.quick(), echo=lambda s: None)
+    >>> sorted(files)[:3]
+    ['categories_csv', 'categories_png', 'discard_csv']
+    """
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from . import plots
+    from .analysis import discard_values, pass_values, reveal_values
+
+    config = config or MainJobConfig()
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    ex = WORKED_EXAMPLE
+    files: dict[str, Path] = {}
+    started = time.perf_counter()
+
+    def save(name: str, table: pd.DataFrame, figure) -> None:
+        files[f"{name}_csv"] = write_table(table, out / f"{name}.csv")
+        files[f"{name}_png"] = plots.save_figure(figure, out / f"{name}.png")
+        import matplotlib.pyplot as plt
+
+        plt.close(figure)
+
+    report = worked_example_report()
+    echo(report)
+    (out / "worked_example.txt").write_text(report + "\n", encoding="utf-8")
+    files["worked_example"] = out / "worked_example.txt"
+
+    categories = _category_table(config)
+    echo(f"\nFinal-hand categories, {config.players} players, {categories.attrs['deals']:,} "
+         "complete deals (batch simulator, call-down):")  # fmt: skip
+    echo(categories.to_string(index=False, float_format=lambda v: f"{v:.5f}"))
+    save("categories", categories, plots.plot_categories(categories))
+
+    held = [c for c in parse_cards(ex["dealt"]) if c not in parse_cards(ex["passed"])]
+    held += parse_cards(ex["received"])
+    analyses = [
+        ("pass", lambda: pass_values(ex["dealt"], config.players, deals=config.pass_deals,
+                                     seed=config.seed), plots.plot_pass_values),
+        ("discard", lambda: discard_values(held, config.players, passed=ex["passed"],
+                                           received=ex["received"], deals=config.discard_deals,
+                                           seed=config.seed), plots.plot_discard_values),
+        ("reveal", lambda: reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", config.players,
+                                         deals=config.reveal_deals, seed=config.seed),
+         plots.plot_reveal_values),
+    ]  # fmt: skip
+    for name, run, chart in analyses:
+        table = run()
+        echo(f"\n{name} values for {table.attrs['hand']} ({config.players} players, "
+             f"{table.attrs['deals']:,} deals, value = {table.attrs['value_label']}), top 5:")  # fmt: skip
+        echo(format_table(table, top=5))
+        save(name, table, chart(table))
+    echo(f"\nwrote {len(files)} files to {out.resolve()} in "
+         f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+    return files

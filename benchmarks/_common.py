@@ -1,0 +1,54 @@
+"""Shared plumbing of the benchmark scripts: timing, machine facts, output files."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import resource
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pandas as pd
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def best_time(fn: Callable[[], object], repeats: int = 3) -> float:
+    """Best wall time of ``repeats`` calls (seconds)."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def peak_memory_mb() -> float:
+    """Peak resident memory of this process so far (MiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def machine() -> dict:
+    import numba
+
+    return {
+        "python": platform.python_version(),
+        "numba": numba.__version__,
+        "cpu_count": os.cpu_count(),
+        "numba_threads": numba.config.NUMBA_NUM_THREADS,
+        "processor": platform.processor() or platform.machine(),
+    }
+
+
+def write_results(name: str, rows: list[dict], quick: bool, extra: dict | None = None) -> Path:
+    """Write ``rows`` as CSV and JSON (with machine facts) under results/."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    stem = f"{name}.quick" if quick else name
+    frame = pd.DataFrame(rows)
+    frame.to_csv(RESULTS / f"{stem}.csv", index=False)
+    payload = {"machine": machine(), "quick": quick, "rows": rows, **(extra or {})}
+    path = RESULTS / f"{stem}.json"
+    path.write_text(json.dumps(payload, indent=2, default=float))
+    return path

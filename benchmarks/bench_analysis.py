@@ -1,0 +1,104 @@
+"""Speed of the analysis functions, side by side with a plain eval7 loop.
+
+``pass_values`` for 6 players, 35 choices x 100,000 deals (showdown model),
+on all cores and on one core, after warm-up; the same work as a
+straightforward Python loop over eval7 (timed on a subset and scaled);
+``reveal_values`` for 120 orders x 20,000 deals with betting.
+
+Usage: ``python benchmarks/bench_analysis.py [--quick]``. Figures go to
+``benchmarks/results/analysis.{json,csv}`` (``analysis.quick.*`` in quick mode).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import best_time, peak_memory_mb, write_results
+
+HAND = "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣"
+REVEAL_HAND = "Q♠ Q♥ Q♦ 9♣ 9♦"
+
+
+def eval7_pass_loop(deals: int, players: int = 6, seed: int = 1) -> float:
+    """The pass_values showdown model as a plain Python loop over eval7 (seconds)."""
+    import eval7
+
+    from anaconda_sim.cards import format_cards, parse_cards
+
+    rng = random.Random(seed)
+    hand = parse_cards(HAND)
+    as_eval7 = {c: eval7.Card(format_cards([c])) for c in range(52)}
+    unseen = [c for c in range(52) if c not in hand]
+    choices = list(combinations(hand, 3))
+    start = time.perf_counter()
+    for _ in range(deals):
+        deck = rng.sample(unseen, 7 * (players - 1))
+        hands = [deck[7 * i : 7 * i + 7] for i in range(players - 1)]
+        packets = [rng.sample(h, 3) for h in hands]
+        kept = [[c for c in h if c not in p] for h, p in zip(hands, packets)]
+        fixed = max(
+            eval7.evaluate([as_eval7[c] for c in kept[s] + packets[s - 1]])
+            for s in range(1, players - 1)
+        )
+        for choice in choices:
+            hero = [c for c in hand if c not in choice] + packets[-1]
+            left = kept[0] + list(choice)
+            hero_value = eval7.evaluate([as_eval7[c] for c in hero])
+            left_value = eval7.evaluate([as_eval7[c] for c in left])
+            top = max(hero_value, left_value, fixed)
+            _ = hero_value == top
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes (for the tests)")
+    args = parser.parse_args(argv)
+
+    import numba
+
+    from anaconda_sim.analysis import pass_values, reveal_values
+
+    deals = 4_000 if args.quick else 100_000
+    reveal_deals = 500 if args.quick else 20_000
+    loop_deals = 20 if args.quick else 2_000
+    rows = []
+    pass_values(HAND, 6, deals=2 * 8192 if not args.quick else 500, seed=0)  # warm-up
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    for threads in sorted({1, all_threads}):
+        numba.set_num_threads(threads)
+        seconds = best_time(lambda: pass_values(HAND, 6, deals=deals, seed=1, progress=False))
+        rows.append({"task": "pass_values 6p 35 choices", "engine": "anaconda-sim",
+                     "threads": threads, "deals": deals, "seconds": seconds})  # fmt: skip
+    numba.set_num_threads(all_threads)
+    loop = eval7_pass_loop(loop_deals)
+    rows.append({"task": "pass_values 6p 35 choices", "engine": "eval7 Python loop",
+                 "threads": 1, "deals": deals, "seconds": loop * deals / loop_deals,
+                 "measured_deals": loop_deals})  # fmt: skip
+    reveal_values(REVEAL_HAND, 6, deals=min(reveal_deals, 500), seed=0)  # warm-up
+    seconds = best_time(
+        lambda: reveal_values(REVEAL_HAND, 6, deals=reveal_deals, seed=1, progress=False),
+        repeats=2,
+    )
+    rows.append({"task": "reveal_values 6p 120 orders betting", "engine": "anaconda-sim",
+                 "threads": all_threads, "deals": reveal_deals, "seconds": seconds})  # fmt: skip
+    fast = min(r["seconds"] for r in rows if r["engine"] == "anaconda-sim" and "pass" in r["task"])
+    ratio = rows[-2]["seconds"] / fast
+    extra = {"speedup_vs_eval7_loop": ratio, "peak_memory_mb": peak_memory_mb()}
+    path = write_results("analysis", rows, args.quick, extra)
+    for row in rows:
+        print(f"{row['task']:<40} {row['engine']:<20} threads={row['threads']} "
+              f"deals={row['deals']:>7} {row['seconds']:8.3f} s")  # fmt: skip
+    print(f"pass_values vs eval7 loop: {ratio:.0f}x; figures in {path}")
+    return extra
+
+
+if __name__ == "__main__":
+    main()
