@@ -164,8 +164,9 @@ def run_main_job(
     ]  # fmt: skip
     for name, run, chart in analyses:
         table = run()
-        echo(f"\n{name} values for {table.attrs['hand']} ({config.players} players, "
-             f"{table.attrs['deals']:,} deals, value = {table.attrs['value_label']}), top 5:")  # fmt: skip
+        attrs = table.attrs
+        echo(f"\n{name} values for {attrs['hand']} ({config.players} players, "
+             f"{attrs['deals']:,} deals, value = {attrs['value_label']}), top 5:")  # fmt: skip
         echo(format_table(table, top=5))
         save(name, table, chart(table))
     echo(f"\nwrote {len(files)} files to {out.resolve()} in "

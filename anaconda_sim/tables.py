@@ -49,7 +49,8 @@ def format_table(frame: pd.DataFrame, top: int | None = None, digits: int = 4) -
         out["left gain"] = shown["left_gain"].map(lambda v: f"{v:+.{digits}f}")
     if "deals" in shown:
         out["deals"] = shown["deals"]
-    return out.to_string(index=False, justify="left")
+    text = out.to_string(index=False, justify="left")
+    return "\n".join(line.rstrip() for line in text.splitlines())
 
 
 def write_table(frame: pd.DataFrame, path: str | Path) -> Path:

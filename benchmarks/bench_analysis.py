@@ -42,7 +42,7 @@ def eval7_pass_loop(deals: int, players: int = 6, seed: int = 1) -> float:
         deck = rng.sample(unseen, 7 * (players - 1))
         hands = [deck[7 * i : 7 * i + 7] for i in range(players - 1)]
         packets = [rng.sample(h, 3) for h in hands]
-        kept = [[c for c in h if c not in p] for h, p in zip(hands, packets)]
+        kept = [[c for c in h if c not in p] for h, p in zip(hands, packets, strict=True)]
         fixed = max(
             eval7.evaluate([as_eval7[c] for c in kept[s] + packets[s - 1]])
             for s in range(1, players - 1)
