@@ -1,0 +1,800 @@
+"""Hand evaluator: 5-, 6- and 7-card values, categories, best five, exposed cards.
+
+Values (public, fixed)
+----------------------
+A hand value is an int, higher is better, equal means a tie (R18, R19).
+Over all 2,598,960 five-card hands there are exactly 7,462 values, from 1
+(7-5-4-3-2 offsuit) to 7,462 (royal flush): the Cactus-Kev order reversed,
+``value = 7463 - cactus_kev_rank``. A 6- or 7-card value is the value of its
+best five. A-2-3-4-5 is the lowest straight (and straight flush), R18.
+Categories 0..8 are listed in :data:`CATEGORY_NAMES`.
+
+Exposed cards (R11)
+-------------------
+:func:`exposed_value` ranks 1 to 4 face-up cards by groups only: four of a
+kind > three of a kind > two pair > pair > no pair, then the group ranks
+(higher pair first), then the single cards from highest down; straights,
+flushes and suits never count. The value is
+``category * 14**4 + d1 * 14**3 + d2 * 14**2 + d3 * 14 + d4`` where
+``d1, d2, ...`` are the group ranks then the singles (rank + 1, so 2 -> 1 ..
+A -> 13), padded with 0. So values compare across different numbers of
+cards, and **a missing card ranks below any card**: K-7 beats K alone, a pair
+of nines on two cards beats a lone ace, and 9-9 loses to 9-9-2. Equal values
+mean exactly equal rank multisets, i.e. a tie under R11 (R12 then decides).
+
+Two layers
+----------
+The kernels (``eval7``, ``eval5``, ``eval_cards``, ``eval_mask``,
+``best_five_into``, ``exposed_cards_value``, ``value_category``,
+``exposed_value_category`` and the batch loops) are numba functions that
+other kernels call inside their own compiled code; they never validate. The
+public functions (:func:`evaluate`, :func:`category`, :func:`describe`,
+:func:`best_five`, :func:`exposed_value`, ...) check their input, raise
+:class:`~anaconda_sim.cards.CardError` or ``ValueError`` naming the bad value,
+and shape the output. How the lookup works is explained in
+:mod:`anaconda_sim._tables`.
+
+Best-five tie-break
+-------------------
+Several choices of five can give the same value (e.g. two kickers of the same
+rank, or a sixth flush card that does not play). :func:`best_five` and
+``best_five_into`` choose, among the five-card subsets of maximal value, the
+one whose card indices sorted in descending order are lexicographically
+largest: higher cards, then higher suits (spades > hearts > diamonds > clubs,
+index order only, R1), are kept when the choice does not matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import overload
+
+import numba
+import numpy as np
+
+from . import _tables
+from ._numba import jit, jit_parallel
+from .cards import RANK_NAMES, RANK_PLURALS, CardError, format_card, parse_cards
+
+__all__ = [
+    "CATEGORY_NAMES",
+    "EXPOSED_CATEGORY_NAMES",
+    "best_five",
+    "best_five_into",
+    "best_five_rows",
+    "category",
+    "category_name",
+    "describe",
+    "eval5",
+    "eval7",
+    "eval_cards",
+    "eval_mask",
+    "eval_rows",
+    "eval_rows_parallel",
+    "evaluate",
+    "exposed_cards_value",
+    "exposed_category",
+    "exposed_rows",
+    "exposed_value",
+    "exposed_value_category",
+    "value_category",
+]
+
+CATEGORY_NAMES: tuple[str, ...] = (
+    "High card",
+    "Pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
+EXPOSED_CATEGORY_NAMES: tuple[str, ...] = (
+    "No pair",
+    "Pair",
+    "Two pair",
+    "Three of a kind",
+    "Four of a kind",
+)
+
+N_VALUES = 7462
+
+# Frozen into the kernels as constants at compile time.
+_CARD_KEYS = _tables.CARD_KEYS
+_LANE_KEYS = _tables.LANE_KEYS
+_ROW_OFFSETS = _tables.ROW_OFFSETS
+_RANK_TABLE = _tables.RANK_TABLE
+_FIVE_OFFSETS = _tables.FIVE_OFFSETS
+_FIVE_TABLE = _tables.FIVE_TABLE
+_FIVE_ROW_SHIFT = _tables.FIVE_ROW_SHIFT
+_FLUSH_TABLE = _tables.FLUSH_TABLE
+_CATEGORY_START = _tables.CATEGORY_START
+_KEY_BIAS = _tables.KEY_BIAS
+_FLUSH_BITS = _tables.FLUSH_BITS
+_RANK_SUM_MASK = _tables.RANK_SUM_MASK
+_HASH_MULTIPLIER = _tables.HASH_MULTIPLIER
+_HASH_MASK = _tables.HASH_MASK
+_ROW_SHIFT = _tables.ROW_SHIFT
+_SUIT_SHIFT = _tables.SUIT_SHIFT
+_LANE = 0x1FFF
+
+_X1 = 14
+_X2 = 14 * 14
+_X3 = 14 * 14 * 14
+_X4 = 14 * 14 * 14 * 14
+
+# ---------------------------------------------------------------- kernels
+
+
+@jit
+def _rank_value(key):
+    """Value of a non-flush hand from its key (only the low 25 bits are used)."""
+    h = ((key & _RANK_SUM_MASK) * _HASH_MULTIPLIER) & _HASH_MASK
+    # unsigned indices: numba adds no negative-index wraparound code
+    return np.int64(_RANK_TABLE[np.uint64(h + _ROW_OFFSETS[np.uint64(h >> _ROW_SHIFT)])])
+
+
+@jit
+def _five_value(key):
+    """Value of a non-flush five-card hand from its key (the small five-card table)."""
+    h = ((key & _RANK_SUM_MASK) * _HASH_MULTIPLIER) & _HASH_MASK
+    return np.int64(_FIVE_TABLE[np.uint64(h + _FIVE_OFFSETS[np.uint64(h >> _FIVE_ROW_SHIFT)])])
+
+
+@jit
+def _flush_suit(key):
+    """The suit (0..3) whose counter in ``key`` reached five cards."""
+    f = (key >> _SUIT_SHIFT) & 0x8888
+    s = 0
+    if f > 0x8:
+        s = 1
+    if f > 0x88:
+        s = 2
+    if f > 0x888:
+        s = 3
+    return s
+
+
+@jit
+def _suit_bit(c, s):
+    """``1 << rank`` if card ``c`` has suit ``s``, else 0."""
+    return np.int64((np.int64(c) & 3) == s) << (np.int64(c) >> 2)
+
+
+@jit
+def _key(c):
+    """Additive key of one card (unsigned index: no wraparound code)."""
+    return _CARD_KEYS[np.uint64(c)]
+
+
+@jit
+def _flush7(key, c0, c1, c2, c3, c4, c5, c6):
+    s = _flush_suit(key)
+    bits = (
+        _suit_bit(c0, s)
+        | _suit_bit(c1, s)
+        | _suit_bit(c2, s)
+        | _suit_bit(c3, s)
+        | _suit_bit(c4, s)
+        | _suit_bit(c5, s)
+        | _suit_bit(c6, s)
+    )
+    return np.int64(_FLUSH_TABLE[np.uint64(bits)])
+
+
+@jit(inline="always")
+def eval7(c0, c1, c2, c3, c4, c5, c6):
+    """Value (int64) of seven scalar card indices."""
+    key = _KEY_BIAS + _key(c0) + _key(c1) + _key(c2) + _key(c3) + _key(c4) + _key(c5) + _key(c6)
+    if key & _FLUSH_BITS:
+        return _flush7(key, c0, c1, c2, c3, c4, c5, c6)
+    return _rank_value(key)
+
+
+@jit(inline="always")
+def eval5(c0, c1, c2, c3, c4):
+    """Value (int64) of five scalar card indices."""
+    key = _KEY_BIAS + _key(c0) + _key(c1) + _key(c2) + _key(c3) + _key(c4)
+    if key & _FLUSH_BITS:
+        bits = (
+            (np.int64(1) << (np.int64(c0) >> 2))
+            | (np.int64(1) << (np.int64(c1) >> 2))
+            | (np.int64(1) << (np.int64(c2) >> 2))
+            | (np.int64(1) << (np.int64(c3) >> 2))
+            | (np.int64(1) << (np.int64(c4) >> 2))
+        )
+        return np.int64(_FLUSH_TABLE[np.uint64(bits)])
+    return _five_value(key)
+
+
+@jit
+def eval_cards(cards, n):
+    """Value (int64) of the first ``n`` (5, 6 or 7) card indices of ``cards``."""
+    key = np.int64(_KEY_BIAS)
+    for i in range(n):
+        key += _CARD_KEYS[cards[i]]
+    if key & _FLUSH_BITS:
+        s = _flush_suit(key)
+        bits = np.int64(0)
+        for i in range(n):
+            bits |= _suit_bit(cards[i], s)
+        return np.int64(_FLUSH_TABLE[bits])
+    return _rank_value(key)
+
+
+@jit
+def eval_mask(mask):
+    """Value (int64) of a uint64 mask holding 5 to 7 cards (layout of :mod:`.cards`)."""
+    m = np.int64(mask)
+    l0 = m & _LANE
+    l1 = (m >> 16) & _LANE
+    l2 = (m >> 32) & _LANE
+    l3 = (m >> 48) & _LANE
+    f = max(max(_FLUSH_TABLE[l0], _FLUSH_TABLE[l1]), max(_FLUSH_TABLE[l2], _FLUSH_TABLE[l3]))
+    if f != 0:
+        return np.int64(f)
+    return _rank_value(_LANE_KEYS[l0] + _LANE_KEYS[l1] + _LANE_KEYS[l2] + _LANE_KEYS[l3])
+
+
+@jit
+def value_category(value):
+    """Category 0..8 (int64) of a hand value 1..7462."""
+    c = np.int64(0)
+    while c < 8 and value >= _CATEGORY_START[c + 1]:
+        c += 1
+    return c
+
+
+@jit
+def best_five_into(cards, n, out):
+    """Best five of the first ``n`` (5, 6 or 7) cards; returns the value (int64).
+
+    Writes the chosen five into ``out[0:5]`` and the discards into
+    ``out[5:n]``, each part in descending card index order. Among the
+    subsets of maximal value, the one whose descending card indices are
+    lexicographically largest is chosen (see the module docstring).
+    """
+    # Sort the cards into ``out`` in descending order (insertion sort, no allocation).
+    for i in range(n):
+        c = cards[i]
+        j = i - 1
+        while j >= 0 and out[j] < c:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = c
+    # Subsets enumerated in lexicographic order of positions in the descending
+    # array = descending lexicographic order of their cards; keep the first best.
+    best = np.int64(-1)
+    bi = 0
+    bj = 0
+    bk = 0
+    bl = 0
+    bm = 0
+    for i in range(n - 4):
+        for j in range(i + 1, n - 3):
+            for k in range(j + 1, n - 2):
+                for l in range(k + 1, n - 1):
+                    for m in range(l + 1, n):
+                        v = eval5(out[i], out[j], out[k], out[l], out[m])
+                        if v > best:
+                            best = v
+                            bi, bj, bk, bl, bm = i, j, k, l, m
+    # Stable partition: the chosen five first, then the (at most two) discards.
+    d0 = out[0]
+    d1 = out[0]
+    nd = 0
+    for i in range(n):
+        if i != bi and i != bj and i != bk and i != bl and i != bm:
+            if nd == 0:
+                d0 = out[i]
+            else:
+                d1 = out[i]
+            nd += 1
+    out[0] = out[bi]
+    out[1] = out[bj]
+    out[2] = out[bk]
+    out[3] = out[bl]
+    out[4] = out[bm]
+    if nd > 0:
+        out[5] = d0
+    if nd > 1:
+        out[6] = d1
+    return best
+
+
+@jit
+def exposed_cards_value(cards, n):
+    """R11 value (int64) of the first ``n`` (0..4) cards; 0 cards give 0, the minimum."""
+    counts = np.int64(0)
+    for i in range(n):
+        counts += np.int64(1) << (4 * (np.int64(cards[i]) >> 2))
+    digits = np.int64(0)
+    placed = 0
+    pairs = 0
+    trips = 0
+    quads = 0
+    for size in range(4, 0, -1):
+        for r in range(12, -1, -1):
+            if (counts >> (4 * r)) & 15 == size:
+                digits = digits * _X1 + (r + 1)
+                placed += 1
+                if size == 2:
+                    pairs += 1
+                elif size == 3:
+                    trips += 1
+                elif size == 4:
+                    quads += 1
+    while placed < 4:
+        digits *= _X1
+        placed += 1
+    if quads:
+        cat = 4
+    elif trips:
+        cat = 3
+    elif pairs == 2:
+        cat = 2
+    elif pairs == 1:
+        cat = 1
+    else:
+        cat = 0
+    return np.int64(cat) * _X4 + digits
+
+
+@jit
+def exposed_value_category(xvalue):
+    """Exposed category 0..4 (int64) of an exposed value (see :data:`EXPOSED_CATEGORY_NAMES`)."""
+    return np.int64(xvalue) // _X4
+
+
+@jit
+def eval_rows(hands, out):
+    """Serial batch: ``out[i] = value of hands[i, :]`` for a 2-D array of 5 to 7 columns."""
+    n = hands.shape[1]
+    if n == 7:
+        for i in range(hands.shape[0]):
+            h = hands[i]
+            out[i] = eval7(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
+    elif n == 5:
+        for i in range(hands.shape[0]):
+            h = hands[i]
+            out[i] = eval5(h[0], h[1], h[2], h[3], h[4])
+    else:
+        for i in range(hands.shape[0]):
+            out[i] = eval_cards(hands[i], n)
+
+
+_CHUNK = 1 << 14
+
+
+@jit_parallel
+def eval_rows_parallel(hands, out):
+    """Parallel batch (``prange`` over chunks of rows); same result as :func:`eval_rows`."""
+    rows = hands.shape[0]
+    chunks = (rows + _CHUNK - 1) // _CHUNK
+    for c in numba.prange(chunks):
+        lo = c * _CHUNK
+        hi = min(lo + _CHUNK, rows)
+        eval_rows(hands[lo:hi], out[lo:hi])
+
+
+@jit
+def best_five_rows(hands, five, discards):
+    """Batch :func:`best_five_into` over the rows of a (N, 6|7) array; returns the values."""
+    n = hands.shape[1]
+    values = np.empty(hands.shape[0], np.int64)
+    buf = np.empty(7, np.int64)
+    for i in range(hands.shape[0]):
+        values[i] = best_five_into(hands[i], n, buf)
+        for j in range(5):
+            five[i, j] = buf[j]
+        for j in range(5, n):
+            discards[i, j - 5] = buf[j]
+    return values
+
+
+@jit
+def exposed_rows(cards, out):
+    """Batch :func:`exposed_cards_value` over the rows of a (N, k) array, k = 0..4."""
+    k = cards.shape[1]
+    for i in range(cards.shape[0]):
+        out[i] = exposed_cards_value(cards[i], k)
+
+
+@jit
+def _row_bad(h, n):
+    """True when the first ``n`` entries of ``h`` are not distinct indices 0..51.
+
+    Branch-free: with distinct cards the sum of the bits ``1 << c`` equals
+    their OR; a repeated card makes the sum differ.
+    """
+    total = np.int64(0)
+    union = np.int64(0)
+    bad = False
+    for j in range(n):
+        c = np.int64(h[j])
+        bad |= (c < 0) | (c > 51)
+        bit = np.int64(1) << (c & 63)
+        total += bit
+        union |= bit
+    return bad | (total != union)
+
+
+@jit
+def _rows_ok(hands):
+    """True when every row holds distinct card indices 0..51."""
+    n = hands.shape[1]
+    bad = False
+    if n == 7:  # constant trip counts let the compiler unroll the row loop
+        for i in range(hands.shape[0]):
+            bad |= _row_bad(hands[i], 7)
+    elif n == 5:
+        for i in range(hands.shape[0]):
+            bad |= _row_bad(hands[i], 5)
+    else:
+        for i in range(hands.shape[0]):
+            bad |= _row_bad(hands[i], n)
+    return not bad
+
+
+@jit_parallel
+def _rows_ok_parallel(hands):
+    """:func:`_rows_ok` on all cores (``prange`` over chunks of rows)."""
+    rows = hands.shape[0]
+    chunks = (rows + _CHUNK - 1) // _CHUNK
+    ok = np.empty(chunks, np.bool_)
+    for c in numba.prange(chunks):
+        lo = c * _CHUNK
+        ok[c] = _rows_ok(hands[lo : min(lo + _CHUNK, rows)])
+    return ok.all()
+
+
+@jit
+def _check_rows(hands):
+    """First invalid row of a 2-D card array: (row, code, value); row -1 if all valid.
+
+    code 1: index out of 0..51 (value = the index); code 2: duplicate (value = card).
+    """
+    for i in range(hands.shape[0]):
+        seen = np.int64(0)
+        for j in range(hands.shape[1]):
+            c = np.int64(hands[i, j])
+            if c < 0 or c > 51:
+                return i, 1, c
+            bit = np.int64(1) << c
+            if seen & bit:
+                return i, 2, c
+            seen |= bit
+    return -1, 0, 0
+
+
+# ---------------------------------------------------------------- public layer
+
+_PARALLEL_ROWS = 1 << 16
+
+
+def _is_single(cards: object) -> bool:
+    """A string, or a flat list/tuple of strings or ints, is one hand."""
+    if isinstance(cards, str):
+        return True
+    if isinstance(cards, (list, tuple)):
+        return all(isinstance(c, (str, int, np.integer)) for c in cards)
+    return False
+
+
+def _canonical(arr: np.ndarray) -> np.ndarray:
+    """C-contiguous int8, uint8 or int64 (so the kernels compile for three dtypes only)."""
+    if arr.dtype not in (np.int8, np.uint8, np.int64):
+        if arr.dtype.kind == "u" and arr.size and arr.max() > np.iinfo(np.int64).max:
+            raise CardError(f"card index {int(arr.max())} is out of range; indices are 0..51")
+        arr = arr.astype(np.int64)
+    return np.ascontiguousarray(arr)
+
+
+def _as_card_array(cards: object, sizes: Sequence[int], what: str) -> tuple[np.ndarray, np.ndarray]:
+    """Validate an integer array of card indices with last axis in ``sizes``.
+
+    Returns the array as given and its rows as a flat canonical 2-D array.
+    """
+    arr = np.asarray(cards)
+    if arr.dtype == object or not (np.issubdtype(arr.dtype, np.integer) and arr.dtype != np.bool_):
+        raise ValueError(
+            f"{what} array has dtype {arr.dtype}; give integer card indices 0..51 "
+            "(or a string like 'Qs Qh 9c 8d 3s')"
+        )
+    allowed = " or ".join(str(s) for s in sizes)
+    if arr.ndim == 0 or arr.shape[-1] not in sizes:
+        raise ValueError(
+            f"{what} array has shape {arr.shape}; the last axis must hold {allowed} cards"
+        )
+    flat = _canonical(arr.reshape(-1, arr.shape[-1]))
+    fine = _rows_ok_parallel(flat) if len(flat) >= _PARALLEL_ROWS else _rows_ok(flat)
+    row, code, value = (-1, 0, 0) if fine else _check_rows(flat)
+    if row >= 0:
+        hand = flat[row]
+        where = np.unravel_index(row, arr.shape[:-1]) if arr.ndim > 1 else ()
+        if code == 1:
+            raise CardError(
+                f"card index {value} is out of range in {what} {list(map(int, hand))} "
+                f"at position {tuple(map(int, where))}; indices are 0..51"
+            )
+        shown = " ".join(format_card(int(c)) if 0 <= c < 52 else str(int(c)) for c in hand)
+        raise CardError(
+            f"duplicate card {format_card(int(value))} in {what} {shown!r} "
+            f"at position {tuple(map(int, where))}"
+        )
+    return arr, flat
+
+
+@overload
+def evaluate(cards: str | Sequence[str] | Sequence[int]) -> int: ...
+@overload
+def evaluate(cards: np.ndarray) -> np.ndarray: ...
+
+
+def evaluate(cards):
+    """Value of 5, 6 or 7 cards: one hand, or every hand of an array.
+
+    Parameters
+    ----------
+    cards
+        One hand as a string (``"Qs Qh Qd 9c 9d"``) or a flat list of cards
+        (strings or indices): returns a Python int. Or an integer array of
+        shape ``(..., 5)``, ``(..., 6)`` or ``(..., 7)`` of card indices:
+        returns an int32 array of shape ``(...)``. Large arrays are evaluated
+        on all cores.
+
+    Returns
+    -------
+    int or numpy.ndarray
+        Values 1..7462, higher is better, equal is a tie (R18, R19); a 6- or
+        7-card value is the value of its best five.
+
+    Raises
+    ------
+    CardError
+        Unknown, duplicated or out-of-range card, or a wrong number of cards.
+    ValueError
+        Array of the wrong dtype or shape.
+
+    Examples
+    --------
+    >>> evaluate("7c 5d 4h 3s 2c"), evaluate("As Ks Qs Js Ts")
+    (1, 7462)
+    >>> evaluate("Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠") == evaluate("Qs Qh Qd 9c 9d")
+    True
+    >>> evaluate(np.array([[0, 5, 10, 15, 48], [48, 45, 42, 39, 32]]))  # wheel, broadway
+    array([5854, 5863], dtype=int32)
+    >>> evaluate("Qs Qh Qs 9c 9d")
+    Traceback (most recent call last):
+    ...
+    anaconda_sim.cards.CardError: duplicate card Qs in hand 'Qs Qh Qs 9c 9d'
+    """
+    if _is_single(cards):
+        hand = parse_cards(cards, count=(5, 6, 7))  # type: ignore[arg-type]
+        return int(eval_cards(np.array(hand, dtype=np.int64), len(hand)))
+    arr, flat = _as_card_array(cards, (5, 6, 7), "hand")
+    out = np.empty(flat.shape[0], np.int32)
+    if flat.shape[0] >= _PARALLEL_ROWS:
+        eval_rows_parallel(flat, out)
+    else:
+        eval_rows(flat, out)
+    return out.reshape(arr.shape[:-1])
+
+
+def _check_values(values: np.ndarray) -> None:
+    if values.dtype == object or not np.issubdtype(values.dtype, np.integer):
+        raise ValueError(f"hand values have dtype {values.dtype}; give integers 1..{N_VALUES}")
+    bad = (values < 1) | (values > N_VALUES)
+    if bad.any():
+        raise ValueError(f"hand value {int(values[bad].flat[0])} is not in 1..{N_VALUES}")
+
+
+@overload
+def category(values: int) -> int: ...
+@overload
+def category(values: np.ndarray) -> np.ndarray: ...
+
+
+def category(values):
+    """Category 0..8 of hand values (index into :data:`CATEGORY_NAMES`).
+
+    Examples
+    --------
+    >>> category(evaluate("Qs Qh Qd 9c 9d"))
+    6
+    >>> category(np.array([1, 7462]))
+    array([0, 8])
+    >>> category(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: hand value 0 is not in 1..7462
+    """
+    arr = np.asarray(values)
+    _check_values(arr)
+    cats = np.searchsorted(_CATEGORY_START[1:9], arr, side="right").astype(np.int64)
+    if np.ndim(values) == 0:
+        return int(cats)
+    return cats
+
+
+def category_name(value: int) -> str:
+    """Name of the category of one hand value.
+
+    Examples
+    --------
+    >>> category_name(evaluate("Ah Kh Qh Jh Th"))
+    'Straight flush'
+    >>> category_name(7463)
+    Traceback (most recent call last):
+    ...
+    ValueError: hand value 7463 is not in 1..7462
+    """
+    return CATEGORY_NAMES[category(int(value))]
+
+
+def describe(value_or_cards: int | str | Sequence[str] | Sequence[int] | np.ndarray) -> str:
+    """Plain-English description of a hand value, or of a hand of 5 to 7 cards.
+
+    Examples
+    --------
+    >>> describe("Qs Qh Qd 9c 9d")
+    'Full house, queens over nines'
+    >>> describe("As Ad 4c 4h Kd")
+    'Two pair, aces and fours, king kicker'
+    >>> describe("9s 8d 7c 6h 5h"), describe("5s 4d 3c 2h Ah")
+    ('Straight, nine high', 'Straight, five high')
+    >>> describe("Ah 9h 7h 4h 2h"), describe("Jd Jc 9h 4h 2h"), describe("Ad Jc 9h 4h 2h")
+    ('Flush, ace high', 'Pair of jacks', 'High card, ace')
+    >>> describe(7462)
+    'Royal flush'
+    >>> describe(99999)
+    Traceback (most recent call last):
+    ...
+    ValueError: hand value 99999 is not in 1..7462
+    """
+    if isinstance(value_or_cards, (int, np.integer)) and not isinstance(value_or_cards, bool):
+        value = int(value_or_cards)
+        _check_values(np.asarray(value))
+    elif isinstance(value_or_cards, np.ndarray):
+        if value_or_cards.ndim != 1:
+            raise ValueError(
+                f"describe takes one hand; got an array of shape {value_or_cards.shape}"
+            )
+        value = int(evaluate(value_or_cards))
+    else:
+        value = evaluate(value_or_cards)  # type: ignore[arg-type]
+    cat, ranks = _tables.CLASS_INFO[value]
+    one = RANK_NAMES
+    many = RANK_PLURALS
+    if cat == 8:
+        return "Royal flush" if ranks[0] == 12 else f"Straight flush, {one[ranks[0]]} high"
+    if cat == 7:
+        return f"Four of a kind, {many[ranks[0]]}, {one[ranks[1]]} kicker"
+    if cat == 6:
+        return f"Full house, {many[ranks[0]]} over {many[ranks[1]]}"
+    if cat == 5:
+        return f"Flush, {one[ranks[0]]} high"
+    if cat == 4:
+        return f"Straight, {one[ranks[0]]} high"
+    if cat == 3:
+        return f"Three of a kind, {many[ranks[0]]}"
+    if cat == 2:
+        return f"Two pair, {many[ranks[0]]} and {many[ranks[1]]}, {one[ranks[2]]} kicker"
+    if cat == 1:
+        return f"Pair of {many[ranks[0]]}"
+    return f"High card, {one[ranks[0]]}"
+
+
+@overload
+def best_five(cards7: str | Sequence[str] | Sequence[int]) -> tuple[list[int], list[int]]: ...
+@overload
+def best_five(cards7: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
+
+
+def best_five(cards7):
+    """The five cards that make the hand's value, and the cards discarded.
+
+    Among equally valued choices, the five whose card indices sorted in
+    descending order are lexicographically largest is kept (higher cards,
+    then higher suits by index, when the choice does not matter). Both parts
+    are returned in descending card index order.
+
+    Parameters
+    ----------
+    cards7
+        One hand of 6 or 7 cards (string or flat list): returns two lists of
+        card indices. Or an integer array of shape (N, 7) or (N, 6): returns
+        arrays of shape (N, 5) and (N, 2) (or (N, 1)).
+
+    Examples
+    --------
+    >>> from anaconda_sim.cards import format_cards
+    >>> five, out = best_five("Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠")
+    >>> format_cards(five), format_cards(out)
+    ('Qs Qh Qd 9d 9c', '8d 5s')
+    >>> best_five("Qs Qh Qd 9c 9d")
+    Traceback (most recent call last):
+    ...
+    anaconda_sim.cards.CardError: hand 'Qs Qh Qd 9c 9d' has 5 cards; it needs 6 or 7
+    """
+    if _is_single(cards7):
+        hand = parse_cards(cards7, count=(6, 7))  # type: ignore[arg-type]
+        buf = np.empty(7, np.int64)
+        best_five_into(np.array(hand, dtype=np.int64), len(hand), buf)
+        return [int(c) for c in buf[:5]], [int(c) for c in buf[5 : len(hand)]]
+    arr, flat = _as_card_array(cards7, (6, 7), "hand")
+    if arr.ndim != 2:
+        raise ValueError(f"hand array has shape {arr.shape}; best_five takes shape (N, 6|7)")
+    n = arr.shape[1]
+    five = np.empty((arr.shape[0], 5), flat.dtype)
+    discards = np.empty((arr.shape[0], n - 5), flat.dtype)
+    best_five_rows(flat, five, discards)
+    return five.astype(arr.dtype, copy=False), discards.astype(arr.dtype, copy=False)
+
+
+@overload
+def exposed_value(cards: str | Sequence[str] | Sequence[int]) -> int: ...
+@overload
+def exposed_value(cards: np.ndarray) -> np.ndarray: ...
+
+
+def exposed_value(cards):
+    """R11 strength of 1 to 4 exposed cards: higher is stronger, equal is a tie.
+
+    Groups only (four of a kind > three of a kind > two pair > pair > no
+    pair), then group ranks (higher pair first), then singles from the
+    highest down; straights, flushes and suits never count. Values compare
+    across different numbers of cards; a missing card ranks below any card
+    (see the module docstring).
+
+    Parameters
+    ----------
+    cards
+        One set as a string or flat list (returns an int), or an integer
+        array of shape (N, k), k = 1..4 (returns an int64 array of shape (N,)).
+
+    Examples
+    --------
+    >>> exposed_value("9c Qs 9d Qh") > exposed_value("Ac Ad 9d 2c")  # two pair > pair (R11)
+    True
+    >>> exposed_value("9h 9c") > exposed_value("As"), exposed_value("Kd 7c") > exposed_value("Ks")
+    (True, True)
+    >>> exposed_value("Qs Qh") == exposed_value("Qd Qc")  # suits never matter
+    True
+    >>> exposed_value("Qs Qh 9c 8d 3s")
+    Traceback (most recent call last):
+    ...
+    anaconda_sim.cards.CardError: exposed cards '...' has 5 cards; it needs 1 or 2 or 3 or 4
+    """
+    if _is_single(cards):
+        shown = parse_cards(cards, count=(1, 2, 3, 4), what="exposed cards")  # type: ignore[arg-type]
+        return int(exposed_cards_value(np.array(shown, dtype=np.int64), len(shown)))
+    arr, flat = _as_card_array(cards, (1, 2, 3, 4), "exposed cards")
+    out = np.empty(flat.shape[0], np.int64)
+    exposed_rows(flat, out)
+    return out.reshape(arr.shape[:-1])
+
+
+@overload
+def exposed_category(cards: str | Sequence[str] | Sequence[int]) -> int: ...
+@overload
+def exposed_category(cards: np.ndarray) -> np.ndarray: ...
+
+
+def exposed_category(cards):
+    """R11 category 0..4 of exposed cards (index into :data:`EXPOSED_CATEGORY_NAMES`).
+
+    Examples
+    --------
+    >>> EXPOSED_CATEGORY_NAMES[exposed_category("9♣ Q♠ 9♦ Q♥")]
+    'Two pair'
+    >>> exposed_category(np.array([[0, 1], [0, 4]]))
+    array([1, 0])
+    >>> exposed_category("")
+    Traceback (most recent call last):
+    ...
+    anaconda_sim.cards.CardError: exposed cards '' has 0 cards; it needs 1 or 2 or 3 or 4
+    """
+    return exposed_value(cards) // _X4

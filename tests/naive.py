@@ -1,0 +1,121 @@
+"""Slow, obviously correct twins of the fast kernels (pure Python, no numba).
+
+Each section belongs to one module of the package; tests compare the fast
+code against the twin here on many inputs. Keep every twin short enough to
+check by eye.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+# =====================================================================
+# Hand evaluator twins (anaconda_sim.evaluator): R11, R18, R19
+# =====================================================================
+# A card is 4 * rank + suit, rank 0..12 = 2..A, suit 0..3 = c d h s.
+
+NAIVE_CATEGORIES = (
+    "High card",
+    "Pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
+
+
+def naive_straight_high(ranks):
+    """High rank of a straight made by five ranks, or None (A-2-3-4-5 is five high, R18)."""
+    distinct = sorted(set(ranks))
+    if len(distinct) != 5:
+        return None
+    if distinct == [0, 1, 2, 3, 12]:
+        return 3
+    if distinct[4] - distinct[0] == 4:
+        return distinct[4]
+    return None
+
+
+def naive_key5(cards):
+    """Comparable tuple of five cards: (category, ranks that decide, in order) (R18).
+
+    Groups are ordered by size then rank, so comparing the tuples compares
+    the main groups first and then the kickers from highest down.
+    """
+    assert len(cards) == 5
+    ranks = [c // 4 for c in cards]
+    suits = [c % 4 for c in cards]
+    flush = len(set(suits)) == 1
+    high = naive_straight_high(ranks)
+    counts = Counter(ranks)
+    by_group = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    if flush and high is not None:
+        return (8, high)
+    if shape == [4, 1]:
+        return (7, *by_group)
+    if shape == [3, 2]:
+        return (6, *by_group)
+    if flush:
+        return (5, *sorted(ranks, reverse=True))
+    if high is not None:
+        return (4, high)
+    if shape == [3, 1, 1]:
+        return (3, *by_group)
+    if shape == [2, 2, 1]:
+        return (2, *by_group)
+    if shape == [2, 1, 1, 1]:
+        return (1, *by_group)
+    return (0, *by_group)
+
+
+def naive_key(cards):
+    """Key of the best five of 5 to 7 cards: the largest five-card key."""
+    return max(naive_key5(five) for five in combinations(cards, 5))
+
+
+def naive_best_five(cards):
+    """(five, discards) as the evaluator documents it.
+
+    Among five-card subsets with the largest key, keep the one whose card
+    indices sorted descending are lexicographically largest. Both parts are
+    returned in descending index order.
+    """
+    best = max(
+        combinations(cards, 5),
+        key=lambda five: (naive_key5(five), sorted(five, reverse=True)),
+    )
+    five = sorted(best, reverse=True)
+    rest = sorted((c for c in cards if c not in five), reverse=True)
+    return five, rest
+
+
+def naive_exposed_key(cards):
+    """Comparable tuple of 0 to 4 exposed cards under R11.
+
+    (category, group ranks then single ranks from highest down, padded with
+    -1 so that a missing card ranks below any card). Categories: 0 no pair,
+    1 pair, 2 two pair, 3 three of a kind, 4 four of a kind. Suits, straights
+    and flushes never count.
+    """
+    counts = Counter(c // 4 for c in cards)
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    sizes = sorted(counts.values(), reverse=True)
+    if 4 in sizes:
+        cat = 4
+    elif 3 in sizes:
+        cat = 3
+    elif sizes.count(2) == 2:
+        cat = 2
+    elif 2 in sizes:
+        cat = 1
+    else:
+        cat = 0
+    return (cat, *order, *([-1] * (4 - len(order))))
+
+
+# ===================== end of hand evaluator twins ====================
