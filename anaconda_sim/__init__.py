@@ -26,6 +26,23 @@ _LAZY = {
     "CATEGORY_NAMES": "evaluator",
     "EXPOSED_CATEGORY_NAMES": "evaluator",
     "root_key": "rng",
+    "Rules": "rules",
+    "Game": "engine",
+    "Phase": "engine",
+    "Action": "engine",
+    "replay": "engine",
+    "History": "history",
+    "GameError": "errors",
+    "play_deal": "play",
+    "Session": "session",
+    "Strategy": "strategies",
+    "get_strategy": "strategies",
+    "simulate": "simulate",
+    "score_choices": "simulate",
+    "pass_values": "analysis",
+    "discard_values": "analysis",
+    "reveal_values": "analysis",
+    "equity": "analysis",
 }
 
 __all__ = ["CardError", "__version__", "format_cards", "mask_from_cards", "parse_cards", *_LAZY]

@@ -21,6 +21,7 @@ ValueError: players=8 is not allowed; Anaconda is played by 2 to 7 players (R2)
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,7 +84,7 @@ class Rules:
     >>> Rules(reserve=20)
     Traceback (most recent call last):
     ...
-    ValueError: reserve=20 is too small: a seat can put in up to 25 chips (ante 1 + 6 rounds x 4 x 1); R4
+    ValueError: reserve=20 is too small: a seat can put in up to 25 chips (ante 1 + 6 rounds ...
     """
 
     players: int = 6
@@ -99,8 +100,12 @@ class Rules:
     def __post_init__(self) -> None:
         for label in ("players", "ante", "bet", "max_raises", "reserve"):
             value = getattr(self, label)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{label}={value!r} must be an int")
+            try:
+                if isinstance(value, bool):
+                    raise TypeError
+                object.__setattr__(self, label, operator.index(value))
+            except TypeError:
+                raise TypeError(f"{label}={value!r} must be an int") from None
         if not 2 <= self.players <= 7:
             raise ValueError(
                 f"players={self.players} is not allowed; Anaconda is played by 2 to 7 players (R2)"
@@ -121,7 +126,11 @@ class Rules:
                     f"pass {i} of passes={passes!r} is {entry!r}; give (cards, direction)"
                 )
             count, direction = entry
-            if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 3:
+            if (
+                isinstance(count, bool)
+                or not hasattr(count, "__index__")
+                or not 1 <= operator.index(count) <= 3
+            ):
                 raise ValueError(
                     f"pass {i} of passes={passes!r} moves {count!r} cards; "
                     "a pass moves 1 to 3 cards"
@@ -131,6 +140,8 @@ class Rules:
                     f"pass {i} of passes={passes!r} has direction {direction!r}; "
                     "use +1 (to the left) or -1 (to the right)"
                 )
+        passes = tuple((operator.index(c), int(d)) for c, d in passes)
+        object.__setattr__(self, "passes", passes)
         total = sum(count for count, _ in passes)
         if total > 6:
             raise ValueError(
@@ -241,7 +252,9 @@ class Rules:
         fields = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - fields
         if unknown:
-            raise ValueError(f"unknown rules field {sorted(unknown)[0]!r}; fields are {sorted(fields)}")
+            raise ValueError(
+                f"unknown rules field {sorted(unknown)[0]!r}; fields are {sorted(fields)}"
+            )
         data = dict(data)
         if "passes" in data:
             data["passes"] = tuple(tuple(p) for p in data["passes"])

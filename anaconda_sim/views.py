@@ -75,16 +75,17 @@ STAGE_REVEAL = 100
 P_PLAYERS = 0  # number of seats at the table (2..7)
 P_DEALER = 1  # dealer seat
 P_STAGE = 2  # see STAGE_* above
-P_ROUND = 3  # index of the current betting round (0-based), -1 outside betting
+P_ROUND = 3  # index of the current betting round (0-based, every round of the deal); -1 outside betting
 P_NROUNDS = 4  # number of betting rounds in a deal under these rules
 P_POT = 5  # chips in the pot (antes included)
 P_LEVEL = 6  # bets + raises made in the current round (0 = no bet yet)
 P_MAX_LEVEL = 7  # cap: 1 bet + max raises (4 by default, R3)
 P_BET_SIZE = 8  # chips per bet or raise
-P_TO_ACT = 9  # seat to act (or -1)
-P_OPENER = 10  # seat that opened the current betting round
+P_TO_ACT = 9  # seat to act; -1 during a pass or discard
+P_OPENER = 10  # seat that opened the current betting round; -1 outside betting
 P_ACTIVE = 11  # number of seats still in
-P_PASS_COUNT = 12  # cards to pass in the pass being decided (0 outside a pass)
+# the three pass fields are all 0 outside a PASS phase
+P_PASS_COUNT = 12  # cards to pass in the pass being decided
 P_PASS_DIR = 13  # +1 = to the left (next seat clockwise), -1 = to the right
 P_PASS_INDEX = 14  # which pass of the schedule (0-based)
 P_REVEALED = 15  # cards each active seat has exposed (0..4)

@@ -1,0 +1,198 @@
+"""The ``anaconda-sim`` command.
+
+Each subcommand is one small registration function that adds its parser and
+sets ``handler``, a function ``(args, streams) -> int`` (or ``func``, a
+function ``(args) -> int`` that prints to ``sys.stdout``, which ``main``
+points at its output stream); add yours to :data:`COMMANDS`. Errors that
+are the user's (bad arguments, illegal cards, impossible rules) print one
+line, ``anaconda-sim: error: ...``, with no traceback, and the command exits
+with code 2.
+
+Examples
+--------
+>>> import io
+>>> out = io.StringIO()
+>>> main(["play", "--players", "2", "--seed", "3", "--strategy", "call-down"],
+...      stdout=out)
+0
+>>> out.getvalue().splitlines()[0]
+'Anaconda (pagat), 2 players, dealer seat 0, deal 0'
+>>> main(["play", "--players", "9"], stderr=io.StringIO())
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from .cards import CardError
+from .errors import GameError
+
+__all__ = ["COMMANDS", "Streams", "build_parser", "main"]
+
+PROG = "anaconda-sim"
+
+
+@dataclass
+class Streams:
+    """The text streams a command reads from and writes to."""
+
+    stdin: TextIO
+    stdout: TextIO
+    stderr: TextIO
+
+
+Handler = Callable[[argparse.Namespace, Streams], int]
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises instead of exiting, so ``main`` returns codes."""
+
+    def error(self, message: str) -> Any:
+        raise _UsageError(f"{self.prog}: error: {message}")
+
+
+class _UsageError(Exception):
+    pass
+
+
+# ------------------------------------------------------------------ play --
+def _seat(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seat number") from None
+    return value
+
+
+def register_play(subparsers: Any) -> None:
+    """``anaconda-sim play``: one deal among bots, or a person against bots."""
+    p = subparsers.add_parser(
+        "play",
+        help="play one deal: print its hand history, or play a seat yourself",
+        description=(
+            "Play one deal of Anaconda. Without --human, built-in strategies play every "
+            "seat and the hand history is printed. With --human SEAT you play that seat "
+            "at the terminal against the bots."
+        ),
+    )
+    p.add_argument("--players", type=int, default=6, help="seats at the table, 2-7 (default 6)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+    p.add_argument(
+        "--strategy",
+        default="sensible",
+        help="built-in strategy of the bots: one name, or one per seat separated by commas "
+        "(random, call-down, random-pass, sensible; default sensible)",
+    )
+    p.add_argument("--dealer", type=_seat, default=0, help="dealer seat (default 0)")
+    p.add_argument("--deal-index", type=int, default=0, help="deal number within the seed")
+    p.add_argument(
+        "--rules",
+        choices=["pagat", "bicycle"],
+        default="pagat",
+        help="rule set: pagat (RULES.md, default) or bicycle (3-2-1 passes, best five of seven)",
+    )
+    p.add_argument("--human", type=_seat, default=None, metavar="SEAT", help="play SEAT yourself")
+    p.add_argument("--json", action="store_true", help="print the history as JSON instead")
+    p.set_defaults(handler=run_play)
+
+
+def run_play(args: argparse.Namespace, streams: Streams) -> int:
+    """Handler of ``play``."""
+    from .play import play_deal
+    from .rules import Rules
+
+    rules = Rules.pagat(args.players) if args.rules == "pagat" else Rules.bicycle(args.players)
+    n = rules.players
+    names = [s.strip() for s in args.strategy.split(",")]
+    if len(names) == 1:
+        names = names * n
+    if len(names) != n:
+        raise ValueError(f"--strategy lists {len(names)} strategies for {n} seats")
+    if not 0 <= args.dealer < n:
+        raise ValueError(f"--dealer {args.dealer} is not a seat; seats are 0..{n - 1}")
+    if args.human is not None:
+        from .terminal import play_terminal
+
+        if not 0 <= args.human < n:
+            raise ValueError(f"--human {args.human} is not a seat; seats are 0..{n - 1}")
+        play_terminal(rules, args.human, names, seed=args.seed, dealer=args.dealer,
+                      input=streams.stdin, output=streams.stdout)  # fmt: skip
+        return 0
+    game = play_deal(rules, names, seed=args.seed, dealer=args.dealer,
+                     deal_index=args.deal_index)  # fmt: skip
+    text = game.history.to_json(indent=1) if args.json else game.history.format()
+    print(text, file=streams.stdout)
+    return 0
+
+
+def register_analysis(subparsers: Any) -> None:
+    """``pass``, ``discard``, ``reveal``, ``equity``: see :mod:`anaconda_sim.cli_analysis`."""
+    from .cli_analysis import register
+
+    register(subparsers)
+
+
+#: Registration functions, one per subcommand, in the order ``--help`` lists them.
+COMMANDS: list[Callable[[Any], None]] = [register_play, register_analysis]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand of :data:`COMMANDS`."""
+    from . import __version__
+
+    parser = _Parser(prog=PROG, description="Monte Carlo strategy research for Anaconda poker.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    subparsers.required = True
+    for register in COMMANDS:
+        register(subparsers)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run the command line; returns the exit code (0 success, 2 user error)."""
+    streams = Streams(stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except _UsageError as exc:
+        print(f"{exc}", file=streams.stderr)
+        return 2
+    except SystemExit as exc:  # --help and --version
+        return int(exc.code or 0)
+    try:
+        if hasattr(args, "handler"):
+            return args.handler(args, streams)
+        with contextlib.redirect_stdout(streams.stdout):
+            return int(args.func(args) or 0)
+    except (GameError, CardError, ValueError, TypeError) as exc:
+        print(f"{PROG}: error: {exc}", file=streams.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. `anaconda-sim play | head`
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=streams.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,274 @@
+"""Play Anaconda at the terminal against built-in bots.
+
+:class:`HumanPlayer` is a :class:`~anaconda_sim.play.Player` that shows a
+person what their seat may see (Unicode suits), lists the legal moves and
+reads the answer from a text stream. Bad input is explained and asked again;
+the end of input (Ctrl-D) or ``quit`` leaves the game cleanly.
+
+Examples
+--------
+>>> import io
+>>> from anaconda_sim.rules import Rules
+>>> out = io.StringIO()
+>>> game = play_terminal(Rules(players=2), human=0, opponents="call-down", seed=1,
+...                      input=io.StringIO("fold\\n" * 40), output=out)
+>>> game is None or game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import numpy as np
+
+from . import views as V
+from .cards import CardError, format_cards, parse_cards
+from .engine import Action, Game, Observation, Phase
+from .play import Bot, play_deal
+from .rules import Rules
+
+__all__ = ["HumanPlayer", "Quit", "play_terminal"]
+
+
+class Quit(Exception):
+    """The person left the game (end of input or ``quit``)."""
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return format_cards(cards, unicode=True) if len(cards) else "-"
+
+
+def _interactive(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class HumanPlayer:
+    """A person at the terminal.
+
+    Parameters
+    ----------
+    input, output
+        Text streams to read answers from and write to (default: stdin and
+        stdout).
+    """
+
+    name = "human"
+
+    def __init__(self, input: TextIO | None = None, output: TextIO | None = None) -> None:
+        self.input = input if input is not None else sys.stdin
+        self.output = output if output is not None else sys.stdout
+        self.seat = -1
+        self._seen_actions = 0
+
+    # --------------------------------------------------------------- I/O --
+    def say(self, text: str = "") -> None:
+        """Write a line."""
+        print(text, file=self.output)
+
+    def ask(self, prompt: str) -> str:
+        """Read one answer; raise :class:`Quit` at the end of input or on ``quit``."""
+        self.output.write(prompt)
+        self.output.flush()
+        line = self.input.readline()
+        if not line:
+            self.say()
+            raise Quit("end of input")
+        answer = line.strip()
+        if not _interactive(self.input):
+            self.output.write(answer + "\n")  # a transcript reads like a session
+        if answer.lower() in {"quit", "exit", "q"}:
+            raise Quit("quit")
+        return answer
+
+    # ----------------------------------------------------------- display --
+    def begin_deal(self, seat: int, state: np.ndarray) -> None:
+        """A new deal: remember the seat."""
+        self.seat = seat
+        self._seen_actions = 0
+
+    def show(self, obs: Observation) -> None:
+        """Print what the seat may see now."""
+        for rnd, seat, action in obs.actions[self._seen_actions :]:
+            who = "you" if seat == obs.seat else f"seat {seat}"
+            self.say(f"  round {rnd + 1}: {who} {action}")
+        self._seen_actions = len(obs.actions)
+        self.say()
+        self.say(f"== {self._stage_text(obs)} | pot {obs.pot} | dealer seat {obs.dealer} ==")
+        for seat in range(obs.players):
+            tag = "you " if seat == obs.seat else "    "
+            state = "folded" if obs.folded[seat] else f"in for {obs.invested[seat]}"
+            shown = f", shows {_cards(obs.exposed[seat])}" if obs.exposed[seat] else ""
+            self.say(f"  {tag}seat {seat}: {state}{shown}")
+        self.say(f"Your cards: {_cards(obs.hand)}")
+        if obs.passed:
+            self.say(f"You passed {_cards(obs.passed)}; you received {_cards(obs.received)}")
+        if obs.discards:
+            self.say(f"You discarded {_cards(obs.discards)}")
+
+    @staticmethod
+    def _stage_text(obs: Observation) -> str:
+        if obs.phase is Phase.PASS:
+            return "Pass"
+        if obs.phase is Phase.DISCARD:
+            return "Discard"
+        if obs.stage >= V.STAGE_REVEAL:
+            return (
+                f"Betting round {obs.betting_round + 1}, after reveal {obs.stage - V.STAGE_REVEAL}"
+            )
+        return f"Betting round {obs.betting_round + 1}"
+
+    # --------------------------------------------------------- decisions --
+    def choose_action(self, obs: Observation) -> Action:
+        """Ask for a betting action until a legal one is given."""
+        self.show(obs)
+        legal = obs.legal_actions
+        names = ", ".join(a.label for a in legal)
+        extra = f" (to call: {obs.to_call})" if obs.to_call else ""
+        while True:
+            answer = self.ask(f"Your action{extra} [{names}]: ").lower()
+            matches = [a for a in legal if a.label == answer]
+            if not matches and answer:
+                matches = [a for a in legal if a.label.startswith(answer)]
+            if len(matches) == 1:
+                return matches[0]
+            if len(matches) > 1:
+                self.say(f"'{answer}' is ambiguous: type one of {names}")
+            else:
+                self.say(f"'{answer}' is not legal now: type one of {names}")
+
+    def _read_cards(self, prompt: str, hand: Sequence[int], count: int, what: str) -> list[int]:
+        while True:
+            answer = self.ask(prompt)
+            try:
+                cards = parse_cards(answer, count, what=what)
+            except CardError as exc:
+                self.say(f"{exc}. Type {count} cards like 'Qs 9h' or 'Q♠ 9♥'.")
+                continue
+            missing = [c for c in cards if c not in hand]
+            if missing:
+                self.say(f"You do not hold {_cards(missing)}; your cards: {_cards(hand)}")
+                continue
+            return cards
+
+    def choose_pass(self, obs: Observation) -> list[int]:
+        """Ask for the cards to pass."""
+        self.show(obs)
+        side = "left" if obs.pass_direction > 0 else "right"
+        return self._read_cards(
+            f"Pass {obs.pass_count} card(s) to the {side}: ", obs.hand, obs.pass_count, "pass"
+        )
+
+    def choose_discard(self, obs: Observation) -> tuple[list[int], list[int]]:
+        """Ask for two discards, then the reveal order of the kept five."""
+        self.show(obs)
+        discard = self._read_cards("Discard 2 cards: ", obs.hand, 2, "discard")
+        kept = [c for c in obs.hand if c not in discard]
+        if not obs.rules.progressive_reveal:
+            return discard, kept
+        self.say(f"You keep {_cards(kept)}. The first four are turned up one by one;")
+        self.say("the fifth stays hidden until the showdown.")
+        while True:
+            answer = self.ask("Reveal order, first card first (Enter keeps this order): ")
+            if not answer:
+                return discard, kept
+            try:
+                order = parse_cards(answer, 5, what="reveal order")
+            except CardError as exc:
+                self.say(f"{exc}. Type all five kept cards in the order to reveal them.")
+                continue
+            if sorted(order) != sorted(kept):
+                self.say(f"The order must use exactly your five kept cards: {_cards(kept)}")
+                continue
+            return discard, order
+
+    def __repr__(self) -> str:
+        return "HumanPlayer()"
+
+
+def _report(game: Game, person: HumanPlayer) -> None:
+    """The end of the deal: the actions the person has not seen, the showdown, chips."""
+    human, say = person.seat, person.say
+    result = game.result
+    assert result is not None
+    for rnd, seat, action in game.observation(human).actions[person._seen_actions :]:
+        who = "you" if seat == human else f"seat {seat}"
+        say(f"  round {rnd + 1}: {who} {action}")
+    say()
+    if result.ended_early:
+        winner = result.winners[0]
+        who = "You win" if winner == human else f"Seat {winner} wins"
+        say(f"{who} the pot of {result.pot}: everyone else folded.")
+    else:
+        say("Showdown:")
+        for hand in result.hands:
+            who = "you " if hand.seat == human else "    "
+            say(f"  {who}seat {hand.seat}: {_cards(hand.cards)}  {hand.description}")
+        names = ", ".join("you" if w == human else f"seat {w}" for w in result.winners)
+        say(f"Pot {result.pot} won by {names}.")
+    chips = ", ".join(
+        f"{'you' if s == human else f'seat {s}'} {n:+d}" for s, n in enumerate(result.net)
+    )
+    say(f"Chips: {chips}")
+
+
+def play_terminal(
+    rules: Rules,
+    human: int = 0,
+    opponents: str | Sequence[Any] = "sensible",
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    input: TextIO | None = None,
+    output: TextIO | None = None,
+) -> Game | None:
+    """Play one deal at the terminal as seat ``human`` against bots.
+
+    Parameters
+    ----------
+    rules
+        The rules (table size...).
+    human
+        The person's seat.
+    opponents
+        A built-in strategy name for every bot, or one strategy per seat
+        (the entry at ``human`` is ignored).
+    seed
+        Seed of the deal (cards and bots' decisions).
+    dealer
+        The dealer seat.
+    input, output
+        Text streams (default: stdin and stdout).
+
+    Returns
+    -------
+    Game or None
+        The finished game, or ``None`` if the person left before the end.
+    """
+    n = rules.players
+    if not 0 <= human < n:
+        raise ValueError(f"human seat {human} is not a seat; seats are 0..{n - 1}")
+    person = HumanPlayer(input, output)
+    specs = [opponents] * n if isinstance(opponents, str) else list(opponents)
+    if len(specs) != n:
+        raise ValueError(f"{len(specs)} opponents for {n} seats; give one per seat or one name")
+    players: list[Any] = [
+        person if s == human else (Bot(spec) if isinstance(spec, str) else spec)
+        for s, spec in enumerate(specs)
+    ]
+    person.say(
+        f"Anaconda ({rules.name}), {n} players. You are seat {human}; "
+        f"seat {dealer} deals. Type 'quit' to leave."
+    )
+    try:
+        game = play_deal(rules, players, seed=seed, dealer=dealer)
+    except Quit:
+        person.say("You left the game.")
+        return None
+    _report(game, person)
+    return game
