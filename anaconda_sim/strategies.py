@@ -54,8 +54,9 @@ from . import views as V
 from ._numba import jit
 from .evaluator import (
     best_five_into,
+    eval5,
+    eval7,
     eval_cards,
-    exposed_cards_value,
     exposed_value_category,
     value_category,
 )
@@ -102,6 +103,14 @@ _EXPOSED_FLOOR = np.array([0, 1, 2, 3, 7], dtype=np.int64)
 
 
 # ---------------------------------------------------------------- helpers --
+# The decision functions below run millions of times per second inside the
+# batch simulator, so none of them allocates: they read the cards straight
+# from ``own``/``pub``, keep small counts packed in integers, and use the
+# caller's ``out`` array (at least 7 slots) as scratch space. Each is
+# semantically identical to the plain version described in its docstring
+# (``tests/test_strategies.py`` checks them against readable twins).
+
+
 @jit
 def intent_to_action(pub, own, intent):
     """The legal action (``A_*``) that carries out a betting intent (R3, R13).
@@ -124,117 +133,330 @@ def _facing_bet(pub, own):
 
 
 @jit
-def _held(own):
+def hand_value(own):
+    """Value of the cards a seat holds (best five of seven, or the kept five)."""
     n = own[V.O_NCARDS]
-    cards = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        cards[i] = own[V.O_CARDS + i]
-    return cards
+    b = V.O_CARDS
+    if n == 7:
+        return eval7(
+            np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
+            np.int64(own[b + 4]), np.int64(own[b + 5]), np.int64(own[b + 6]),
+        )  # fmt: skip
+    if n == 5:
+        return eval5(
+            np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
+            np.int64(own[b + 4]),
+        )  # fmt: skip
+    return eval_cards(own[b : b + n], n)
 
 
 @jit
-def _random_subset_into(cards, k, rng, out):
-    """k distinct cards of ``cards`` uniformly at random (partial Fisher-Yates)."""
-    pool = cards.copy()
-    n = pool.shape[0]
+def _shuffle_prefix(out, start, n, k, rng):
+    """Partial Fisher-Yates: ``out[start:start+k]`` become k distinct random
+    cards of ``out[start:start+n]`` (the rest keep the remaining ones)."""
     for i in range(k):
         j = i + rand_below(rng, n - i)
-        tmp = pool[j]
-        pool[j] = pool[i]
-        pool[i] = tmp
-        out[i] = pool[i]
-    return pool
+        tmp = out[start + j]
+        out[start + j] = out[start + i]
+        out[start + i] = tmp
+
+
+_X1 = np.int64(14)
+_X4 = np.int64(14 * 14 * 14 * 14)
+
+
+@jit
+def exposed_value4(c0, c1, c2, c3, n):
+    """:func:`~anaconda_sim.evaluator.exposed_cards_value` of the first ``n``
+    (0..4) of four scalar cards: the same number (R11), without a loop over
+    the thirteen ranks (the cards are sorted by rank and grouped in runs)."""
+    a = np.int64(c0) >> 2 if n > 0 else np.int64(-1)
+    b = np.int64(c1) >> 2 if n > 1 else np.int64(-1)
+    c = np.int64(c2) >> 2 if n > 2 else np.int64(-1)
+    d = np.int64(c3) >> 2 if n > 3 else np.int64(-1)
+    # sort descending (missing cards, -1, go last)
+    if a < b:
+        a, b = b, a
+    if c < d:
+        c, d = d, c
+    if a < c:
+        a, c = c, a
+    if b < d:
+        b, d = d, b
+    if b < c:
+        b, c = c, b
+    # runs of equal ranks: (rank, size), in descending rank order
+    r0 = a
+    s0 = np.int64(1) if a >= 0 else np.int64(0)
+    r1 = np.int64(-1)
+    s1 = np.int64(0)
+    r2 = np.int64(-1)
+    s2 = np.int64(0)
+    r3 = np.int64(-1)
+    s3 = np.int64(0)
+    for x in (b, c, d):
+        if x < 0:
+            break
+        if s3 > 0:
+            if x == r3:
+                s3 += 1
+        elif s2 > 0:
+            if x == r2:
+                s2 += 1
+            else:
+                r3 = x
+                s3 = 1
+        elif s1 > 0:
+            if x == r1:
+                s1 += 1
+            else:
+                r2 = x
+                s2 = 1
+        elif x == r0:
+            s0 += 1
+        else:
+            r1 = x
+            s1 = 1
+    digits = np.int64(0)
+    placed = 0
+    pairs = 0
+    big = 0
+    for size in range(4, 0, -1):
+        if s0 == size:
+            digits = digits * _X1 + r0 + 1
+            placed += 1
+        if s1 == size:
+            digits = digits * _X1 + r1 + 1
+            placed += 1
+        if s2 == size:
+            digits = digits * _X1 + r2 + 1
+            placed += 1
+        if s3 == size:
+            digits = digits * _X1 + r3 + 1
+            placed += 1
+    for size in (s0, s1, s2, s3):
+        if size == 2:
+            pairs += 1
+        elif size > big:
+            big = size
+    while placed < 4:
+        digits *= _X1
+        placed += 1
+    if big == 4:
+        cat = 4
+    elif big == 3:
+        cat = 3
+    elif pairs == 2:
+        cat = 2
+    elif pairs == 1:
+        cat = 1
+    else:
+        cat = 0
+    return np.int64(cat) * _X4 + digits
+
+
+@jit
+def exposed_value_at(arr, start, n):
+    """R11 value of ``arr[start:start + n]`` (n in 0..4; slots past n are not read)."""
+    c0 = arr[start] if n > 0 else 0
+    c1 = arr[start + 1] if n > 1 else 0
+    c2 = arr[start + 2] if n > 2 else 0
+    c3 = arr[start + 3] if n > 3 else 0
+    return exposed_value4(c0, c1, c2, c3, n)
+
+
+@jit
+def _best_positions(s0, s1, s2, s3, s4, s5, s6, target):
+    """Positions (packed 3 bits each) of the first five-card subset, in
+    lexicographic order of positions, whose value equals ``target``."""
+    s = (s0, s1, s2, s3, s4, s5, s6)
+    best = np.int64(-1)
+    packed = 0
+    for i in range(3):
+        for j in range(i + 1, 4):
+            for k in range(j + 1, 5):
+                for l in range(k + 1, 6):
+                    for m in range(l + 1, 7):
+                        v = eval5(s[i], s[j], s[k], s[l], s[m])
+                        if v > best:
+                            best = v
+                            packed = i | (j << 3) | (k << 6) | (l << 9) | (m << 12)
+                            if v == target:
+                                return packed
+    return packed
+
+
+@jit
+def best_five7_into(cards, out):
+    """:func:`~anaconda_sim.evaluator.best_five_into` for seven cards, same
+    choice (among the best fives, the lexicographically largest in
+    descending card order), without allocating: the subsets are enumerated
+    in the evaluator's order and the search stops at the first one reaching
+    the seven-card value."""
+    for i in range(7):
+        out[i] = cards[i]
+    for i in range(1, 7):  # insertion sort, descending
+        c = out[i]
+        j = i - 1
+        while j >= 0 and out[j] < c:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = c
+    s0 = np.int64(out[0])
+    s1 = np.int64(out[1])
+    s2 = np.int64(out[2])
+    s3 = np.int64(out[3])
+    s4 = np.int64(out[4])
+    s5 = np.int64(out[5])
+    s6 = np.int64(out[6])
+    target = eval7(s0, s1, s2, s3, s4, s5, s6)
+    packed = _best_positions(s0, s1, s2, s3, s4, s5, s6, target)
+    s = (s0, s1, s2, s3, s4, s5, s6)
+    used = 0
+    for t in range(5):
+        p = (packed >> (3 * t)) & 7
+        out[t] = s[p]
+        used |= 1 << p
+    w = 5
+    for p in range(7):
+        if not (used >> p) & 1:
+            out[w] = s[p]
+            w += 1
 
 
 # ------------------------------------------------------------------- pass --
 @jit
 def _pass_random(pub, own, rng, out):
-    _random_subset_into(_held(own), pub[V.P_PASS_COUNT], rng, out)
+    """``pub[P_PASS_COUNT]`` held cards chosen uniformly (partial Fisher-Yates
+    over the held cards in hand order)."""
+    n = own[V.O_NCARDS]
+    for i in range(n):
+        out[i] = own[V.O_CARDS + i]
+    _shuffle_prefix(out, 0, n, pub[V.P_PASS_COUNT], rng)
 
 
 @jit
 def _pass_sensible(pub, own, out):
-    """Pass the lowest-scoring cards: groups and made flushes score high."""
-    cards = _held(own)
-    n = cards.shape[0]
-    rank_count = np.zeros(13, dtype=np.int64)
-    suit_count = np.zeros(4, dtype=np.int64)
+    """Pass the lowest-scoring cards: groups and made flushes score high.
+
+    A card's score is ``32 * (cards of its rank held - 1) + rank``, plus 16
+    when five or more cards of its suit are held; ``score * 64 + card``
+    orders the cards strictly, and the lowest are passed in ascending order.
+    """
+    n = own[V.O_NCARDS]
+    rank_counts = np.uint64(0)  # 4 bits per rank
+    suit_counts = np.uint64(0)  # 4 bits per suit
     for i in range(n):
-        rank_count[cards[i] >> 2] += 1
-        suit_count[cards[i] & 3] += 1
-    # score * 64 + card index gives a strict order; lowest scores are passed
-    keys = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        c = cards[i]
-        score = 32 * (rank_count[c >> 2] - 1) + (c >> 2)
-        if suit_count[c & 3] >= 5:
-            score += 16
-        keys[i] = score * 64 + c
-    order = np.argsort(keys)
-    for i in range(pub[V.P_PASS_COUNT]):
-        out[i] = cards[order[i]]
+        c = own[V.O_CARDS + i]
+        rank_counts += np.uint64(1) << np.uint64(4 * (c >> 2))
+        suit_counts += np.uint64(1) << np.uint64(4 * (c & 3))
+    taken = 0
+    for k in range(pub[V.P_PASS_COUNT]):
+        best_key = np.int64(1) << 62
+        best_i = 0
+        for i in range(n):
+            if (taken >> i) & 1:
+                continue
+            c = np.int64(own[V.O_CARDS + i])
+            r = c >> 2
+            count = np.int64((rank_counts >> np.uint64(4 * r)) & np.uint64(15))
+            score = 32 * (count - 1) + r
+            if (suit_counts >> np.uint64(4 * (c & 3))) & np.uint64(15) >= np.uint64(5):
+                score += 16
+            key = score * 64 + c
+            if key < best_key:
+                best_key = key
+                best_i = i
+        taken |= 1 << best_i
+        out[k] = own[V.O_CARDS + best_i]
 
 
 # ---------------------------------------------------------------- discard --
 @jit
-def _order_hiding_most_telling(five, out):
-    """Write ``five`` to ``out[0:5]`` in a reveal order that shows little.
+def _order_hiding_most_telling(f0, f1, f2, f3, f4, out):
+    """Write the five cards to ``out[2:7]`` in a reveal order that shows little.
 
     The hidden (last) card is the one whose absence leaves the weakest four
     exposed cards under R11 (ties: hide the higher card index). The four
     shown cards go singles first, low to high, then grouped cards, so the
-    table learns of a pair as late as possible.
+    table learns of a pair as late as possible (sort key
+    ``(count of its rank among the four * 16 + rank) * 64 + card``).
     """
-    four = np.empty(4, dtype=np.int64)
-    best_hide = -1
+    five = (np.int64(f0), np.int64(f1), np.int64(f2), np.int64(f3), np.int64(f4))
+    best_hide = 0
     best_value = np.int64(1) << 62
     for hide in range(5):
-        k = 0
-        for i in range(5):
-            if i != hide:
-                four[k] = five[i]
-                k += 1
-        value = exposed_cards_value(four, 4)
+        if hide == 0:
+            value = exposed_value4(f1, f2, f3, f4, 4)
+        elif hide == 1:
+            value = exposed_value4(f0, f2, f3, f4, 4)
+        elif hide == 2:
+            value = exposed_value4(f0, f1, f3, f4, 4)
+        elif hide == 3:
+            value = exposed_value4(f0, f1, f2, f4, 4)
+        else:
+            value = exposed_value4(f0, f1, f2, f3, 4)
         if value < best_value or (value == best_value and five[hide] > five[best_hide]):
             best_value = value
             best_hide = hide
-    k = 0
+    k = 2
     for i in range(5):
         if i != best_hide:
-            four[k] = five[i]
+            out[k] = five[i]
             k += 1
-    rank_count = np.zeros(13, dtype=np.int64)
-    for i in range(4):
-        rank_count[four[i] >> 2] += 1
-    keys = np.empty(4, dtype=np.int64)
-    for i in range(4):
-        keys[i] = (rank_count[four[i] >> 2] * 16 + (four[i] >> 2)) * 64 + four[i]
-    order = np.argsort(keys)
-    for i in range(4):
-        out[i] = four[order[i]]
-    out[4] = five[best_hide]
+    # sort keys of the four shown cards (the card is the key's low 6 bits)
+    r0 = np.int64(out[2]) >> 2
+    r1 = np.int64(out[3]) >> 2
+    r2 = np.int64(out[4]) >> 2
+    r3 = np.int64(out[5]) >> 2
+    for i in range(2, 6):
+        r = np.int64(out[i]) >> 2
+        count = np.int64(r == r0) + np.int64(r == r1) + np.int64(r == r2) + np.int64(r == r3)
+        out[i] = (count * 16 + r) * 64 + out[i]
+    for i in range(3, 6):  # insertion sort of four keys
+        key = out[i]
+        j = i - 1
+        while j >= 2 and out[j] > key:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = key
+    for i in range(2, 6):
+        out[i] = out[i] & 63
+    out[6] = five[best_hide]
 
 
 @jit
 def _discard_best_five(own, out, hide_telling):
-    cards = _held(own)
-    chosen = np.empty(7, dtype=np.int64)
-    best_five_into(cards, cards.shape[0], chosen)
-    out[0] = chosen[5]
-    out[1] = chosen[6]
-    if hide_telling:
-        _order_hiding_most_telling(chosen[:5], out[2:7])
+    """Discard the two cards outside the best five; reveal order as
+    :func:`_order_hiding_most_telling` when ``hide_telling``, else the five
+    in descending card index order."""
+    n = own[V.O_NCARDS]
+    if n == 7:
+        best_five7_into(own[V.O_CARDS : V.O_CARDS + 7], out)
     else:
-        for i in range(5):
-            out[2 + i] = chosen[i]
+        best_five_into(own[V.O_CARDS : V.O_CARDS + n], n, out)
+    f0, f1, f2, f3, f4 = out[0], out[1], out[2], out[3], out[4]
+    out[0] = out[5]
+    out[1] = out[6]
+    if hide_telling:
+        _order_hiding_most_telling(f0, f1, f2, f3, f4, out)
+    else:
+        out[2] = f0
+        out[3] = f1
+        out[4] = f2
+        out[5] = f3
+        out[6] = f4
 
 
 @jit
 def _discard_random(own, rng, out):
-    cards = _held(own)
-    pool = _random_subset_into(cards, 2, rng, out[0:2])
-    kept = pool[2:].copy()
-    _random_subset_into(kept, 5, rng, out[2:7])
+    """Two held cards chosen uniformly to discard, then the other five in a
+    uniformly random order (two partial Fisher-Yates shuffles)."""
+    n = own[V.O_NCARDS]
+    for i in range(n):
+        out[i] = own[V.O_CARDS + i]
+    _shuffle_prefix(out, 0, n, 2, rng)
+    _shuffle_prefix(out, 2, n - 2, 5, rng)
 
 
 # -------------------------------------------------------------------- bet --
@@ -255,13 +477,10 @@ def _strongest_exposed_category(pub, own):
     best = 0
     me = own[V.O_SEAT]
     revealed = pub[V.P_REVEALED]
-    cards = np.empty(4, dtype=np.int64)
     for seat in range(pub[V.P_PLAYERS]):
         if seat == me or pub[V.P_FOLDED + seat] != 0:
             continue
-        for j in range(revealed):
-            cards[j] = pub[V.P_EXPOSED + 4 * seat + j]
-        cat = exposed_value_category(exposed_cards_value(cards, revealed))
+        cat = exposed_value_category(exposed_value_at(pub, V.P_EXPOSED + 4 * seat, revealed))
         if cat > best:
             best = cat
     return best
@@ -269,8 +488,7 @@ def _strongest_exposed_category(pub, own):
 
 @jit
 def _bet_sensible(pub, own, params, rng):
-    cards = _held(own)
-    strength = value_category(eval_cards(cards, cards.shape[0]))
+    strength = value_category(hand_value(own))
     bluff = params[4] > 0.0 and rand_float(rng) < params[4]
     if strength >= params[0] or bluff:
         return V.INTENT_AGGRESSIVE
@@ -437,7 +655,7 @@ def get_strategy(spec: str | Strategy, **params: float) -> Strategy:
     >>> get_strategy("bluffer")
     Traceback (most recent call last):
     ...
-    ValueError: unknown strategy 'bluffer'; built-ins are 'random', 'call-down', 'random-pass', 'sensible'
+    ValueError: unknown strategy 'bluffer'; built-ins are 'random', 'call-down', ...
     """
     if isinstance(spec, Strategy):
         if params:

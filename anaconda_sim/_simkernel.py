@@ -1,0 +1,678 @@
+"""Kernels of the batch simulator (private; the public layer is :mod:`anaconda_sim.simulate`).
+
+One deal is played by :func:`play_deal` on preallocated scratch arrays, with
+the same ``pub``/``own`` views, the same strategy functions and the same
+random streams as the reference engine (:mod:`anaconda_sim.engine`), so the
+two agree deal by deal. :func:`run_batches` plays a range of deals with
+``prange`` over batches; every batch owns one row of each accumulator (all
+integer sums, so combining them is exact and independent of the batch size
+and the thread count).
+
+Nothing here validates its input: the public layer does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange, types
+from numba.extending import intrinsic
+
+from . import views as V
+from ._numba import jit, jit_parallel
+from .evaluator import eval5, eval7, value_category
+from .rng import rand_below, stream_state
+from .strategies import (
+    KIND_CUSTOM,
+    KIND_SENSIBLE,
+    builtin_bet,
+    builtin_discard,
+    builtin_pass,
+    exposed_value_at,
+    intent_to_action,
+)
+
+# --- cfg slots ---------------------------------------------------------------
+C_N = 0  # players
+C_ANTE = 1
+C_BET = 2
+C_MAX_LEVEL = 3
+C_DISCARD = 4  # 1 if the discard phase exists
+C_REVEAL = 5  # 1 if progressive reveal
+C_NPASSES = 6
+C_NROUNDS = 7  # betting rounds of a full deal
+C_BETTING = 8  # 0: nobody bets (every betting decision is a check)
+C_HERO = 9  # seat whose choices are forced (-1: none)
+C_FORCE = 10  # FORCE_* kind of the forced choice
+C_DEALER = 11  # dealer of deal 0 (or of every deal without rotation)
+C_ROTATE = 12  # 1: the button moves one seat per deal (R6)
+C_RANDOM_CARDS = 13  # cards drawn from the deck per deal (7n minus fixed cards)
+C_HAS_CPASS = 14  # the custom strategy has its own pass function
+C_HAS_CDISCARD = 15  # ... its own discard function
+C_RECORD = 16  # 1: write per-deal records
+C_SIZE = 17
+
+FORCE_NONE = 0
+FORCE_PASS = 1
+FORCE_DISCARD = 2
+FORCE_ORDER = 3
+
+MAX_ROUNDS = 8  # 1 + 3 passes + 4 reveals at most (passes move at most 6 cards)
+
+# --- per-deal result slots (res) ----------------------------------------------
+R_POT = 0
+R_SHOWDOWN = 1  # 1 if the deal reached the showdown
+R_WINNERS = 2  # bit mask of the seats sharing the pot
+R_MISSED = 3  # 1 if a forced choice could not be applied (cards not held)
+R_ROUNDS = 4  # betting rounds started
+R_SIZE = 5
+
+# per-seat result rows (seat_res[:, X])
+S_NET = 0
+S_FOLD = 1  # round folded in, -1 if never
+S_SHARE = 2  # share of the pot won, in 1/420ths (420 = lcm(1..7))
+S_CAT = 3  # final hand category at the showdown, -1 if none
+S_VALUE = 4  # final hand value at the showdown, -1 if none
+S_SIZE = 5
+
+SHARE_UNIT = 420
+
+#: C signatures of user strategy functions inside the kernel (first-class
+#: function arguments): ``bet(pub, own, params, rng) -> intent`` and
+#: ``pass_cards/discard(pub, own, params, rng, out)``. The kernel is compiled
+#: once for these types, whatever the user functions are.
+_I32 = types.int32[::1]
+BET_SIGNATURE = types.int64(_I32, _I32, types.float64[::1], types.uint64[::1])
+CARDS_SIGNATURE = types.void(_I32, _I32, types.float64[::1], types.uint64[::1], types.int64[::1])
+
+_ONE = np.uint64(1)
+
+
+@intrinsic
+def _borrow(typingctx, arr):
+    """A view of ``arr`` without a reference count (meminfo ``NULL``).
+
+    Every array passed to a compiled function that is not inlined costs an
+    atomic increment and decrement of its reference count; on the hot path
+    (a few hundred calls per deal) that was most of the run time. Views of a
+    borrowed array are not counted either. The caller keeps the original
+    array alive for as long as the borrowed view is used.
+    """
+
+    def codegen(context, builder, sig, args):
+        src = context.make_array(arr)(context, builder, value=args[0])
+        dst = context.make_array(arr)(context, builder)
+        context.populate_array(
+            dst, data=src.data, shape=src.shape, strides=src.strides,
+            itemsize=src.itemsize, meminfo=None, parent=None,
+        )  # fmt: skip
+        return dst._getvalue()
+
+    return arr(arr), codegen
+
+
+@jit
+def _keep(a, b, c, d, e, f):
+    """A use of six arrays: they are not released before this point."""
+    return a.size + b.size + c.size + d.size + e.size + f.size
+
+
+@jit
+def card_bit(card):
+    """The mask bit of a card (layout of :mod:`anaconda_sim.cards`)."""
+    return _ONE << np.uint64(16 * (card & 3) + (card >> 2))
+
+
+@jit
+def draw_cards(state, known_mask, k, out, available):
+    """Exactly :func:`anaconda_sim.rng.deal_cards`, with a caller's scratch array."""
+    if known_mask == np.uint64(0):
+        count = 52
+        for card in range(52):
+            available[card] = card
+    else:
+        count = 0
+        for card in range(52):
+            if (known_mask & card_bit(card)) == np.uint64(0):
+                available[count] = card
+                count += 1
+    for i in range(k):
+        j = i + rand_below(state, count - i)
+        card = available[j]
+        available[j] = available[i]
+        available[i] = card
+        out[i] = card
+
+
+@jit
+def make_deck(key, deal, cfg, fixed, known_mask, dealer, deck, scratch, available, state):
+    """The deal order of deal ``deal``: fixed cards in their seats' slots, the
+    rest drawn from stream 0 of the deal (R5 order: ``deck[k]`` goes to seat
+    ``(dealer + 1 + k) mod n``, slot ``k // n``)."""
+    n = cfg[C_N]
+    state[0] = stream_state(key, deal, 0)
+    draw_cards(state, known_mask, cfg[C_RANDOM_CARDS], scratch, available)
+    pos = 0
+    for k in range(7 * n):
+        seat = (dealer + 1 + k) % n
+        card = fixed[seat, k // n]
+        if card >= 0:
+            deck[k] = card
+        else:
+            deck[k] = scratch[pos]
+            pos += 1
+
+
+@jit
+def _next_active(pub, n, seat, direction):
+    for step in range(1, n + 1):
+        other = (seat + direction * step + 2 * n) % n
+        if pub[V.P_FOLDED + other] == 0:
+            return other
+    return -1  # pragma: no cover
+
+
+@jit
+def _holds(own, card):
+    for i in range(own[V.O_NCARDS]):
+        if own[V.O_CARDS + i] == card:
+            return True
+    return False
+
+
+@jit
+def _decide_bet(kind, pub, own, params, rng, cbet):
+    if kind == KIND_CUSTOM:
+        return cbet(pub, own, params, rng)
+    return builtin_bet(kind, pub, own, params, rng)
+
+
+@jit
+def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, seat_res, res):
+    """One betting round (R13-R17). Returns True if the deal ended (one seat left)."""
+    n = cfg[C_N]
+    bet = cfg[C_BET]
+    betting = cfg[C_BETTING] != 0
+    pub[V.P_ROUND] = rnd
+    pub[V.P_LEVEL] = 0
+    pub[V.P_OPENER] = opener
+    for s in range(n):
+        pub[V.P_IN_ROUND + s] = 0
+    res[R_ROUNDS] = rnd + 1
+    pending = pub[V.P_ACTIVE]
+    seat = opener
+    ended = False
+    while True:
+        pub[V.P_TO_ACT] = seat
+        own = owns[seat]
+        if betting:
+            intent = _decide_bet(kinds[seat], pub, own, params[seat], states[1 + seat], cbet)
+            action = intent_to_action(pub, own, intent)
+        else:
+            action = V.A_CHECK
+        if action == V.A_FOLD:
+            pub[V.P_FOLDED + seat] = 1
+            pub[V.P_ACTIVE] -= 1
+            seat_res[seat, S_FOLD] = rnd
+            pending -= 1
+        elif action == V.A_CHECK or action == V.A_CALL:
+            amount = pub[V.P_LEVEL] * bet - pub[V.P_IN_ROUND + seat]
+            pub[V.P_IN_ROUND + seat] += amount
+            pub[V.P_INVESTED + seat] += amount
+            pub[V.P_POT] += amount
+            pending -= 1
+        else:  # bet or raise
+            pub[V.P_LEVEL] += 1
+            amount = pub[V.P_LEVEL] * bet - pub[V.P_IN_ROUND + seat]
+            pub[V.P_IN_ROUND + seat] += amount
+            pub[V.P_INVESTED + seat] += amount
+            pub[V.P_POT] += amount
+            pending = pub[V.P_ACTIVE] - 1
+        length = pub[V.P_LOG_LEN]
+        pub[V.P_LOG + length] = (rnd * 8 + seat) * 8 + action
+        pub[V.P_LOG_LEN] = length + 1
+        if pub[V.P_ACTIVE] == 1:
+            ended = True
+            break
+        if pending == 0:
+            break
+        seat = _next_active(pub, n, seat, 1)
+    pub[V.P_ROUND] = -1
+    pub[V.P_LEVEL] = 0
+    pub[V.P_TO_ACT] = -1
+    pub[V.P_OPENER] = -1
+    for s in range(n):
+        pub[V.P_IN_ROUND + s] = 0
+    return ended
+
+
+@jit
+def _first_active_left_of_dealer(pub, n, dealer):
+    return _next_active(pub, n, dealer, 1)
+
+
+@jit
+def _pass_phase(
+    p, count, direction, cfg, dealer, pub, owns, kinds, params, states, cpass, dec,
+    force_row, forced_pass, res,
+):  # fmt: skip
+    """Pass ``p`` of the schedule (R7): every active seat commits, then all
+    packets move at once to the next active seat in the pass direction."""
+    n = cfg[C_N]
+    hero = cfg[C_HERO]
+    pub[V.P_PASS_COUNT] = count
+    pub[V.P_PASS_DIR] = direction
+    pub[V.P_PASS_INDEX] = p
+    for i in range(n):
+        seat = (dealer + 1 + i) % n
+        if pub[V.P_FOLDED + seat] != 0:
+            continue
+        own = owns[seat]
+        out = dec[seat]
+        done = False
+        if p == 0:
+            if seat == hero and cfg[C_FORCE] == FORCE_PASS:
+                ok = True
+                for j in range(count):
+                    if not _holds(own, force_row[j]):
+                        ok = False
+                if ok:
+                    for j in range(count):
+                        out[j] = force_row[j]
+                    done = True
+                else:
+                    res[R_MISSED] = 1
+            elif forced_pass[seat, 0] >= 0:
+                ok = True
+                for j in range(count):
+                    if not _holds(own, forced_pass[seat, j]):
+                        ok = False
+                if ok:
+                    for j in range(count):
+                        out[j] = forced_pass[seat, j]
+                    done = True
+        if not done:
+            kind = kinds[seat]
+            if kind == KIND_CUSTOM:
+                if cfg[C_HAS_CPASS] != 0:
+                    cpass(pub, own, params[seat], states[1 + seat], out)
+                else:
+                    builtin_pass(KIND_SENSIBLE, pub, own, params[seat], states[1 + seat], out)
+            else:
+                builtin_pass(kind, pub, own, params[seat], states[1 + seat], out)
+    # move the packets: seat s keeps its unpassed cards (in order), then
+    # receives its source's packet (the source is the next active seat
+    # against the pass direction)
+    for seat in range(n):
+        if pub[V.P_FOLDED + seat] != 0:
+            continue
+        own = owns[seat]
+        out = dec[seat]
+        given = np.uint64(0)
+        npassed = own[V.O_NPASSED]
+        for j in range(count):
+            given |= card_bit(out[j])
+            own[V.O_PASSED + npassed + j] = out[j]
+        own[V.O_NPASSED] = npassed + count
+        k = 0
+        for i in range(7):
+            card = own[V.O_CARDS + i]
+            if (given & card_bit(card)) == np.uint64(0):
+                dec[seat, 8 + k] = card  # kept cards, staged in the second half
+                k += 1
+    kept = 7 - count
+    for seat in range(n):
+        if pub[V.P_FOLDED + seat] != 0:
+            continue
+        own = owns[seat]
+        source = _next_active(pub, n, seat, -direction)
+        for i in range(kept):
+            own[V.O_CARDS + i] = dec[seat, 8 + i]
+        nrec = own[V.O_NRECEIVED]
+        for j in range(count):
+            card = dec[source, j]
+            own[V.O_CARDS + kept + j] = card
+            own[V.O_RECEIVED + nrec + j] = card
+        own[V.O_NRECEIVED] = nrec + count
+    pub[V.P_PASS_COUNT] = 0
+    pub[V.P_PASS_DIR] = 0
+    pub[V.P_PASS_INDEX] = 0
+    pub[V.P_STAGE] = p + 1
+
+
+@jit
+def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res):
+    """R8: every active seat discards two and orders its kept five."""
+    n = cfg[C_N]
+    hero = cfg[C_HERO]
+    force = cfg[C_FORCE]
+    for i in range(n):
+        seat = (dealer + 1 + i) % n
+        if pub[V.P_FOLDED + seat] != 0:
+            continue
+        own = owns[seat]
+        out = dec[seat]
+        done = False
+        if seat == hero and force == FORCE_DISCARD:
+            ok = True
+            for j in range(7):
+                if not _holds(own, force_row[j]):
+                    ok = False
+            if ok:
+                for j in range(7):
+                    out[j] = force_row[j]
+                done = True
+            else:
+                res[R_MISSED] = 1
+        elif seat == hero and force == FORCE_ORDER:
+            ok = True
+            for j in range(5):
+                if not _holds(own, force_row[j]):
+                    ok = False
+            if ok:
+                k = 0
+                for c in range(own[V.O_NCARDS]):
+                    card = own[V.O_CARDS + c]
+                    inside = False
+                    for j in range(5):
+                        if force_row[j] == card:
+                            inside = True
+                    if not inside and k < 2:
+                        out[k] = card
+                        k += 1
+                for j in range(5):
+                    out[2 + j] = force_row[j]
+                done = True
+            else:
+                res[R_MISSED] = 1
+        if not done:
+            kind = kinds[seat]
+            if kind == KIND_CUSTOM:
+                if cfg[C_HAS_CDISCARD] != 0:
+                    cdiscard(pub, own, params[seat], states[1 + seat], out)
+                else:
+                    builtin_discard(KIND_SENSIBLE, pub, own, params[seat], states[1 + seat], out)
+            else:
+                builtin_discard(kind, pub, own, params[seat], states[1 + seat], out)
+    for seat in range(n):
+        if pub[V.P_FOLDED + seat] != 0:
+            continue
+        own = owns[seat]
+        out = dec[seat]
+        own[V.O_DISCARDS] = out[0]
+        own[V.O_DISCARDS + 1] = out[1]
+        for j in range(5):
+            own[V.O_CARDS + j] = out[2 + j]
+        own[V.O_CARDS + 5] = -1
+        own[V.O_CARDS + 6] = -1
+        own[V.O_NCARDS] = 5
+
+
+@jit
+def _reveal_opener(pub, n, dealer, revealed):
+    """R11/R12: strongest exposed cards open; ties go to the first seat
+    clockwise after the dealer."""
+    best_seat = -1
+    best_value = np.int64(-1)
+    for i in range(n):
+        seat = (dealer + 1 + i) % n
+        if pub[V.P_FOLDED + seat] != 0:
+            continue
+        value = exposed_value_at(pub, V.P_EXPOSED + 4 * seat, revealed)
+        if value > best_value:
+            best_value = value
+            best_seat = seat
+    return best_seat
+
+
+@jit
+def _final_value(own):
+    b = V.O_CARDS
+    if own[V.O_NCARDS] == 5:
+        return np.int64(eval5(
+            np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
+            np.int64(own[b + 4]),
+        ))  # fmt: skip
+    return np.int64(eval7(
+        np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
+        np.int64(own[b + 4]), np.int64(own[b + 5]), np.int64(own[b + 6]),
+    ))  # fmt: skip
+
+
+@jit
+def play_deal(
+    key, deal, dealer, cfg, passes, kinds, params, deck, force_row, forced_pass,
+    pub, owns, states, dec, seat_res, res, opener, cbet, cpass, cdiscard,
+):  # fmt: skip
+    """Play one deal from its deck; results into ``seat_res``, ``res``, ``opener``."""
+    n = cfg[C_N]
+    ante = cfg[C_ANTE]
+    # --- views at the deal (what the engine's _fill_pub/_fill_own give) ---
+    pub[:] = 0
+    for j in range(28):
+        pub[V.P_EXPOSED + j] = -1
+    pub[V.P_PLAYERS] = n
+    pub[V.P_DEALER] = dealer
+    pub[V.P_ROUND] = -1
+    pub[V.P_NROUNDS] = cfg[C_NROUNDS]
+    pub[V.P_POT] = n * ante
+    pub[V.P_MAX_LEVEL] = cfg[C_MAX_LEVEL]
+    pub[V.P_BET_SIZE] = cfg[C_BET]
+    pub[V.P_TO_ACT] = -1
+    pub[V.P_OPENER] = -1
+    pub[V.P_ACTIVE] = n
+    pub[V.P_FIVE_CARD] = cfg[C_DISCARD]
+    for seat in range(n):
+        pub[V.P_INVESTED + seat] = ante
+        own = owns[seat]
+        own[:] = -1
+        own[V.O_SEAT] = seat
+        own[V.O_NCARDS] = 7
+        own[V.O_NPASSED] = 0
+        own[V.O_NRECEIVED] = 0
+        states[1 + seat, 0] = stream_state(key, deal, 1 + seat)
+        seat_res[seat, S_NET] = 0
+        seat_res[seat, S_FOLD] = -1
+        seat_res[seat, S_SHARE] = 0
+        seat_res[seat, S_CAT] = -1
+        seat_res[seat, S_VALUE] = -1
+    for k in range(7 * n):
+        seat = (dealer + 1 + k) % n
+        owns[seat, V.O_CARDS + k // n] = deck[k]
+    res[R_MISSED] = 0
+    res[R_ROUNDS] = 0
+    for r in range(MAX_ROUNDS):
+        opener[r] = -1
+
+    # --- betting round 1, then each pass and its round ---
+    rnd = 0
+    opener[0] = _first_active_left_of_dealer(pub, n, dealer)
+    ended = _betting_round(rnd, opener[0], cfg, pub, owns, kinds, params, states, cbet,
+                           seat_res, res)  # fmt: skip
+    p = 0
+    while not ended and p < cfg[C_NPASSES]:
+        _pass_phase(p, passes[p, 0], passes[p, 1], cfg, dealer, pub, owns, kinds, params,
+                    states, cpass, dec, force_row, forced_pass, res)  # fmt: skip
+        rnd += 1
+        opener[rnd] = _first_active_left_of_dealer(pub, n, dealer)
+        ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,
+                               seat_res, res)  # fmt: skip
+        p += 1
+    if not ended and cfg[C_DISCARD] != 0:
+        _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
+                       force_row, res)  # fmt: skip
+        if cfg[C_REVEAL] != 0:
+            for r in range(4):
+                for i in range(n):
+                    seat = (dealer + 1 + i) % n
+                    if pub[V.P_FOLDED + seat] == 0:
+                        pub[V.P_EXPOSED + 4 * seat + r] = owns[seat, V.O_CARDS + r]
+                pub[V.P_REVEALED] = r + 1
+                pub[V.P_STAGE] = V.STAGE_REVEAL + r + 1
+                rnd += 1
+                opener[rnd] = _reveal_opener(pub, n, dealer, r + 1)
+                ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states,
+                                       cbet, seat_res, res)  # fmt: skip
+                if ended:
+                    break
+
+    # --- the end: early win (R17) or showdown (R10, R18-R20) ---
+    pot = pub[V.P_POT]
+    res[R_POT] = pot
+    winners = 0
+    if ended:
+        res[R_SHOWDOWN] = 0
+        for seat in range(n):
+            if pub[V.P_FOLDED + seat] == 0:
+                winners = 1 << seat
+                seat_res[seat, S_NET] = pot
+                seat_res[seat, S_SHARE] = SHARE_UNIT
+    else:
+        res[R_SHOWDOWN] = 1
+        best = np.int64(-1)
+        count = 0
+        for seat in range(n):
+            if pub[V.P_FOLDED + seat] != 0:
+                continue
+            value = _final_value(owns[seat])
+            seat_res[seat, S_VALUE] = value
+            seat_res[seat, S_CAT] = value_category(value)
+            if value > best:
+                best = value
+                count = 1
+            elif value == best:
+                count += 1
+        share = pot // count
+        odd = pot - share * count
+        for i in range(n):
+            seat = (dealer + 1 + i) % n
+            if pub[V.P_FOLDED + seat] == 0 and seat_res[seat, S_VALUE] == best:
+                winners |= 1 << seat
+                seat_res[seat, S_NET] = share + (1 if odd > 0 else 0)
+                seat_res[seat, S_SHARE] = SHARE_UNIT // count
+                odd -= 1
+    res[R_WINNERS] = winners
+    for seat in range(n):
+        seat_res[seat, S_NET] -= pub[V.P_INVESTED + seat]
+
+
+@jit_parallel
+def run_batches(
+    key, first_deal, n_deals, batch_size, cfg, passes, kinds, params, fixed, known_mask,
+    choices, forced_pass,
+    acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
+    rec_deck, rec_dealer, rec_res, rec_seat, rec_own,
+    cbet, cpass, cdiscard,
+):  # fmt: skip
+    """Play deals ``first_deal .. first_deal + n_deals - 1`` in batches.
+
+    Batch ``b`` adds into row ``b`` of every ``acc_*`` array; each deal is
+    played once per row of ``choices`` (one row, ignored, when nothing is
+    forced), on the same deck and the same random numbers.
+
+    Accumulators, per batch ``b`` and choice ``k``:
+
+    - ``acc_seat[b, k, s, :]``: sum net, sum net**2, sum share (1/420ths),
+      sole wins, shared wins, showdowns reached
+    - ``acc_cat[b, k, s, c]``: final category counts at the showdown
+    - ``acc_fold[b, k, s, r]``: folds in round ``r``
+    - ``acc_open[b, k, s, r]``: times seat ``s`` opened round ``r``
+    - ``acc_deal[b, k, :]``: sum pot, showdowns, forced choice missed,
+      deals, sum pot**2
+    - ``acc_cross[b, 0|1, k, j]``: hero's sum of net_k * net_j and share_k * share_j
+    """
+    n = cfg[C_N]
+    n_choices = choices.shape[0]
+    n_batches = (n_deals + batch_size - 1) // batch_size
+    hero = cfg[C_HERO]
+    record = cfg[C_RECORD] != 0
+    for b in prange(n_batches):
+        pub_ = np.empty(V.PUB_SIZE, dtype=np.int32)
+        owns_ = np.empty((n, V.OWN_SIZE), dtype=np.int32)
+        states_ = np.empty((8, 1), dtype=np.uint64)
+        dec_ = np.empty((n, 16), dtype=np.int64)
+        seat_res_ = np.empty((n, S_SIZE), dtype=np.int64)
+        res_ = np.zeros(R_SIZE, dtype=np.int64)
+        opener_ = np.empty(MAX_ROUNDS, dtype=np.int64)
+        deck_ = np.empty(52, dtype=np.int64)
+        scratch_ = np.empty(52, dtype=np.int64)
+        available_ = np.empty(52, dtype=np.int64)
+        hero_net_ = np.zeros(n_choices, dtype=np.int64)
+        hero_share_ = np.zeros(n_choices, dtype=np.int64)
+        # borrowed (uncounted) views for the hot path; the originals above and
+        # the kernel's arguments outlive every use (see the end of the body)
+        pub = _borrow(pub_)
+        owns = _borrow(owns_)
+        states = _borrow(states_)
+        dec = _borrow(dec_)
+        seat_res = _borrow(seat_res_)
+        res = _borrow(res_)
+        opener = _borrow(opener_)
+        deck = _borrow(deck_)
+        scratch = _borrow(scratch_)
+        available = _borrow(available_)
+        hero_net = _borrow(hero_net_)
+        hero_share = _borrow(hero_share_)
+        cfg_b = _borrow(cfg)
+        passes_b = _borrow(passes)
+        kinds_b = _borrow(kinds)
+        params_b = _borrow(params)
+        fixed_b = _borrow(fixed)
+        choices_b = _borrow(choices)
+        forced_b = _borrow(forced_pass)
+        start = b * batch_size
+        stop = min(start + batch_size, n_deals)
+        for i in range(start, stop):
+            deal = first_deal + i
+            dealer = cfg[C_DEALER]
+            if cfg[C_ROTATE] != 0:
+                dealer = (dealer + deal) % n
+            make_deck(key, deal, cfg_b, fixed_b, known_mask, dealer, deck, scratch, available,
+                      states[0])  # fmt: skip
+            for k in range(n_choices):
+                play_deal(key, deal, dealer, cfg_b, passes_b, kinds_b, params_b, deck,
+                          choices_b[k], forced_b, pub, owns, states, dec, seat_res, res, opener,
+                          cbet, cpass, cdiscard)  # fmt: skip
+                showdown = res[R_SHOWDOWN]
+                for s in range(n):
+                    net = seat_res[s, S_NET]
+                    acc_seat[b, k, s, 0] += net
+                    acc_seat[b, k, s, 1] += net * net
+                    acc_seat[b, k, s, 2] += seat_res[s, S_SHARE]
+                    if (res[R_WINNERS] >> s) & 1:
+                        if res[R_WINNERS] == (1 << s):
+                            acc_seat[b, k, s, 3] += 1
+                        else:
+                            acc_seat[b, k, s, 4] += 1
+                    cat = seat_res[s, S_CAT]
+                    if cat >= 0:
+                        acc_seat[b, k, s, 5] += 1
+                        acc_cat[b, k, s, cat] += 1
+                    fold = seat_res[s, S_FOLD]
+                    if fold >= 0:
+                        acc_fold[b, k, s, fold] += 1
+                for r in range(res[R_ROUNDS]):
+                    acc_open[b, k, opener[r], r] += 1
+                acc_deal[b, k, 0] += res[R_POT]
+                acc_deal[b, k, 1] += showdown
+                acc_deal[b, k, 2] += res[R_MISSED]
+                acc_deal[b, k, 3] += 1
+                acc_deal[b, k, 4] += res[R_POT] * res[R_POT]
+                if hero >= 0:
+                    hero_net[k] = seat_res[hero, S_NET]
+                    hero_share[k] = seat_res[hero, S_SHARE]
+                if record:
+                    rec_res[i, k, :] = res
+                    rec_seat[i, k, :, :] = seat_res
+                    rec_own[i, k, :, :] = owns
+            if hero >= 0:
+                for k in range(n_choices):
+                    for j in range(n_choices):
+                        acc_cross[b, 0, k, j] += hero_net[k] * hero_net[j]
+                        acc_cross[b, 1, k, j] += hero_share[k] * hero_share[j]
+            if record:
+                rec_dealer[i] = dealer
+                for k in range(7 * n):
+                    rec_deck[i, k] = deck[k]
+        # the scratch arrays stay alive until here (their borrowed views are not counted)
+        _keep(pub_, owns_, states_, dec_, seat_res_, res_)
+        _keep(opener_, deck_, scratch_, available_, hero_net_, hero_share_)

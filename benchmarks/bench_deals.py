@@ -1,0 +1,166 @@
+"""Complete deals per second: the batch simulator, side by side with the reference engine.
+
+For 2, 4, 6 and 7 players under the default rules, with call-down play (no
+betting decisions) and with betting (``"sensible"``), on one core and on all
+cores: deals per second of :func:`anaconda_sim.simulate.simulate`
+(compilation excluded: every configuration is warmed up first), the same
+deals through the reference engine (:func:`anaconda_sim.play.play_deal`, on a
+small subset) and the speed ratio, plus peak memory.
+
+Usage::
+
+    python benchmarks/bench_deals.py            # full: 10M deals per configuration
+    python benchmarks/bench_deals.py --quick    # smoke mode (what the tests run)
+
+Figures go to ``benchmarks/results/bench_deals.json`` and ``.csv``
+(``bench_deals.quick.json``/``.csv`` in quick mode; those are gitignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import platform
+import resource
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import numba
+import numpy as np
+
+from anaconda_sim.play import play_deal
+from anaconda_sim.rules import Rules
+from anaconda_sim.simulate import simulate
+
+RESULTS = Path(__file__).resolve().parent / "results"
+PLAYERS = (2, 4, 6, 7)
+STRATEGIES = ("call-down", "sensible")
+
+
+def _peak_rss_mib() -> float:
+    # ru_maxrss is in KiB on Linux (bytes on macOS)
+    scale = 1 / 1024 if sys.platform != "darwin" else 1 / 2**20
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale
+
+
+def _time_simulate(rules: Rules, strategy: str, deals: int, threads: int) -> float:
+    numba.set_num_threads(threads)
+    start = time.perf_counter()
+    result = simulate(rules, strategy, deals, seed=1, progress=False)
+    elapsed = time.perf_counter() - start
+    assert result.deals == deals
+    return elapsed
+
+
+def _time_engine(rules: Rules, strategy: str, deals: int) -> float:
+    key = np.uint64(12345)
+    start = time.perf_counter()
+    for d in range(deals):
+        play_deal(rules, [strategy] * rules.players, key=key, deal_index=d,
+                  dealer=d % rules.players)  # fmt: skip
+    return time.perf_counter() - start
+
+
+def run(quick: bool, deals: int | None, engine_deals: int | None) -> dict[str, Any]:
+    """Measure every configuration; return the figures (also what is written)."""
+    deals = deals or (20_000 if quick else 10_000_000)
+    engine_deals = engine_deals or (20 if quick else 2_000)
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    before = numba.get_num_threads()
+    rows: list[dict[str, Any]] = []
+    try:
+        for players in PLAYERS:
+            rules = Rules(players=players)
+            for strategy in STRATEGIES:
+                simulate(rules, strategy, 200, seed=0, progress=False)  # compile / warm up
+                engine_s = _time_engine(rules, strategy, engine_deals)
+                engine_rate = engine_deals / engine_s
+                one = _time_simulate(rules, strategy, deals, 1)
+                many = _time_simulate(rules, strategy, deals, all_threads)
+                rows.append({
+                    "players": players,
+                    "strategy": strategy,
+                    "deals": deals,
+                    "deals_per_s_1_core": deals / one,
+                    "threads": all_threads,
+                    "deals_per_s_all_cores": deals / many,
+                    "scaling": one / many,
+                    "engine_deals": engine_deals,
+                    "engine_deals_per_s": engine_rate,
+                    "speedup_vs_engine_1_core": deals / one / engine_rate,
+                })  # fmt: skip
+        # memory: numpy allocations seen by tracemalloc during a run, and the
+        # process peak RSS (numba's own allocations are counted in the RSS only)
+        numba.set_num_threads(all_threads)
+        tracemalloc.start()
+        simulate(Rules(players=6), "sensible", deals, seed=2, progress=False)
+        _, traced_peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    finally:
+        numba.set_num_threads(before)
+    return {
+        "benchmark": "bench_deals",
+        "mode": "quick" if quick else "full",
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "machine": {
+            "python": platform.python_version(),
+            "numba": numba.__version__,
+            "processor": platform.processor() or platform.machine(),
+            "threads": all_threads,
+        },
+        "rows": rows,
+        "memory": {
+            "tracemalloc_peak_mib": traced_peak / 2**20,
+            "peak_rss_mib": _peak_rss_mib(),
+        },
+    }
+
+
+def write(figures: dict[str, Any], out: Path) -> list[Path]:
+    """Write ``bench_deals[.quick].json`` and ``.csv`` under ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    stem = "bench_deals.quick" if figures["mode"] == "quick" else "bench_deals"
+    json_path = out / f"{stem}.json"
+    csv_path = out / f"{stem}.csv"
+    json_path.write_text(json.dumps(figures, indent=2) + "\n")
+    with csv_path.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(figures["rows"][0]))
+        writer.writeheader()
+        writer.writerows(figures["rows"])
+    return [json_path, csv_path]
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small smoke run")
+    parser.add_argument("--deals", type=int, default=None, help="deals per configuration")
+    parser.add_argument("--engine-deals", type=int, default=None,
+                        help="deals through the reference engine per configuration")  # fmt: skip
+    parser.add_argument("--out", type=Path, default=RESULTS, help="output folder")
+    parser.add_argument("--quiet", action="store_true", help="print nothing")
+    args = parser.parse_args(argv)
+    figures = run(args.quick, args.deals, args.engine_deals)
+    paths = write(figures, args.out)
+    if not args.quiet:
+        header = f"{'n':>2} {'strategy':<10} {'1 core/s':>12} {'all/s':>12} {'x':>5} "
+        header += f"{'engine/s':>9} {'speedup':>8}"
+        print(header)
+        for r in figures["rows"]:
+            line = f"{r['players']:>2} {r['strategy']:<10} {r['deals_per_s_1_core']:>12,.0f} "
+            line += f"{r['deals_per_s_all_cores']:>12,.0f} {r['scaling']:>5.2f} "
+            line += f"{r['engine_deals_per_s']:>9,.0f} {r['speedup_vs_engine_1_core']:>8,.0f}"
+            print(line)
+        mem = figures["memory"]
+        print(f"peak RSS {mem['peak_rss_mib']:.0f} MiB, "
+              f"tracemalloc peak {mem['tracemalloc_peak_mib']:.2f} MiB")  # fmt: skip
+        print("wrote", *paths)
+    return figures
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""The deals benchmark runs in its quick mode and writes its figures."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_deals.py"
+
+
+def test_quick_benchmark_writes_json_and_csv(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("bench_deals", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    figures = module.main(["--quick", "--deals", "3000", "--engine-deals", "5",
+                           "--out", str(tmp_path), "--quiet"])  # fmt: skip
+    assert figures["mode"] == "quick"
+    rows = figures["rows"]
+    assert {(r["players"], r["strategy"]) for r in rows} == {
+        (n, s) for n in (2, 4, 6, 7) for s in ("call-down", "sensible")
+    }
+    for r in rows:
+        assert r["deals_per_s_1_core"] > 0 and r["engine_deals_per_s"] > 0
+        assert r["speedup_vs_engine_1_core"] > 1
+    on_disk = json.loads((tmp_path / "bench_deals.quick.json").read_text())
+    assert on_disk["rows"] == json.loads(json.dumps(rows))
+    with (tmp_path / "bench_deals.quick.csv").open() as handle:
+        assert len(list(csv.DictReader(handle))) == len(rows)
+    assert figures["memory"]["peak_rss_mib"] > 0

@@ -1,0 +1,286 @@
+"""Built-in strategies: the fast kernels equal short, readable Python twins.
+
+The kernels in :mod:`anaconda_sim.strategies` avoid allocations and keep
+counts packed in integers; each twin below states the documented behaviour
+plainly. Both are run on the same random views and random streams, and
+must return the same decision and leave the stream in the same state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numba
+import numpy as np
+import pytest
+
+from anaconda_sim import views as V
+from anaconda_sim.evaluator import (
+    best_five_into,
+    eval_cards,
+    exposed_cards_value,
+    exposed_value_category,
+    value_category,
+)
+from anaconda_sim.rng import new_state, rand_below, rand_float, root_key
+from anaconda_sim.strategies import (
+    BUILTIN_NAMES,
+    KIND_CALL_DOWN,
+    KIND_RANDOM,
+    KIND_RANDOM_PASS,
+    KIND_SENSIBLE,
+    Strategy,
+    best_five7_into,
+    exposed_value4,
+    get_strategy,
+    intent_to_action,
+)
+
+FLOOR = [0, 1, 2, 3, 7]
+
+
+# ------------------------------------------------------------------ twins --
+def _shuffle_prefix(pool: list[int], k: int, rng: np.ndarray) -> list[int]:
+    pool = list(pool)
+    for i in range(k):
+        j = i + int(rand_below(rng, len(pool) - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool
+
+
+def twin_pass(kind: int, hand: list[int], count: int, rng: np.ndarray) -> list[int]:
+    if kind in (KIND_RANDOM, KIND_RANDOM_PASS):
+        return _shuffle_prefix(hand, count, rng)[:count]
+    ranks = Counter(c >> 2 for c in hand)
+    suits = Counter(c & 3 for c in hand)
+
+    def key(c: int) -> int:
+        score = 32 * (ranks[c >> 2] - 1) + (c >> 2) + (16 if suits[c & 3] >= 5 else 0)
+        return score * 64 + c
+
+    return sorted(hand, key=key)[:count]
+
+
+def _exposed(cards: list[int]) -> int:
+    return int(exposed_cards_value(np.array(cards, dtype=np.int64), len(cards)))
+
+
+def twin_order(five: list[int]) -> list[int]:
+    """Hide the card leaving the weakest four shown (ties: the higher index);
+    show singles low to high, then grouped cards."""
+    best_hide = 0
+    best_value = None
+    for hide in range(5):
+        value = _exposed([c for i, c in enumerate(five) if i != hide])
+        if (
+            best_value is None
+            or value < best_value
+            or (value == best_value and five[hide] > five[best_hide])
+        ):
+            best_value, best_hide = value, hide
+    four = [c for i, c in enumerate(five) if i != best_hide]
+    counts = Counter(c >> 2 for c in four)
+    four.sort(key=lambda c: (counts[c >> 2] * 16 + (c >> 2)) * 64 + c)
+    return [*four, five[best_hide]]
+
+
+def twin_discard(kind: int, hand: list[int], rng: np.ndarray) -> list[int]:
+    if kind == KIND_RANDOM:
+        pool = _shuffle_prefix(hand, 2, rng)
+        return pool[:2] + _shuffle_prefix(pool[2:], 5, rng)
+    out = np.empty(7, dtype=np.int64)
+    best_five_into(np.array(hand, dtype=np.int64), len(hand), out)
+    five = [int(c) for c in out[:5]]
+    order = five if kind == KIND_RANDOM_PASS else twin_order(five)
+    return [int(out[5]), int(out[6]), *order]
+
+
+def twin_bet(kind: int, pub: np.ndarray, own: np.ndarray, params, rng: np.ndarray) -> int:
+    seat = own[V.O_SEAT]
+    facing = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] > pub[V.P_IN_ROUND + seat]
+    if kind == KIND_RANDOM:
+        if facing:
+            choices = 3 if pub[V.P_LEVEL] < pub[V.P_MAX_LEVEL] else 2
+            return [V.INTENT_FOLD, V.INTENT_PASSIVE, V.INTENT_AGGRESSIVE][
+                int(rand_below(rng, choices))
+            ]
+        return V.INTENT_PASSIVE if rand_below(rng, 2) == 0 else V.INTENT_AGGRESSIVE
+    if kind != KIND_SENSIBLE:
+        return V.INTENT_PASSIVE
+    hand = own[V.O_CARDS : V.O_CARDS + own[V.O_NCARDS]].astype(np.int64)
+    strength = int(value_category(eval_cards(hand, len(hand))))
+    bluff = params[4] > 0 and rand_float(rng) < params[4]
+    if strength >= params[0] or bluff:
+        return V.INTENT_AGGRESSIVE
+    if not facing:
+        return V.INTENT_PASSIVE
+    late = pub[V.P_REVEALED] > 0
+    if strength < (params[2] if late else params[1]):
+        return V.INTENT_FOLD
+    if late and params[3] > 0:
+        shown = 0
+        for other in range(pub[V.P_PLAYERS]):
+            if other == seat or pub[V.P_FOLDED + other]:
+                continue
+            base = V.P_EXPOSED + 4 * other
+            cards = [int(c) for c in pub[base : base + pub[V.P_REVEALED]]]
+            shown = max(shown, int(exposed_value_category(_exposed(cards))))
+        if FLOOR[shown] > strength:
+            return V.INTENT_FOLD
+    return V.INTENT_PASSIVE
+
+
+# ------------------------------------------------------------- situations --
+def _situation(gen: np.random.Generator, ncards: int) -> tuple[np.ndarray, np.ndarray]:
+    players = int(gen.integers(2, 8))
+    seat = int(gen.integers(players))
+    deck = gen.permutation(52)
+    pub = V.new_pub()
+    own = V.new_own(seat)
+    own[V.O_NCARDS] = ncards
+    own[V.O_CARDS : V.O_CARDS + ncards] = deck[:ncards]
+    pub[V.P_PLAYERS] = players
+    pub[V.P_BET_SIZE] = 1
+    pub[V.P_MAX_LEVEL] = 4
+    level = int(gen.integers(0, 5))
+    pub[V.P_LEVEL] = level
+    pub[V.P_IN_ROUND + seat] = int(gen.integers(0, level + 1))
+    revealed = int(gen.integers(0, 5)) if ncards == 5 else 0
+    pub[V.P_REVEALED] = revealed
+    pos = 7
+    for other in range(players):
+        pub[V.P_FOLDED + other] = int(other != seat and gen.random() < 0.2)
+        for j in range(revealed):
+            pub[V.P_EXPOSED + 4 * other + j] = deck[pos]
+            pos += 1
+    pub[V.P_PASS_COUNT] = int(gen.integers(1, 4))
+    return pub, own
+
+
+def _rng(i: int) -> np.ndarray:
+    return new_state(root_key(12), i, 1)
+
+
+@pytest.mark.parametrize("name", list(BUILTIN_NAMES))
+def test_pass_equals_twin(name: str) -> None:
+    strategy = get_strategy(name)
+    gen = np.random.default_rng(1)
+    for i in range(1500):
+        pub, own = _situation(gen, 7)
+        hand = [int(c) for c in own[V.O_CARDS : V.O_CARDS + 7]]
+        a, b = _rng(i), _rng(i)
+        got = [int(c) for c in strategy.decide_pass(pub, own, a)]
+        assert got == twin_pass(strategy.kind, hand, int(pub[V.P_PASS_COUNT]), b), hand
+        assert a[0] == b[0]
+
+
+@pytest.mark.parametrize("name", list(BUILTIN_NAMES))
+def test_discard_equals_twin(name: str) -> None:
+    strategy = get_strategy(name)
+    gen = np.random.default_rng(2)
+    for i in range(1500):
+        pub, own = _situation(gen, 7)
+        hand = [int(c) for c in own[V.O_CARDS : V.O_CARDS + 7]]
+        a, b = _rng(i), _rng(i)
+        discard, order = strategy.decide_discard(pub, own, a)
+        got = [int(c) for c in discard] + [int(c) for c in order]
+        assert got == twin_discard(strategy.kind, hand, b), hand
+        assert sorted(got) == sorted(hand)
+        assert a[0] == b[0]
+
+
+@pytest.mark.parametrize(
+    "strategy",
+    [*(get_strategy(n) for n in BUILTIN_NAMES),
+     get_strategy("sensible", bluff=0.3, aggressive_at=3),
+     get_strategy("sensible", continue_late=2, respect_exposed=0)],
+    ids=lambda s: f"{s.name}-{s.params}",
+)  # fmt: skip
+def test_bet_equals_twin(strategy: Strategy) -> None:
+    gen = np.random.default_rng(3)
+    params = strategy.param_array()
+    for i in range(3000):
+        pub, own = _situation(gen, 7 if i % 2 else 5)
+        a, b = _rng(i), _rng(i)
+        got = strategy.decide_bet(pub, own, a)
+        assert got == twin_bet(strategy.kind, pub, own, params, b)
+        assert a[0] == b[0]
+
+
+def test_intent_to_action_follows_r3_and_r13() -> None:
+    pub, own = V.new_pub(), V.new_own(0)
+    pub[V.P_BET_SIZE] = 1
+    pub[V.P_MAX_LEVEL] = 4
+    # nothing to call: fold means check, aggressive means bet
+    assert intent_to_action(pub, own, V.INTENT_FOLD) == V.A_CHECK
+    assert intent_to_action(pub, own, V.INTENT_PASSIVE) == V.A_CHECK
+    assert intent_to_action(pub, own, V.INTENT_AGGRESSIVE) == V.A_BET
+    pub[V.P_LEVEL] = 2
+    assert intent_to_action(pub, own, V.INTENT_FOLD) == V.A_FOLD
+    assert intent_to_action(pub, own, V.INTENT_PASSIVE) == V.A_CALL
+    assert intent_to_action(pub, own, V.INTENT_AGGRESSIVE) == V.A_RAISE
+    pub[V.P_LEVEL] = 4  # the cap: raising becomes a call
+    assert intent_to_action(pub, own, V.INTENT_AGGRESSIVE) == V.A_CALL
+
+
+def test_call_down_never_folds_or_bets() -> None:
+    strategy = get_strategy("call-down")
+    gen = np.random.default_rng(4)
+    for i in range(200):
+        pub, own = _situation(gen, 5)
+        assert strategy.decide_bet(pub, own, _rng(i)) == V.INTENT_PASSIVE
+    assert strategy.kind == KIND_CALL_DOWN
+
+
+# ------------------------------------------------- fast evaluator helpers --
+@numba.njit
+def _exposed_mismatches() -> int:
+    # every multiset of up to four cards (suits do not matter for R11, but
+    # use real distinct cards: rank r, suit = position)
+    bad = 0
+    cards = np.empty(4, dtype=np.int64)
+    for n in range(5):
+        for a in range(13):
+            for b in range(13):
+                for c in range(13):
+                    for d in range(13):
+                        cards[0] = 4 * a
+                        cards[1] = 4 * b + 1
+                        cards[2] = 4 * c + 2
+                        cards[3] = 4 * d + 3
+                        want = exposed_cards_value(cards, n)
+                        got = exposed_value4(cards[0], cards[1], cards[2], cards[3], n)
+                        if want != got:
+                            bad += 1
+    return bad
+
+
+def test_exposed_value4_equals_evaluator_on_every_rank_pattern() -> None:
+    assert _exposed_mismatches() == 0
+
+
+@numba.njit
+def _best_five_mismatches(hands: np.ndarray) -> int:
+    a = np.empty(7, dtype=np.int64)
+    b = np.empty(7, dtype=np.int64)
+    bad = 0
+    for h in range(hands.shape[0]):
+        best_five_into(hands[h], 7, a)
+        best_five7_into(hands[h], b)
+        for i in range(7):
+            if a[i] != b[i]:
+                bad += 1
+                break
+    return bad
+
+
+def test_best_five7_into_equals_evaluator() -> None:
+    gen = np.random.default_rng(5)
+    hands = np.argsort(gen.random((200_000, 52)), axis=1)[:, :7].astype(np.int64)
+    # plus hands rich in ties: pairs, flushes with spare suited cards, straights
+    extra = np.array(
+        [[51, 50, 47, 46, 3, 2, 1], [48, 44, 40, 36, 32, 28, 24], [51, 47, 43, 39, 35, 31, 27],
+         [0, 4, 8, 12, 48, 49, 50], [3, 7, 11, 15, 19, 23, 27], [51, 50, 49, 48, 47, 46, 45]],
+        dtype=np.int64,
+    )  # fmt: skip
+    assert _best_five_mismatches(np.vstack([hands, extra])) == 0
