@@ -68,6 +68,28 @@ class ChoiceAccumulator:
         self.total += units.sum(axis=0)
         self.cross += _exact_products(units)
 
+    def add_sums(self, deals: int, total: np.ndarray, cross: np.ndarray) -> None:
+        """Add a batch given as its exact sums (in units of ``1/scale``)."""
+        self.deals += int(deals)
+        self.total += np.asarray(total, dtype=np.int64)
+        self.cross += np.asarray(cross, dtype=np.int64)
+
+    def combine(self, weights: np.ndarray) -> ChoiceAccumulator:
+        """Accumulator of the averages ``weights @ x / weights.sum(1)`` (exact).
+
+        ``weights`` is an integer (m, K) matrix whose rows have equal sums,
+        e.g. 0/1 rows picking the choices to average.
+        """
+        weights = np.asarray(weights, dtype=np.int64)
+        counts = set(weights.sum(axis=1).tolist())
+        if len(counts) != 1:
+            raise ValueError("every row of weights must have the same sum")
+        combined = ChoiceAccumulator(weights.shape[0], self.scale * counts.pop())
+        combined.deals = self.deals
+        combined.total = weights @ self.total
+        combined.cross = weights @ self.cross @ weights.T
+        return combined
+
     def mean(self) -> np.ndarray:
         return self.total / (max(self.deals, 1) * self.scale)
 

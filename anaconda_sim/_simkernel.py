@@ -498,24 +498,45 @@ def play_deal(
                                seat_res, res)  # fmt: skip
         p += 1
     if not ended and cfg[C_DISCARD] != 0:
-        _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
-                       force_row, res)  # fmt: skip
-        if cfg[C_REVEAL] != 0:
-            for r in range(4):
-                for i in range(n):
-                    seat = (dealer + 1 + i) % n
-                    if pub[V.P_FOLDED + seat] == 0:
-                        pub[V.P_EXPOSED + 4 * seat + r] = owns[seat, V.O_CARDS + r]
-                pub[V.P_REVEALED] = r + 1
-                pub[V.P_STAGE] = V.STAGE_REVEAL + r + 1
-                rnd += 1
-                opener[rnd] = _reveal_opener(pub, n, dealer, r + 1)
-                ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states,
-                                       cbet, seat_res, res)  # fmt: skip
-                if ended:
-                    break
+        ended = play_from_discard(rnd, dealer, cfg, kinds, params, force_row, pub, owns, states,
+                                  dec, seat_res, res, opener, cbet, cdiscard)  # fmt: skip
+    settle(ended, dealer, cfg, pub, owns, seat_res, res)
 
-    # --- the end: early win (R17) or showdown (R10, R18-R20) ---
+
+@jit
+def play_from_discard(
+    rnd, dealer, cfg, kinds, params, force_row, pub, owns, states, dec, seat_res, res, opener,
+    cbet, cdiscard,
+):  # fmt: skip
+    """The discard (R8) and, with progressive reveal, the four reveals and
+    their betting rounds (R9, R11, R12), after betting round ``rnd``.
+
+    Returns True if the deal ended early (R17). Also the entry point of
+    analyses that start a deal at the discard with known hands.
+    """
+    n = cfg[C_N]
+    _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res)
+    if cfg[C_REVEAL] == 0:
+        return False
+    for r in range(4):
+        for i in range(n):
+            seat = (dealer + 1 + i) % n
+            if pub[V.P_FOLDED + seat] == 0:
+                pub[V.P_EXPOSED + 4 * seat + r] = owns[seat, V.O_CARDS + r]
+        pub[V.P_REVEALED] = r + 1
+        pub[V.P_STAGE] = V.STAGE_REVEAL + r + 1
+        rnd += 1
+        opener[rnd] = _reveal_opener(pub, n, dealer, r + 1)
+        if _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,
+                          seat_res, res):  # fmt: skip
+            return True
+    return False
+
+
+@jit
+def settle(ended, dealer, cfg, pub, owns, seat_res, res):
+    """The end of a deal: early win (R17) or showdown (R10, R18-R20)."""
+    n = cfg[C_N]
     pot = pub[V.P_POT]
     res[R_POT] = pot
     winners = 0

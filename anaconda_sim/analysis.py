@@ -174,7 +174,7 @@ def _finish(frame: pd.DataFrame, acc: ChoiceAccumulator, order_key: list, attrs:
     frame = frame.drop(columns="_tie").reset_index(drop=True)
     frame["rank"] = frame["value"].rank(method="min", ascending=False).astype(int)
     stats = ["rank", "value", "se", "ci_low", "ci_high", "diff_vs_best", "diff_se"]
-    labels = [c for c in frame.columns if frame[c].dtype == object]
+    labels = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c])]
     rest = [c for c in frame.columns if c not in stats and c not in labels]
     frame = frame[labels + stats + rest]
     frame.attrs.update(attrs, deals=acc.deals)
@@ -192,6 +192,7 @@ def pass_values(
     *,
     opponents: OpponentSpec = "random-pass",
     betting: bool = False,
+    hero: str | Strategy = "sensible",
     deals: int | None = None,
     precision: float | None = None,
     max_deals: int = DEFAULT_MAX_DEALS,
@@ -215,7 +216,13 @@ def pass_values(
         five, never folds.
     betting
         ``False``: showdown model, ``value`` = expected share of the pot.
-        ``True``: complete deals with betting, ``value`` = mean net chips.
+        ``True``: complete deals with betting (the hero at seat 0, first
+        after the dealer), ``value`` = mean net chips; ``left_gain`` is then
+        the left neighbour's mean net chips relative to the average pass,
+        without a standard error.
+    hero
+        The hero's strategy for its decisions other than the pass
+        (``betting=True`` only; without betting it keeps its best five).
     deals, precision, max_deals
         Stopping rule (see the module docstring).
     seed
@@ -234,7 +241,7 @@ def pass_values(
     Examples
     --------
     >>> table = pass_values("Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", 6, deals=2000, seed=1)
-    >>> len(table), table["rank"].iloc[0]
+    >>> len(table), int(table["rank"].iloc[0])
     (35, 1)
     >>> pass_values("Qs Qh 9c", 6)
     Traceback (most recent call last):
@@ -248,8 +255,8 @@ def pass_values(
     choices = np.array(list(itertools.combinations(hero7.tolist(), 3)), dtype=np.int64)
     if betting:
         return _betting_choice_table(
-            "pass", hero7, choices, players, strategies, limit, precision, seed, batch_size,
-            progress, unicode,
+            "pass", hero7, choices, players, get_strategy(hero), strategies, limit, precision,
+            seed, batch_size, progress, unicode,
         )  # fmt: skip
     from ._showdown import pass_choices_batch
 
@@ -541,10 +548,237 @@ def _equity_at_deal(cards, players, hero, opponents, deals, precision, max_deals
 
 
 # ---------------------------------------------------------------- betting --
-def _betting_choice_table(kind, hero7, choices, players, strategies, limit, precision, seed,
-                          batch_size, progress, unicode):  # fmt: skip
-    raise NotImplementedError  # replaced below once the simulator lands
+def _betting_choice_table(kind, hero7, choices, players, hero, strategies, limit, precision,
+                          seed, batch_size, progress, unicode):  # fmt: skip
+    """pass_values(betting=True): complete deals through the batch simulator."""
+    from .simulate import score_choices
+
+    seats = [hero, *strategies]
+    key_seed = int(root_key(seed))
+    k = len(choices)
+    acc = ChoiceAccumulator(k, scale=1)
+    left_total = np.zeros(k)
+    cat_counts = np.zeros((k, 9), dtype=np.int64)
+    run = _Run(np.uint64(key_seed), limit, precision, max(batch_size, 4096), progress, "passes")
+    for start, size in run.batches(lambda: acc.se().max()):
+        scores = score_choices(
+            players, seats, hero=0, kind="pass", choices=choices, deals=size, seed=key_seed,
+            dealer=players - 1, fixed={0: hero7.tolist()}, first_deal=start, progress=False,
+        )  # fmt: skip
+        acc.add_sums(scores.deals, scores.sum_net, scores.cross_net)
+        left_total += scores.left_mean_net * scores.deals
+        cat_counts += scores.category_counts
+    frame = pd.DataFrame({
+        "pass": [_text(c, unicode) for c in choices],
+        "keep": [_text([x for x in hero7 if x not in c], unicode) for c in choices],
+    })  # fmt: skip
+    frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
+    left_mean = left_total / acc.deals
+    # with betting only the mean gain is kept (no per-deal cross terms)
+    frame["left_gain"] = left_mean - left_mean.mean()
+    frame["left_gain_se"] = np.nan
+    order_key = [tuple(sorted(c.tolist())) for c in choices]
+    attrs = _attrs("pass", hero7, players, strategies, True, seed, unicode)
+    attrs["hero"] = hero.name
+    return _finish(frame, acc, order_key, attrs)
 
 
-def reveal_values(*args, **kwargs):  # pragma: no cover - filled in with the simulator
-    raise NotImplementedError
+# ----------------------------------------------------------------- reveal --
+def reveal_values(
+    hand5: str | Sequence[str | int],
+    players: int,
+    *,
+    betting: bool = True,
+    by: str | None = None,
+    discards: str | Sequence[str | int] | None = None,
+    passed: str | Sequence[str | int] | None = None,
+    received: str | Sequence[str | int] | None = None,
+    hero: str | Strategy = "sensible",
+    opponents: OpponentSpec = "sensible",
+    dealer: int | None = None,
+    deals: int | None = None,
+    precision: float | None = None,
+    max_deals: int = DEFAULT_MAX_DEALS,
+    seed: SeedLike = None,
+    batch_size: int = 2048,
+    progress: bool | None = None,
+    unicode: bool = True,
+) -> pd.DataFrame:
+    """Value of each of the 120 orders in which to reveal the kept five (R8, R9).
+
+    The model
+    ---------
+    The deal is played from the discard on. The hero (seat 0) holds
+    ``hand5`` plus its two ``discards`` (unknown cards when not given). The
+    opponents' hands after the pass follow the showdown model of the module
+    docstring: each is dealt seven unseen cards and passes three to its left
+    by its strategy (the hero's ``passed`` cards sit in the left neighbour's
+    hand). Betting rounds 1 and 2 are taken as checked around, so the pot at
+    the discard holds the antes only. Then every opponent discards and
+    orders by its strategy, the hero reveals in the order being scored, and
+    the four reveal rounds are bet by ``hero``'s and the opponents'
+    strategies (openers per R11/R12), then the showdown (R10, R18-R20). The
+    dealer is seat ``players - 1`` unless ``dealer`` is given, so the hero is
+    first after the dealer and wins ties for the opener (R12).
+
+    ``value`` is the hero's mean net chips per deal (``betting=False``: its
+    pot share; without betting every order has the same value).
+
+    Parameters
+    ----------
+    by
+        ``None``: one row per order. ``"hidden"``: five rows, one per hidden
+        card, each the average over its 24 orders (with paired errors),
+        plus the best order with that card hidden.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Best first: ``order`` (reveal order, last card hidden), ``hidden``,
+        ``first``, ``rank``, ``value``, ``se``, ``ci_low``, ``ci_high``,
+        ``diff_vs_best``, ``diff_se``; diagnostics ``share`` (mean pot
+        share), ``showdown_rate``, ``open_r1`` .. ``open_r4`` (how often the
+        hero opens each reveal round), ``opp_fold_r1`` .. ``opp_fold_r4``
+        (opponents' fold rate by reveal round), ``mean_pot``, and the hero's
+        final categories ``cat_*`` (shares of deals, a showdown needed).
+
+    Examples
+    --------
+    >>> table = reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 4, deals=300, seed=1)
+    >>> len(table), table.columns[:3].tolist()
+    (120, ['order', 'hidden', 'first'])
+    >>> reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 4, by="hidden", deals=300, seed=1)["hidden"].size
+    5
+    >>> reveal_values("Q♠ Q♥ Q♦ 9♣", 4)
+    Traceback (most recent call last):
+    ...
+    anaconda_sim.cards.CardError: hand 'Q♠ Q♥ Q♦ 9♣' has 4 cards; it needs 5
+    """
+    from ._reveal import reveal_batch
+    from ._simkernel import FORCE_ORDER
+    from .rules import Rules
+    from .simulate import _cfg, _custom_functions
+
+    five = parse_cards(hand5, 5, what="hand")
+    players = _check_players(players)
+    if by not in (None, "hidden"):
+        raise ValueError(f"by={by!r} is not supported; use None (every order) or 'hidden'")
+    dead = [] if discards is None else parse_cards(discards, 2, what="discards")
+    _no_overlap(five, dead, "discards", "the kept five")
+    held = five + dead
+    passed_cards = None if passed is None else parse_cards(passed, 3, what="passed cards")
+    if passed_cards is not None:
+        _no_overlap(held, passed_cards, "passed cards", "the hand")
+    received_cards = None
+    if received is not None:
+        received_cards = parse_cards(received, 3, what="received cards")
+        outside = [c for c in received_cards if c not in held]
+        if outside and (discards is not None or len(outside) > 2):
+            raise CardError(
+                f"received card {format_cards(outside[:1])} is neither kept nor discarded; "
+                "the received cards are among the seven held after the pass"
+            )
+        dead = dead or []
+    if dealer is None:
+        dealer = players - 1
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer={dealer} is not a seat; seats are 0..{players - 1}")
+    hero_strategy = get_strategy(hero)
+    strategies = _opponents(opponents, players)
+    seats = [hero_strategy, *strategies]
+    limit, precision = _stopping(deals, precision, max_deals)
+    kinds = np.array([s.kind for s in seats], dtype=np.int64)
+    params = np.stack([s.param_array() for s in seats])
+    cbet, _, cdiscard, _, has_cdiscard = _custom_functions(seats)
+    rules = Rules(players=players)
+    cfg = _cfg(rules, dealer=dealer, rotate=False, betting=betting, hero=0, force=FORCE_ORDER,
+               random_cards=0, has_cpass=0, has_cdiscard=has_cdiscard, record=False)  # fmt: skip
+    known = held + (passed_cards or []) + [c for c in (received_cards or []) if c not in held]
+    known_mask = mask_from_cards(known)
+    hero_packet = np.array(passed_cards or [-1, -1, -1], dtype=np.int64)
+    right = received_cards if received_cards and all(c in held for c in received_cards) else None
+    # which of the hero's cards came from the right does not change the
+    # opponents' hands (the right neighbour's kept four are dealt either way)
+    right_forced = np.array(right or five[:3], dtype=np.int64)
+    orders = np.array(list(itertools.permutations(five)), dtype=np.int64)
+    k = len(orders)
+    key = root_key(seed)
+    net_acc = ChoiceAccumulator(k, scale=1)
+    share_acc = ChoiceAccumulator(k)
+    opens = np.zeros((k, 4))
+    folds = np.zeros((k, 4))
+    pot_total = np.zeros(k)
+    showdowns = np.zeros(k)
+    cat_counts = np.zeros((k, 9), dtype=np.int64)
+    value_acc = net_acc if betting else share_acc
+    run = _Run(key, limit, precision, batch_size, progress, "reveal orders")
+    five_arr = np.array(five, dtype=np.int64)
+    dead_arr = np.array(dead if dead else [-1, -1], dtype=np.int64)
+    for start, size in run.batches(lambda: value_acc.se().max()):
+        net = np.zeros((size, k), dtype=np.int64)
+        share = np.zeros((size, k), dtype=np.int64)
+        open_rows = np.zeros((size, k, 4), dtype=np.int8)
+        fold_rows = np.zeros((size, k, 4), dtype=np.int8)
+        pots = np.zeros((size, k), dtype=np.int64)
+        cats = np.zeros((size, k), dtype=np.int8)
+        reveal_batch(key, start, size, cfg, _pass_pub(players), kinds, params, known_mask,
+                     five_arr, dead_arr, hero_packet, right_forced, orders, net, share,
+                     open_rows, fold_rows, pots, cats, cbet, cdiscard)  # fmt: skip
+        net_acc.add(net)
+        share_acc.add_sums(size, share.sum(axis=0), _exact_cross(share))
+        opens += open_rows.sum(axis=0)
+        folds += fold_rows.sum(axis=0)
+        pot_total += pots.sum(axis=0)
+        showdowns += (cats >= 0).sum(axis=0)
+        for c in range(9):
+            cat_counts[:, c] += (cats == c).sum(axis=0)
+    n = value_acc.deals
+    frame = pd.DataFrame({
+        "order": [_text(o, unicode) for o in orders],
+        "hidden": [_text(o[4:], unicode) for o in orders],
+        "first": [_text(o[:1], unicode) for o in orders],
+    })  # fmt: skip
+    frame["share"] = share_acc.mean()
+    frame["showdown_rate"] = showdowns / n
+    for r in range(4):
+        frame[f"open_r{r + 1}"] = opens[:, r] / n
+    for r in range(4):
+        frame[f"opp_fold_r{r + 1}"] = folds[:, r] / (n * (players - 1))
+    frame["mean_pot"] = pot_total / n
+    frame[list(CATEGORY_COLUMNS)] = cat_counts / n
+    attrs = _attrs("reveal", five, players, strategies, betting, seed, unicode)
+    attrs.update(hero=hero_strategy.name, dealer=dealer)
+    if by == "hidden":
+        return _by_hidden(frame, value_acc, orders, five, attrs, unicode)
+    return _finish(frame, value_acc, [tuple(o) for o in orders.tolist()], attrs)
+
+
+def _by_hidden(frame, acc, orders, five, attrs, unicode) -> pd.DataFrame:
+    """Five rows: the mean over the 24 orders hiding each card, with paired errors."""
+    weights = np.array([[int(o[4] == card) for o in orders] for card in five], dtype=np.int64)
+    grouped = acc.combine(weights)
+    table = pd.DataFrame({"hidden": [_text([c], unicode) for c in five]})
+    best_rows = [
+        frame.iloc[np.flatnonzero(weights[h])[np.argmax(acc.mean()[weights[h] == 1])]]
+        for h in range(len(five))
+    ]
+    table["best_order"] = [row["order"] for row in best_rows]
+    table["best_order_value"] = acc.mean()[
+        [np.flatnonzero(weights[h])[np.argmax(acc.mean()[weights[h] == 1])] for h in range(5)]
+    ]
+    for column in ("share", "showdown_rate", "mean_pot"):
+        table[column] = [frame.loc[weights[h] == 1, column].mean() for h in range(5)]
+    attrs = {**attrs, "analysis": "reveal by hidden card"}
+    return _finish(table, grouped, [(c,) for c in five], attrs)
+
+
+def _no_overlap(cards, others, what, where) -> None:
+    clash = [c for c in others if c in cards]
+    if clash:
+        raise CardError(f"{what} include {format_cards(clash[:1])}, which is in {where}")
+
+
+def _exact_cross(units: np.ndarray) -> np.ndarray:
+    from ._estimates import _exact_products
+
+    return _exact_products(units)

@@ -257,6 +257,7 @@ class _Run:
     funcs: tuple[Any, Any, Any]
     record: bool
     batch_size: int
+    first_deal: int = 0
     done: int = 0
     interrupted: bool = False
     elapsed: float = 0.0
@@ -340,7 +341,8 @@ class _Run:
         else:
             rec = [self.rec[k] for k in ("deck", "dealer", "res", "seat", "own")]
         K.run_batches(
-            self.key, self.done, count, self.batch_size, self.cfg, passes, kinds, params,
+            self.key, self.first_deal + self.done, count, self.batch_size, self.cfg, passes,
+            kinds, params,
             self.fixed, self.known_mask, self.choices, self.forced_pass,
             acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
             *rec, *self.funcs,
@@ -363,7 +365,7 @@ class _Run:
                 res = rec["res"][i, k]
                 seat = rec["seat"][i, k]
                 own = rec["own"][i, k]
-                row: dict[str, Any] = {"deal": i}
+                row: dict[str, Any] = {"deal": self.first_deal + i}
                 if n_choices > 1 or self.cfg[K.C_HERO] >= 0:
                     row["choice"] = k
                 winners = tuple(s for s in range(n) if res[K.R_WINNERS] >> s & 1)
@@ -847,6 +849,7 @@ def score_choices(
     records: bool = False,
     batch_size: int | None = None,
     progress: ProgressLike = None,
+    first_deal: int = 0,
 ) -> ChoiceScores:
     """Score ``K`` alternative choices of seat ``hero`` on common random numbers.
 
@@ -886,6 +889,10 @@ def score_choices(
         ``False``: nobody bets or folds; the share is the showdown equity.
     records, batch_size, progress
         As for :func:`simulate` (records: one row per deal and choice).
+    first_deal
+        Index of the first deal: runs ``first_deal .. first_deal + deals - 1``
+        of the seed, so a long run can be split into parts that together
+        give exactly the numbers of one run.
 
     Returns
     -------
@@ -947,6 +954,7 @@ def score_choices(
     run = _start_run(rules, strategies, deals, seed, dealer, rotate=False, betting=betting,
                      fixed=fixed, known=known, hero=hero, force=_KINDS[kind], choices=rows,
                      forced_pass=fp, records=records, batch_size=batch_size)  # fmt: skip
+    run.first_deal = _check_count(first_deal + 1, "first_deal + 1") - 1
     run.execute(progress)
     return _choice_scores(run, kind, hero, rows, width)
 

@@ -13,7 +13,7 @@ import naive_showdown
 import numpy as np
 import pytest
 
-from anaconda_sim.analysis import discard_values, equity, pass_values
+from anaconda_sim.analysis import discard_values, equity, pass_values, reveal_values
 from anaconda_sim.cards import CardError, format_cards, parse_cards
 from anaconda_sim.evaluator import best_five
 
@@ -173,3 +173,83 @@ def test_R2_two_players_swap_packets():
 def test_bad_input_is_refused_with_a_clear_message(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# ------------------------------------------------------------------ reveal --
+FULL_HOUSE = "Q♠ Q♥ Q♦ 9♣ 9♦"
+TWO_PAIR = "K♠ K♥ 7♣ 7♦ A♠"
+
+
+def test_R9_reveal_values_cover_the_120_orders_with_diagnostics():
+    table = reveal_values(TWO_PAIR, 4, deals=400, seed=3)
+    assert len(table) == 120
+    assert table["order"].nunique() == 120
+    assert all(row["order"].split()[-1] == row["hidden"] for _, row in table.iterrows())
+    assert all(row["order"].split()[0] == row["first"] for _, row in table.iterrows())
+    for column in ["open_r1", "open_r4", "opp_fold_r1", "showdown_rate", "share"]:
+        assert table[column].between(0, 1).all()
+    assert (table["mean_pot"] >= 4).all()  # at least the antes
+    assert table["value"].is_monotonic_decreasing
+    assert table.attrs["value_label"] == "net chips per deal"
+
+
+def test_R10_without_betting_every_reveal_order_is_worth_the_same():
+    """With nobody betting, the order cannot change the showdown (R10)."""
+    table = reveal_values(TWO_PAIR, 5, betting=False, deals=600, seed=4)
+    assert table["value"].nunique() == 1
+    assert table["diff_se"].max() == 0
+
+
+def test_reveal_by_hidden_is_the_average_of_its_24_orders():
+    orders = reveal_values(TWO_PAIR, 4, deals=500, seed=5)
+    hidden = reveal_values(TWO_PAIR, 4, deals=500, seed=5, by="hidden")
+    assert len(hidden) == 5
+    means = orders.groupby("hidden")["value"].mean()
+    for _, row in hidden.iterrows():
+        assert row["value"] == pytest.approx(means[row["hidden"]], abs=1e-12)
+        best = orders[orders["hidden"] == row["hidden"]]["value"].max()
+        assert row["best_order_value"] == pytest.approx(best)
+
+
+def test_reveal_same_seed_same_table_whatever_the_batch_size():
+    a = reveal_values(TWO_PAIR, 3, deals=700, seed=8, batch_size=100)
+    b = reveal_values(TWO_PAIR, 3, deals=700, seed=8, batch_size=512)
+    assert a.equals(b)
+
+
+def test_pass_values_with_betting_match_the_batch_simulator():
+    from anaconda_sim.simulate import score_choices
+
+    table = pass_values(WORKED, 3, betting=True, deals=600, seed=12, batch_size=4096)
+    hand = parse_cards(WORKED)
+    choices = [list(c) for c in __import__("itertools").combinations(hand, 3)]
+    from anaconda_sim.rng import root_key
+
+    scores = score_choices(3, ["sensible", "random-pass", "random-pass"], hero=0, kind="pass",
+                           choices=choices, deals=600, seed=int(root_key(12)), dealer=2,
+                           fixed={0: hand}, progress=False)  # fmt: skip
+    rows = _by_cards(table, "pass")
+    for k, choice in enumerate(choices):
+        row = table.iloc[rows[frozenset(choice)]]
+        assert row["value"] == pytest.approx(scores.mean_net[k], abs=1e-12)
+        assert row["se"] == pytest.approx(scores.se_net[k], rel=1e-9)
+    assert table.attrs["value_label"] == "net chips per deal"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"hand5": "Q♠ Q♥ Q♦ 9♣"}, CardError, "has 4 cards; it needs 5"),
+        ({"by": "first"}, ValueError, "by='first' is not supported"),
+        ({"discards": "Q♠ 2♣"}, CardError, "discards include Qs, which is in the kept five"),
+        ({"discards": "3♣ 2♣", "passed": "3♣ 4♥ 5♥"}, CardError, "passed cards include 3c"),
+        ({"discards": "3♣ 2♣", "received": "A♣ 9♦ Q♠"}, CardError,
+         "received card Ac is neither kept nor discarded"),
+        ({"dealer": 9}, ValueError, "dealer=9 is not a seat"),
+        ({"opponents": "nobody"}, ValueError, "unknown strategy 'nobody'"),
+    ],
+)  # fmt: skip
+def test_reveal_bad_input(kwargs, error, message):
+    hand = kwargs.pop("hand5", FULL_HOUSE)
+    with pytest.raises(error, match=message):
+        reveal_values(hand, 4, deals=10, **kwargs)

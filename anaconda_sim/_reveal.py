@@ -1,0 +1,178 @@
+"""Kernel of the reveal-order analysis: deals started at the discard.
+
+The opponents' hands after the pass come from the showdown model of
+:mod:`anaconda_sim._showdown` (each opponent dealt seven unseen cards,
+passing three to its left by its strategy; the hero's packet and the packet
+it received are honoured). The deal then goes on exactly as in the batch
+simulator from the discard (R8): every seat discards and orders by its
+strategy except the hero, whose reveal order is the choice being scored;
+four reveals each followed by betting (R9, R11-R17); showdown (R10,
+R18-R20). Betting rounds 1 and 2 are taken as checked around, so the pot
+at the discard holds the antes only.
+
+Every order of one deal is played on the same cards and the same random
+numbers (common random numbers).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from . import views as V
+from ._numba import jit, jit_parallel
+from ._showdown import _opponents_after_pass
+from ._simkernel import (
+    C_BET,
+    C_DEALER,
+    C_MAX_LEVEL,
+    C_N,
+    C_NROUNDS,
+    MAX_ROUNDS,
+    R_MISSED,
+    R_POT,
+    R_ROUNDS,
+    R_SIZE,
+    S_CAT,
+    S_FOLD,
+    S_NET,
+    S_SHARE,
+    S_SIZE,
+    S_VALUE,
+    play_from_discard,
+    settle,
+)
+from .rng import stream_state
+
+#: betting rounds before the discard in the default rules (after the deal, after the pass)
+ROUNDS_BEFORE_DISCARD = 2
+
+
+@jit
+def _views_at_discard(cfg, pub, owns, hero_cards, kept, packets):
+    """Views as a real deal has them at the discard when rounds 1-2 were checked around."""
+    n = cfg[C_N]
+    dealer = cfg[C_DEALER]
+    pub[:] = 0
+    for j in range(28):
+        pub[V.P_EXPOSED + j] = -1
+    pub[V.P_PLAYERS] = n
+    pub[V.P_DEALER] = dealer
+    pub[V.P_STAGE] = 1
+    pub[V.P_ROUND] = -1
+    pub[V.P_NROUNDS] = cfg[C_NROUNDS]
+    pub[V.P_POT] = n
+    pub[V.P_MAX_LEVEL] = cfg[C_MAX_LEVEL]
+    pub[V.P_BET_SIZE] = cfg[C_BET]
+    pub[V.P_TO_ACT] = -1
+    pub[V.P_OPENER] = -1
+    pub[V.P_ACTIVE] = n
+    pub[V.P_FIVE_CARD] = 1
+    length = 0
+    for rnd in range(ROUNDS_BEFORE_DISCARD):
+        for i in range(n):
+            seat = (dealer + 1 + i) % n
+            pub[V.P_LOG + length] = (rnd * 8 + seat) * 8 + V.A_CHECK
+            length += 1
+    pub[V.P_LOG_LEN] = length
+    for seat in range(n):
+        pub[V.P_INVESTED + seat] = 1
+        own = owns[seat]
+        own[:] = -1
+        own[V.O_SEAT] = seat
+        own[V.O_NCARDS] = 7
+        own[V.O_NPASSED] = 3
+        own[V.O_NRECEIVED] = 3
+        source = (seat - 1 + n) % n
+        for j in range(3):
+            own[V.O_PASSED + j] = packets[seat, j]
+            own[V.O_RECEIVED + j] = packets[source, j]
+        if seat == 0:
+            for j in range(7):
+                own[V.O_CARDS + j] = hero_cards[j]
+        else:
+            for j in range(4):
+                own[V.O_CARDS + j] = kept[seat, j]
+            for j in range(3):
+                own[V.O_CARDS + 4 + j] = packets[source, j]
+
+
+@jit_parallel
+def reveal_batch(
+    key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask, hand5, discards,
+    hero_packet, right_forced, orders, net, share, opens, opp_folds, pots, cats,
+    cbet, cdiscard,
+):  # fmt: skip
+    """Play every reveal order of ``orders`` on deals ``deal_start ..``.
+
+    Per deal ``i`` and order ``k`` it writes the hero's net chips, its pot
+    share (1/420ths), whether it opened each reveal round, the opponents'
+    folds in each reveal round, the final pot and the hero's final category
+    (-1 without a showdown).
+    """
+    n = cfg[C_N]
+    n_orders = orders.shape[0]
+    for i in prange(n_deals):
+        deal = deal_start + i
+        pass_owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
+        for seat in range(n):
+            pass_owns[seat, :] = -1
+            pass_owns[seat, V.O_SEAT] = seat
+        kept = np.empty((n, 4), dtype=np.int64)
+        packets = np.empty((n, 3), dtype=np.int64)
+        pass_states = np.empty((n, 1), dtype=np.uint64)
+        packet_unknown = hero_packet[0] < 0
+        dead = 2 if discards[0] < 0 else 0
+        unknown = (3 if packet_unknown else 0) + dead
+        hero_extra = _opponents_after_pass(
+            key, deal, n, pass_pub, kinds, params, known_mask, right_forced, unknown,
+            pass_owns, kept, packets, pass_states,
+        )  # fmt: skip
+        offset = 3 if packet_unknown else 0
+        for j in range(3):
+            packets[0, j] = hero_extra[j] if packet_unknown else hero_packet[j]
+        hero_cards = np.empty(7, dtype=np.int64)
+        for j in range(5):
+            hero_cards[j] = hand5[j]
+        for j in range(2):
+            hero_cards[5 + j] = hero_extra[offset + j] if dead else discards[j]
+
+        pub = np.empty(V.PUB_SIZE, dtype=np.int32)
+        owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
+        states = np.empty((8, 1), dtype=np.uint64)
+        dec = np.empty((n, 16), dtype=np.int64)
+        seat_res = np.empty((n, S_SIZE), dtype=np.int64)
+        res = np.zeros(R_SIZE, dtype=np.int64)
+        opener = np.empty(MAX_ROUNDS, dtype=np.int64)
+        hero_state = stream_state(key, deal, 1)
+        for k in range(n_orders):
+            _views_at_discard(cfg, pub, owns, hero_cards, kept, packets)
+            states[1, 0] = hero_state
+            for seat in range(1, n):
+                states[1 + seat, 0] = pass_states[seat, 0]
+            for seat in range(n):
+                seat_res[seat, S_NET] = 0
+                seat_res[seat, S_FOLD] = -1
+                seat_res[seat, S_SHARE] = 0
+                seat_res[seat, S_CAT] = -1
+                seat_res[seat, S_VALUE] = -1
+            res[R_MISSED] = 0
+            res[R_ROUNDS] = ROUNDS_BEFORE_DISCARD
+            for r in range(MAX_ROUNDS):
+                opener[r] = -1
+            ended = play_from_discard(
+                ROUNDS_BEFORE_DISCARD - 1, cfg[C_DEALER], cfg, kinds, params, orders[k], pub,
+                owns, states, dec, seat_res, res, opener, cbet, cdiscard,
+            )  # fmt: skip
+            settle(ended, cfg[C_DEALER], cfg, pub, owns, seat_res, res)
+            net[i, k] = seat_res[0, S_NET]
+            share[i, k] = seat_res[0, S_SHARE]
+            pots[i, k] = res[R_POT]
+            cats[i, k] = seat_res[0, S_CAT]
+            for r in range(4):
+                opens[i, k, r] = 1 if opener[ROUNDS_BEFORE_DISCARD + r] == 0 else 0
+                opp_folds[i, k, r] = 0
+            for seat in range(1, n):
+                fold = seat_res[seat, S_FOLD] - ROUNDS_BEFORE_DISCARD
+                if fold >= 0:
+                    opp_folds[i, k, fold] += 1
