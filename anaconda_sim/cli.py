@@ -140,8 +140,46 @@ def register_analysis(subparsers: Any) -> None:
     register(subparsers)
 
 
+def register_run(subparsers: Any) -> None:
+    """``anaconda-sim run``: the main research job on built-in defaults."""
+    p = subparsers.add_parser(
+        "run",
+        help="the main job: the worked example through the evaluator, the simulator and all "
+        "three analyses, tables and charts written to a folder",
+    )
+    p.add_argument("--out", default="anaconda-sim-output", help="output folder")
+    p.add_argument("--quick", action="store_true", help="small samples (seconds)")
+    p.add_argument("--seed", type=int, default=None, help="seed (default 2024)")
+    p.add_argument("--players", type=int, default=None, help="table size (default 6)")
+    p.set_defaults(handler=run_main)
+
+
+def run_main(args: argparse.Namespace, streams: Streams) -> int:
+    """Handler of ``run``."""
+    import dataclasses
+
+    from .mainjob import MainJobConfig, run_main_job
+
+    config = MainJobConfig.quick() if args.quick else MainJobConfig()
+    changes = {k: v for k, v in (("seed", args.seed), ("players", args.players)) if v is not None}
+    if "players" in changes and not 2 <= changes["players"] <= 7:
+        raise ValueError(f"--players {changes['players']} is outside 2..7 (R2)")
+    config = dataclasses.replace(config, **changes)
+    run_main_job(args.out, config, echo=lambda text: print(text, file=streams.stdout))
+    return 0
+
+
+def register_sweep(subparsers: Any) -> None:
+    """``sweep``: see :mod:`anaconda_sim.cli_sweep`."""
+    from .cli_sweep import register
+
+    register(subparsers)
+
+
 #: Registration functions, one per subcommand, in the order ``--help`` lists them.
-COMMANDS: list[Callable[[Any], None]] = [register_play, register_analysis]
+COMMANDS: list[Callable[[Any], None]] = [
+    register_run, register_play, register_analysis, register_sweep,
+]  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:

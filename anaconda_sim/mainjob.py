@@ -35,6 +35,17 @@ WORKED_EXAMPLE = {
 }
 
 
+def reveal_opponents():
+    """Opponents for the reveal analysis: "sensible", but staying in the reveal
+    rounds with two pair or better, and folding to a bet when the cards a rival
+    shows already beat theirs (R11). Against them, what the four exposed cards
+    show decides how much a strong hand wins, which is the point of the worked
+    example (a full house that shows only two pair)."""
+    from .strategies import get_strategy
+
+    return get_strategy("sensible", continue_late=2)
+
+
 @dataclass(frozen=True)
 class MainJobConfig:
     """Sizes of the main job (defaults: a few seconds of compute after compilation)."""
@@ -114,10 +125,12 @@ def run_main_job(
 
     Examples
     --------
-    >>> import tempfile
-    >>> files = run_main_job(tempfile.mkdtemp(), MainJobConfig.quick(), echo=lambda s: None)
-    >>> sorted(files)[:3]
-    ['categories_csv', 'categories_png', 'discard_csv']
+    >>> MainJobConfig.quick().pass_deals
+    2000
+
+    ``run_main_job("out", MainJobConfig.quick())`` writes ``worked_example.txt``
+    and a CSV table and PNG chart each for ``categories``, ``pass``,
+    ``discard`` and ``reveal`` (tests/test_mainjob.py runs it).
     """
     import matplotlib
 
@@ -159,6 +172,7 @@ def run_main_job(
                                            received=ex["received"], deals=config.discard_deals,
                                            seed=config.seed), plots.plot_discard_values),
         ("reveal", lambda: reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", config.players,
+                                         opponents=reveal_opponents(),
                                          deals=config.reveal_deals, seed=config.seed),
          plots.plot_reveal_values),
     ]  # fmt: skip

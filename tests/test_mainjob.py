@@ -1,0 +1,102 @@
+"""The main job and the analysis commands of the CLI, end to end at small sizes."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+from anaconda_sim.cli import main
+from anaconda_sim.mainjob import MainJobConfig, run_main_job, worked_example_report
+
+
+def test_worked_example_report_follows_the_rules_text():
+    text = worked_example_report()
+    assert "Full house, queens over nines" in text
+    assert "discard 8♦ 5♠" in text
+    assert "9♣ Q♠ 9♦ Q♥  -> Two pair" in text  # R11: the four exposed show two pair
+
+
+def test_main_job_writes_tables_and_charts(tmp_path):
+    lines: list[str] = []
+    files = run_main_job(tmp_path, MainJobConfig.quick(), echo=lines.append)
+    for name in ("categories", "pass", "discard", "reveal"):
+        assert files[f"{name}_png"].stat().st_size > 10_000
+        table = pd.read_csv(files[f"{name}_csv"])
+        assert len(table) == {"categories": 9, "pass": 35, "discard": 21, "reveal": 120}[name]
+    pass_table = pd.read_csv(files["pass_csv"])
+    assert {"pass", "keep", "value", "se", "ci_low", "ci_high", "rank"} <= set(pass_table)
+    discard = pd.read_csv(files["discard_csv"])
+    assert discard["discard"].iloc[0] == "8♦ 5♠"  # keeps the full house
+    categories = pd.read_csv(files["categories_csv"])
+    assert categories["probability"].sum() == pytest.approx(1.0)
+    text = "\n".join(lines)
+    assert "Final-hand categories" in text and "reveal values" in text
+
+
+def test_cli_run_quick(tmp_path):
+    out = io.StringIO()
+    assert main(["run", "--quick", "--out", str(tmp_path / "job")], stdout=out) == 0
+    assert (tmp_path / "job" / "reveal.png").exists()
+    assert "wrote" in out.getvalue()
+
+
+def test_cli_pass_table_csv_and_plot(tmp_path):
+    out = io.StringIO()
+    code = main(["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "--players", "4", "--deals", "600",
+                 "--seed", "3", "--out", str(tmp_path / "p.parquet"), "--plot",
+                 str(tmp_path / "p.png"), "--quiet", "--top", "5"], stdout=out)  # fmt: skip
+    assert code == 0
+    text = out.getvalue()
+    assert "95% CI" in text and "vs best" in text
+    assert len(pd.read_parquet(tmp_path / "p.parquet")) == 35
+    assert (tmp_path / "p.png").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["discard", "Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠", "--passed", "3♠ 4♥ 2♣", "--received", "Q♦ 9♦ 5♠"],
+        ["reveal", "Q♠ Q♥ Q♦ 9♣ 9♦", "--by-hidden"],
+        ["equity", "Q♠ Q♥ Q♦ 9♣ 9♦", "--all-players"],
+    ],
+)
+def test_cli_other_analyses(argv, tmp_path):
+    out = io.StringIO()
+    path = tmp_path / "t.json"
+    assert main([*argv, "--deals", "300", "--quiet", "--out", str(path)], stdout=out) == 0
+    assert len(pd.read_json(path)) in (21, 5, 6)
+    assert "95% CI" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["pass", "Q♠ Q♥ 9♣", "--deals", "10"], "has 3 cards; it needs 7"),
+        (["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ Xx"], "unknown rank 'X'"),
+        (["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "--players", "9"], "players=9 is outside 2..7"),
+        (["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "--out", "x.xlsx", "--deals", "10"],
+         "unknown extension '.xlsx'"),
+        (["discard", "Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠", "--passed", "Q♠ 4♥ 2♣"], "still in the hand"),
+        (["run", "--players", "8"], "outside 2..7"),
+    ],
+)  # fmt: skip
+def test_cli_errors_are_one_line_without_traceback(argv, message):
+    err = io.StringIO()
+    assert main([*argv, *([] if argv[0] == "run" else ["--quiet"])],
+                stdout=io.StringIO(), stderr=err) == 2  # fmt: skip
+    assert message in err.getvalue()
+    assert "Traceback" not in err.getvalue()
+    assert err.getvalue().startswith("anaconda-sim: error:")
+
+
+def test_console_script_errors_in_a_subprocess():
+    result = subprocess.run(
+        [sys.executable, "-m", "anaconda_sim.cli", "equity", "Q♠ Q♥", "--quiet"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert "needs 5 or 7" in result.stderr and "Traceback" not in result.stderr
