@@ -43,6 +43,10 @@ _LAZY = {
     "discard_values": "analysis",
     "reveal_values": "analysis",
     "equity": "analysis",
+    "SweepSpec": "sweep",
+    "run_sweep": "sweep",
+    "load_results": "sweep",
+    "classify": "hand_classes",
 }
 
 __all__ = ["CardError", "__version__", "format_cards", "mask_from_cards", "parse_cards", *_LAZY]
