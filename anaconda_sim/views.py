@@ -75,7 +75,7 @@ STAGE_REVEAL = 100
 P_PLAYERS = 0  # number of seats at the table (2..7)
 P_DEALER = 1  # dealer seat
 P_STAGE = 2  # see STAGE_* above
-P_ROUND = 3  # index of the current betting round (0-based, every round of the deal); -1 outside betting
+P_ROUND = 3  # current betting round (0-based, every round of the deal); -1 outside betting
 P_NROUNDS = 4  # number of betting rounds in a deal under these rules
 P_POT = 5  # chips in the pot (antes included)
 P_LEVEL = 6  # bets + raises made in the current round (0 = no bet yet)
