@@ -140,19 +140,17 @@ def _shares(hero_value, left_value, best_fixed, count_fixed):
 
 @jit_parallel
 def pass_choices_batch(
-    key, deal_start, n_deals, players, pub, kinds, params, hero7, choices,
+    key, deal_start, n_deals, players, pub, kinds, params, known, hero7, choices,
     shares, left_shares, categories,
 ):  # fmt: skip
     """Score the hero's pass choices (rows of ``choices``, 3 cards each).
 
-    The hero keeps its best five after the pass. Writes, per deal ``i`` and
-    choice ``k``: the hero's pot share, the left neighbour's pot share, and
-    the hero's final category.
+    The hero keeps its best five after the pass. ``known`` is the mask of
+    cards no opponent is dealt (the hero's seven and any dead cards). Writes,
+    per deal ``i`` and choice ``k``: the hero's pot share, the left
+    neighbour's pot share, and the hero's final category.
     """
     n_choices = choices.shape[0]
-    known = np.uint64(0)
-    for i in range(7):
-        known |= _bit(hero7[i])
     for i in prange(n_deals):
         deal = deal_start + i
         owns = np.empty((players, V.OWN_SIZE), dtype=np.int32)

@@ -263,6 +263,7 @@ def pass_values(
     kinds, params = _kernel_strategies(strategies)
     pub = _pass_pub(players)
     key = root_key(seed)
+    known_mask = mask_from_cards(hero7)
     k = len(choices)
     acc = ChoiceAccumulator(k)
     # the left neighbour's gain from pass k: its share minus its mean share
@@ -274,8 +275,8 @@ def pass_values(
         shares = np.empty((size, k))
         left_shares = np.empty((size, k))
         cats = np.empty((size, k), dtype=np.int8)
-        pass_choices_batch(key, start, size, players, pub, kinds, params, hero7, choices,
-                           shares, left_shares, cats)  # fmt: skip
+        pass_choices_batch(key, start, size, players, pub, kinds, params, known_mask, hero7,
+                           choices, shares, left_shares, cats)  # fmt: skip
         acc.add(shares)
         left_units = to_units(left_shares, SHARE_SCALE)
         left.add_units(k * left_units - left_units.sum(axis=1, keepdims=True))
@@ -327,9 +328,26 @@ def _known_after_pass(hand7, passed, received):
     return passed_cards, received_cards
 
 
+def _dead_cards(known, taken: list[int]) -> list[int]:
+    """Validate cards known to be out of every opponent's hand."""
+    if known is None:
+        return []
+    dead = parse_cards(known, what="known cards")
+    _no_overlap(taken, dead, "known cards", "the hero's cards")
+    return dead
+
+
+def _check_capacity(players: int, unseen: int, needed: int) -> None:
+    if needed > unseen:
+        raise ValueError(
+            f"impossible: {players} players need {needed} cards the hero has not seen, but "
+            f"only {unseen} are left; name fewer known cards or choose fewer players"
+        )
+
+
 def _keep_table(
     kind, hand, players, choices_five, *, passed, received, dead, opponents, deals, precision,
-    max_deals, seed, batch_size, progress, what,
+    max_deals, seed, batch_size, progress, what, known=None,
 ):  # fmt: skip
     """Shared driver of the showdown model after the pass (discards, equity)."""
     from ._showdown import keep_choices_batch
@@ -337,14 +355,17 @@ def _keep_table(
     strategies = _opponents(opponents, players)
     limit, precision = _stopping(deals, precision, max_deals)
     kinds, params = _kernel_strategies(strategies)
-    known = list(hand) + (passed or [])
-    known_mask = mask_from_cards(known)
+    taken = list(hand) + (passed or [])
+    extra = _dead_cards(known, taken)
+    dead = max(dead - len(extra), 0)  # named dead cards stand for unknown discards first
+    known_mask = mask_from_cards(taken + extra)
     hero_packet = np.array(passed if passed else [-1, -1, -1], dtype=np.int64)
     right_forced = np.array(received if received else [-1, -1, -1], dtype=np.int64)
-    # with 5 known cards the received three are unknown among cards we cannot name
-    random_from = np.array(hand if received is None and len(hand) == 7 else [], dtype=np.int64)
-    if received is None and len(hand) == 5:
-        random_from = np.array(hand, dtype=np.int64)
+    # which of the hero's cards came from the right, when not named, is drawn
+    # among them (it does not change the opponents' hands: see the kernel)
+    random_from = np.array(hand if received is None else [], dtype=np.int64)
+    needed = (0 if passed else 3) + dead + 7 * (players - 1) - (3 if received else 0)
+    _check_capacity(players, 52 - len(taken) - len(extra), needed)
     choices = np.asarray(choices_five, dtype=np.int64)
     k = len(choices)
     key = root_key(seed)
@@ -370,6 +391,7 @@ def discard_values(
     *,
     passed: str | Sequence[str | int] | None = None,
     received: str | Sequence[str | int] | None = None,
+    known: str | Sequence[str | int] | None = None,
     opponents: OpponentSpec = "random-pass",
     deals: int | None = None,
     precision: float | None = None,
@@ -385,7 +407,8 @@ def discard_values(
     the hero passed (they are in the left neighbour's hand); ``received``:
     the three of ``hand7`` that came from the right neighbour. Unnamed ones
     are unknown: an unknown packet passed is three unseen cards, unknown
-    received cards are any three of the hand, uniformly.
+    received cards are any three of the hand, uniformly. ``known``: other
+    cards known to be in no opponent's hand (never dealt).
 
     Returns
     -------
@@ -416,7 +439,7 @@ def discard_values(
     acc, cat_counts, strategies = _keep_table(
         "discard", hero7, players, fives, passed=passed_cards, received=received_cards, dead=0,
         opponents=opponents, deals=deals, precision=precision, max_deals=max_deals, seed=seed,
-        batch_size=batch_size, progress=progress, what="discards",
+        batch_size=batch_size, progress=progress, what="discards", known=known,
     )  # fmt: skip
     frame = pd.DataFrame({
         "discard": [_text(d, unicode) for d in discards],
@@ -443,6 +466,7 @@ def equity(
     *,
     passed: str | Sequence[str | int] | None = None,
     received: str | Sequence[str | int] | None = None,
+    known: str | Sequence[str | int] | None = None,
     hero: str | Strategy = "call-down",
     opponents: OpponentSpec = "random-pass",
     deals: int | None = None,
@@ -453,6 +477,11 @@ def equity(
     progress: bool | None = None,
 ) -> pd.DataFrame:
     """Showdown equity (expected pot share) of the hero's hand at its stage.
+
+    ``known``: cards known to be in no opponent's hand (the hero's own
+    discards with a five-card hand, or cards seen elsewhere); they are never
+    dealt. Impossible constraints (too few unseen cards left for the table)
+    raise ``ValueError``.
 
     The stage follows from what is given:
 
@@ -484,8 +513,8 @@ def equity(
             )
         stage, fives, passed_cards, received_cards, dead = "after discard", [cards], None, None, 2
     elif passed is None and received is None:
-        return _equity_at_deal(cards, players, hero, opponents, deals, precision, max_deals,
-                               seed, batch_size, progress)  # fmt: skip
+        return _equity_at_deal(cards, players, hero, opponents, known, deals, precision,
+                               max_deals, seed, batch_size, progress)  # fmt: skip
     else:
         from .evaluator import best_five
 
@@ -496,7 +525,7 @@ def equity(
         "equity", cards, players, fives, passed=passed_cards, received=received_cards,
         dead=dead, opponents=opponents, deals=deals, precision=precision,
         max_deals=max_deals, seed=seed, batch_size=batch_size, progress=progress,
-        what="equity",
+        what="equity", known=known,
     )  # fmt: skip
     return _equity_row(stage, players, acc, cat_counts)
 
@@ -511,7 +540,7 @@ def _equity_row(stage, players, acc, cat_counts) -> pd.DataFrame:
     return pd.DataFrame([row])
 
 
-def _equity_at_deal(cards, players, hero, opponents, deals, precision, max_deals, seed,
+def _equity_at_deal(cards, players, hero, opponents, known, deals, precision, max_deals, seed,
                     batch_size, progress):  # fmt: skip
     from ._showdown import pass_choices_batch
 
@@ -519,6 +548,9 @@ def _equity_at_deal(cards, players, hero, opponents, deals, precision, max_deals
     strategies = _opponents(opponents, players)
     limit, precision = _stopping(deals, precision, max_deals)
     kinds, params = _kernel_strategies(strategies)
+    extra = _dead_cards(known, cards)
+    _check_capacity(players, 45 - len(extra), 7 * (players - 1))
+    known_mask = mask_from_cards(cards + extra)
     pub = _pass_pub(players)
     own = V.new_own(0)
     own[V.O_NCARDS] = 7
@@ -537,8 +569,8 @@ def _equity_at_deal(cards, players, hero, opponents, deals, precision, max_deals
         shares = np.empty((size, 1))
         left_shares = np.empty((size, 1))
         cats = np.empty((size, 1), dtype=np.int8)
-        pass_choices_batch(key, start, size, players, pub, kinds, params, hero7, choices,
-                           shares, left_shares, cats)  # fmt: skip
+        pass_choices_batch(key, start, size, players, pub, kinds, params, known_mask, hero7,
+                           choices, shares, left_shares, cats)  # fmt: skip
         acc.add(shares)
         for c in range(9):
             cat_counts[:, c] += (cats == c).sum(axis=0)

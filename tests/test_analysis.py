@@ -253,3 +253,29 @@ def test_reveal_bad_input(kwargs, error, message):
     hand = kwargs.pop("hand5", FULL_HOUSE)
     with pytest.raises(error, match=message):
         reveal_values(hand, 4, deals=10, **kwargs)
+
+
+def test_known_dead_cards_are_never_dealt_and_change_equity():
+    """A five-card hand's own discards are dead cards: naming them is honoured."""
+    free = equity("A♠ K♠ Q♠ J♠ 9♠", 4, deals=4000, seed=2)
+    # the hero's two discards were spades: fewer spades left for opponents' flushes
+    known = equity("A♠ K♠ Q♠ J♠ 9♠", 4, known="2♠ 3♠", deals=4000, seed=2)
+    assert known["equity"].item() >= free["equity"].item() - 4 * free["se"].item()
+    table = discard_values(AFTER_PASS, 4, known="A♠ A♥ A♦", deals=1000, seed=1)
+    assert len(table) == 21
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: equity("Q♠ Q♥ Q♦ 9♣ 9♦", 7, known="2c 3c 4c 5c 6c", deals=10),
+         "impossible: 7 players need 45 cards"),
+        (lambda: equity(WORKED, 7, known="Ac Ad Ah As", deals=10), "impossible"),
+        (lambda: equity("Q♠ Q♥ Q♦ 9♣ 9♦", 4, known="Q♠", deals=10),
+         "known cards include Qs, which is in the hero's cards"),
+        (lambda: discard_values(AFTER_PASS, 4, known="9♣ 2♣"), "known cards include 9c"),
+    ],
+)  # fmt: skip
+def test_impossible_or_conflicting_known_cards_are_refused(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
