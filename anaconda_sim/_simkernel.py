@@ -20,14 +20,18 @@ from numba.extending import intrinsic
 from . import views as V
 from ._numba import jit, jit_parallel
 from .evaluator import eval5, eval7, value_category
-from .rng import rand_below, stream_state
+from .rng import _GOLDEN, _LOW32, _MIX1, _MIX2, _S27, _S30, _S31, _S32, stream_state
 from .strategies import (
+    KIND_CALL_DOWN,
     KIND_CUSTOM,
+    KIND_RANDOM_PASS,
     KIND_SENSIBLE,
+    _bet_sensible_at,
     builtin_bet,
     builtin_discard,
     builtin_pass,
     exposed_value_at,
+    hand_value,
     intent_to_action,
 )
 
@@ -116,10 +120,34 @@ def _keep(a, b, c, d, e, f):
     return a.size + b.size + c.size + d.size + e.size + f.size
 
 
-@jit
+@jit(inline="always")
 def card_bit(card):
     """The mask bit of a card (layout of :mod:`anaconda_sim.cards`)."""
     return _ONE << np.uint64(16 * (card & 3) + (card >> 2))
+
+
+@jit(inline="always")
+def _rand_below(state, n):
+    """Exactly :func:`anaconda_sim.rng.rand_below` (same draws), inlined."""
+    bound = np.uint64(n)
+    state[0] += _GOLDEN
+    z = state[0]
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    z = z ^ (z >> _S31)
+    product = (z >> _S32) * bound
+    low = product & _LOW32
+    if low < bound:
+        threshold = (np.uint64(0x100000000) - bound) % bound
+        while low < threshold:
+            state[0] += _GOLDEN
+            z = state[0]
+            z = (z ^ (z >> _S30)) * _MIX1
+            z = (z ^ (z >> _S27)) * _MIX2
+            z = z ^ (z >> _S31)
+            product = (z >> _S32) * bound
+            low = product & _LOW32
+    return np.int64(product >> _S32)
 
 
 @jit
@@ -136,7 +164,7 @@ def draw_cards(state, known_mask, k, out, available):
                 available[count] = card
                 count += 1
     for i in range(k):
-        j = i + rand_below(state, count - i)
+        j = i + _rand_below(state, count - i)
         card = available[j]
         available[j] = available[i]
         available[i] = card
@@ -152,26 +180,41 @@ def make_deck(key, deal, cfg, fixed, known_mask, dealer, deck, scratch, availabl
     state[0] = stream_state(key, deal, 0)
     draw_cards(state, known_mask, cfg[C_RANDOM_CARDS], scratch, available)
     pos = 0
-    for k in range(7 * n):
-        seat = (dealer + 1 + k) % n
-        card = fixed[seat, k // n]
-        if card >= 0:
-            deck[k] = card
-        else:
-            deck[k] = scratch[pos]
-            pos += 1
+    k = 0
+    for slot in range(7):
+        for i in range(n):
+            seat = _seat_after(dealer, i, n)
+            card = fixed[seat, slot]
+            if card >= 0:
+                deck[k] = card
+            else:
+                deck[k] = scratch[pos]
+                pos += 1
+            k += 1
 
 
-@jit
+@jit(inline="always")
+def _seat_after(dealer, i, n):
+    """``(dealer + 1 + i) % n`` for ``0 <= dealer, i < n``, without a division."""
+    seat = dealer + 1 + i
+    return seat - n if seat >= n else seat
+
+
+@jit(inline="always")
 def _next_active(pub, n, seat, direction):
-    for step in range(1, n + 1):
-        other = (seat + direction * step + 2 * n) % n
+    other = seat
+    for _ in range(n):
+        other += direction
+        if other >= n:
+            other -= n
+        elif other < 0:
+            other += n
         if pub[V.P_FOLDED + other] == 0:
             return other
     return -1  # pragma: no cover
 
 
-@jit
+@jit(inline="always")
 def _holds(own, card):
     for i in range(own[V.O_NCARDS]):
         if own[V.O_CARDS + i] == card:
@@ -179,15 +222,32 @@ def _holds(own, card):
     return False
 
 
-@jit
-def _decide_bet(kind, pub, own, params, rng, cbet):
+# dec[seat, STRENGTH]: the hand category of the seat's current cards for the
+# "sensible" bet (-1: not known yet); reset whenever the cards change
+STRENGTH = 15
+
+
+@jit(inline="always")
+def _decide_bet(kind, pub, own, params, rng, cbet, dec_row):
     if kind == KIND_CUSTOM:
         return cbet(pub, own, params, rng)
+    if kind == KIND_SENSIBLE:
+        strength = dec_row[STRENGTH]
+        if strength < 0:
+            strength = value_category(hand_value(own))
+            dec_row[STRENGTH] = strength
+        return _bet_sensible_at(pub, own, params, rng, strength)
     return builtin_bet(kind, pub, own, params, rng)
 
 
+@jit(inline="always")
+def _forget_strengths(n, dec):
+    for seat in range(n):
+        dec[seat, STRENGTH] = -1
+
+
 @jit
-def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, seat_res, res):
+def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec, seat_res, res):
     """One betting round (R13-R17). Returns True if the deal ended (one seat left)."""
     n = cfg[C_N]
     bet = cfg[C_BET]
@@ -203,12 +263,19 @@ def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, sea
     ended = False
     while True:
         pub[V.P_TO_ACT] = seat
-        own = owns[seat]
-        if betting:
-            intent = _decide_bet(kinds[seat], pub, own, params[seat], states[1 + seat], cbet)
-            action = intent_to_action(pub, own, intent)
-        else:
+        if not betting:
             action = V.A_CHECK
+        else:
+            kind = kinds[seat]
+            if kind == KIND_CALL_DOWN or kind == KIND_RANDOM_PASS:
+                # builtin_bet's passive intent, without the seat's views
+                to_call = pub[V.P_LEVEL] * bet - pub[V.P_IN_ROUND + seat]
+                action = V.A_CALL if to_call > 0 else V.A_CHECK
+            else:
+                own = owns[seat]
+                intent = _decide_bet(kind, pub, own, params[seat], states[1 + seat], cbet,
+                                     dec[seat])  # fmt: skip
+                action = intent_to_action(pub, own, intent)
         if action == V.A_FOLD:
             pub[V.P_FOLDED + seat] = 1
             pub[V.P_ACTIVE] -= 1
@@ -245,7 +312,7 @@ def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, sea
     return ended
 
 
-@jit
+@jit(inline="always")
 def _first_active_left_of_dealer(pub, n, dealer):
     return _next_active(pub, n, dealer, 1)
 
@@ -263,7 +330,7 @@ def _pass_phase(
     pub[V.P_PASS_DIR] = direction
     pub[V.P_PASS_INDEX] = p
     for i in range(n):
-        seat = (dealer + 1 + i) % n
+        seat = _seat_after(dealer, i, n)
         if pub[V.P_FOLDED + seat] != 0:
             continue
         own = owns[seat]
@@ -337,6 +404,7 @@ def _pass_phase(
     pub[V.P_PASS_DIR] = 0
     pub[V.P_PASS_INDEX] = 0
     pub[V.P_STAGE] = p + 1
+    _forget_strengths(n, dec)
 
 
 @jit
@@ -346,7 +414,7 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
     hero = cfg[C_HERO]
     force = cfg[C_FORCE]
     for i in range(n):
-        seat = (dealer + 1 + i) % n
+        seat = _seat_after(dealer, i, n)
         if pub[V.P_FOLDED + seat] != 0:
             continue
         own = owns[seat]
@@ -405,16 +473,17 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
         own[V.O_CARDS + 5] = -1
         own[V.O_CARDS + 6] = -1
         own[V.O_NCARDS] = 5
+    _forget_strengths(n, dec)
 
 
-@jit
+@jit(inline="always")
 def _reveal_opener(pub, n, dealer, revealed):
     """R11/R12: strongest exposed cards open; ties go to the first seat
     clockwise after the dealer."""
     best_seat = -1
     best_value = np.int64(-1)
     for i in range(n):
-        seat = (dealer + 1 + i) % n
+        seat = _seat_after(dealer, i, n)
         if pub[V.P_FOLDED + seat] != 0:
             continue
         value = exposed_value_at(pub, V.P_EXPOSED + 4 * seat, revealed)
@@ -424,7 +493,7 @@ def _reveal_opener(pub, n, dealer, revealed):
     return best_seat
 
 
-@jit
+@jit(inline="always")
 def _final_value(own):
     b = V.O_CARDS
     if own[V.O_NCARDS] == 5:
@@ -475,18 +544,21 @@ def play_deal(
         seat_res[seat, S_SHARE] = 0
         seat_res[seat, S_CAT] = -1
         seat_res[seat, S_VALUE] = -1
-    for k in range(7 * n):
-        seat = (dealer + 1 + k) % n
-        owns[seat, V.O_CARDS + k // n] = deck[k]
+    k = 0
+    for slot in range(7):
+        for i in range(n):
+            owns[_seat_after(dealer, i, n), V.O_CARDS + slot] = deck[k]
+            k += 1
     res[R_MISSED] = 0
     res[R_ROUNDS] = 0
     for r in range(MAX_ROUNDS):
         opener[r] = -1
+    _forget_strengths(n, dec)
 
     # --- betting round 1, then each pass and its round ---
     rnd = 0
     opener[0] = _first_active_left_of_dealer(pub, n, dealer)
-    ended = _betting_round(rnd, opener[0], cfg, pub, owns, kinds, params, states, cbet,
+    ended = _betting_round(rnd, opener[0], cfg, pub, owns, kinds, params, states, cbet, dec,
                            seat_res, res)  # fmt: skip
     p = 0
     while not ended and p < cfg[C_NPASSES]:
@@ -495,7 +567,7 @@ def play_deal(
         rnd += 1
         opener[rnd] = _first_active_left_of_dealer(pub, n, dealer)
         ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,
-                               seat_res, res)  # fmt: skip
+                               dec, seat_res, res)  # fmt: skip
         p += 1
     if not ended and cfg[C_DISCARD] != 0:
         ended = play_from_discard(rnd, dealer, cfg, kinds, params, force_row, pub, owns, states,
@@ -520,14 +592,14 @@ def play_from_discard(
         return False
     for r in range(4):
         for i in range(n):
-            seat = (dealer + 1 + i) % n
+            seat = _seat_after(dealer, i, n)
             if pub[V.P_FOLDED + seat] == 0:
                 pub[V.P_EXPOSED + 4 * seat + r] = owns[seat, V.O_CARDS + r]
         pub[V.P_REVEALED] = r + 1
         pub[V.P_STAGE] = V.STAGE_REVEAL + r + 1
         rnd += 1
         opener[rnd] = _reveal_opener(pub, n, dealer, r + 1)
-        if _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,
+        if _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet, dec,
                           seat_res, res):  # fmt: skip
             return True
     return False
@@ -565,7 +637,7 @@ def settle(ended, dealer, cfg, pub, owns, seat_res, res):
         share = pot // count
         odd = pot - share * count
         for i in range(n):
-            seat = (dealer + 1 + i) % n
+            seat = _seat_after(dealer, i, n)
             if pub[V.P_FOLDED + seat] == 0 and seat_res[seat, S_VALUE] == best:
                 winners |= 1 << seat
                 seat_res[seat, S_NET] = share + (1 if odd > 0 else 0)

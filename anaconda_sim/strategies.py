@@ -53,6 +53,10 @@ import numpy as np
 from . import views as V
 from ._numba import jit
 from .evaluator import (
+    _FLUSH_BITS,
+    _KEY_BIAS,
+    _five_value,
+    _key,
     best_five_into,
     eval5,
     eval7,
@@ -111,7 +115,7 @@ _EXPOSED_FLOOR = np.array([0, 1, 2, 3, 7], dtype=np.int64)
 # (``tests/test_strategies.py`` checks them against readable twins).
 
 
-@jit
+@jit(inline="always")
 def intent_to_action(pub, own, intent):
     """The legal action (``A_*``) that carries out a betting intent (R3, R13).
 
@@ -127,12 +131,12 @@ def intent_to_action(pub, own, intent):
     return V.A_CALL if to_call > 0 else V.A_CHECK
 
 
-@jit
+@jit(inline="always")
 def _facing_bet(pub, own):
     return pub[V.P_LEVEL] * pub[V.P_BET_SIZE] > pub[V.P_IN_ROUND + own[V.O_SEAT]]
 
 
-@jit
+@jit(inline="always")
 def hand_value(own):
     """Value of the cards a seat holds (best five of seven, or the kept five)."""
     n = own[V.O_NCARDS]
@@ -165,97 +169,66 @@ _X1 = np.int64(14)
 _X4 = np.int64(14 * 14 * 14 * 14)
 
 
-@jit
+# exposed_value4: for each pattern of equal neighbours among the four ranks
+# sorted in descending order (bit 0: r0 == r1, bit 1: r1 == r2, bit 2:
+# r2 == r3), the weights of the four digits ``rank + 1`` and the category
+# term: groups first (larger, then higher), then singles, high to low
+_X2 = np.int64(14 * 14)
+_X3 = np.int64(14 * 14 * 14)
+_EXPOSED_WEIGHTS = np.array(
+    [
+        [_X3, _X2, _X1, 1, 0],  # no pair: r0 r1 r2 r3
+        [_X3, 0, _X2, _X1, _X4],  # pair r0, singles r2 r3
+        [_X2, _X3, 0, _X1, _X4],  # pair r1, singles r0 r3
+        [_X3, 0, 0, _X2, 3 * _X4],  # trips r0, single r3
+        [_X2, _X1, _X3, 0, _X4],  # pair r2, singles r0 r1
+        [_X3, 0, _X2, 0, 2 * _X4],  # two pair r0, r2
+        [_X2, _X3, 0, 0, 3 * _X4],  # trips r1, single r0
+        [_X3, 0, 0, 0, 4 * _X4],  # quads r0
+    ],
+    dtype=np.int64,
+)
+
+
+@jit(inline="always")
 def exposed_value4(c0, c1, c2, c3, n):
     """:func:`~anaconda_sim.evaluator.exposed_cards_value` of the first ``n``
     (0..4) of four scalar cards: the same number (R11), without a loop over
-    the thirteen ranks (the cards are sorted by rank and grouped in runs)."""
+    the thirteen ranks and nearly without branches. The ranks are sorted in
+    descending order (a missing card is rank -1, last); the equalities
+    between neighbours then give the category and the order of the digits
+    (:data:`_EXPOSED_WEIGHTS`), and a digit is ``rank + 1``, so a missing
+    card gives the padding 0."""
     a = np.int64(c0) >> 2 if n > 0 else np.int64(-1)
     b = np.int64(c1) >> 2 if n > 1 else np.int64(-1)
     c = np.int64(c2) >> 2 if n > 2 else np.int64(-1)
     d = np.int64(c3) >> 2 if n > 3 else np.int64(-1)
-    # sort descending (missing cards, -1, go last)
-    if a < b:
-        a, b = b, a
-    if c < d:
-        c, d = d, c
-    if a < c:
-        a, c = c, a
-    if b < d:
-        b, d = d, b
-    if b < c:
-        b, c = c, b
-    # runs of equal ranks: (rank, size), in descending rank order
-    r0 = a
-    s0 = np.int64(1) if a >= 0 else np.int64(0)
-    r1 = np.int64(-1)
-    s1 = np.int64(0)
-    r2 = np.int64(-1)
-    s2 = np.int64(0)
-    r3 = np.int64(-1)
-    s3 = np.int64(0)
-    for x in (b, c, d):
-        if x < 0:
-            break
-        if s3 > 0:
-            if x == r3:
-                s3 += 1
-        elif s2 > 0:
-            if x == r2:
-                s2 += 1
-            else:
-                r3 = x
-                s3 = 1
-        elif s1 > 0:
-            if x == r1:
-                s1 += 1
-            else:
-                r2 = x
-                s2 = 1
-        elif x == r0:
-            s0 += 1
-        else:
-            r1 = x
-            s1 = 1
-    digits = np.int64(0)
-    placed = 0
-    pairs = 0
-    big = 0
-    for size in range(4, 0, -1):
-        if s0 == size:
-            digits = digits * _X1 + r0 + 1
-            placed += 1
-        if s1 == size:
-            digits = digits * _X1 + r1 + 1
-            placed += 1
-        if s2 == size:
-            digits = digits * _X1 + r2 + 1
-            placed += 1
-        if s3 == size:
-            digits = digits * _X1 + r3 + 1
-            placed += 1
-    for size in (s0, s1, s2, s3):
-        if size == 2:
-            pairs += 1
-        elif size > big:
-            big = size
-    while placed < 4:
-        digits *= _X1
-        placed += 1
-    if big == 4:
-        cat = 4
-    elif big == 3:
-        cat = 3
-    elif pairs == 2:
-        cat = 2
-    elif pairs == 1:
-        cat = 1
-    else:
-        cat = 0
-    return np.int64(cat) * _X4 + digits
+    # sorting network, descending (missing cards, -1, go last)
+    hi1 = max(a, b)
+    lo1 = min(a, b)
+    hi2 = max(c, d)
+    lo2 = min(c, d)
+    r0 = max(hi1, hi2)
+    mid1 = min(hi1, hi2)
+    mid2 = max(lo1, lo2)
+    r3 = min(lo1, lo2)
+    r1 = max(mid1, mid2)
+    r2 = min(mid1, mid2)
+    # neighbour equalities (a missing card equals nothing)
+    pattern = (
+        (np.int64(r0 == r1) & np.int64(r1 >= 0))
+        | ((np.int64(r1 == r2) & np.int64(r2 >= 0)) << 1)
+        | ((np.int64(r2 == r3) & np.int64(r3 >= 0)) << 2)
+    )
+    w = _EXPOSED_WEIGHTS
+    p = np.uint64(pattern)
+    return (
+        w[p, 4] + w[p, 0] * (r0 + 1) + w[p, 1] * (r1 + 1) + w[p, 2] * (r2 + 1)
+        + w[p, 3] * (r3 + 1)
+    )  # fmt: skip
 
 
-@jit
+@jit(inline="always")
 def exposed_value_at(arr, start, n):
     """R11 value of ``arr[start:start + n]`` (n in 0..4; slots past n are not read)."""
     c0 = arr[start] if n > 0 else 0
@@ -263,6 +236,43 @@ def exposed_value_at(arr, start, n):
     c2 = arr[start + 2] if n > 2 else 0
     c3 = arr[start + 3] if n > 3 else 0
     return exposed_value4(c0, c1, c2, c3, n)
+
+
+@jit
+def _pack_without(p, q):
+    """The five positions other than ``p`` and ``q``, packed 3 bits each, ascending."""
+    packed = 0
+    t = 0
+    for x in range(7):
+        if x != p and x != q:
+            packed |= x << (3 * t)
+            t += 1
+    return packed
+
+
+@jit
+def _best_positions_no_flush(s0, s1, s2, s3, s4, s5, s6, key7):
+    """:func:`_best_positions` when no suit has five cards among the seven.
+
+    The subsets in lexicographic order of positions remove the pairs of
+    positions ``(p, q)``, ``p < q``, with ``p`` descending, then ``q``
+    descending. No subset is a flush, so a subset's value is the five-card
+    lookup of the seven-card key minus the two removed keys (what
+    :func:`~anaconda_sim.evaluator.eval5` computes from the five keys): 21
+    independent lookups in the small five-card table, first best kept."""
+    k = (_key(s0), _key(s1), _key(s2), _key(s3), _key(s4), _key(s5), _key(s6))
+    best = np.int64(-1)
+    bp = 5
+    bq = 6
+    for p in range(5, -1, -1):
+        kp = key7 - k[p]
+        for q in range(6, p, -1):
+            v = _five_value(kp - k[q])
+            if v > best:
+                best = v
+                bp = p
+                bq = q
+    return _pack_without(bp, bq)
 
 
 @jit
@@ -286,15 +296,9 @@ def _best_positions(s0, s1, s2, s3, s4, s5, s6, target):
     return packed
 
 
-@jit
-def best_five7_into(cards, out):
-    """:func:`~anaconda_sim.evaluator.best_five_into` for seven cards, same
-    choice (among the best fives, the lexicographically largest in
-    descending card order), without allocating: the subsets are enumerated
-    in the evaluator's order and the search stops at the first one reaching
-    the seven-card value."""
-    for i in range(7):
-        out[i] = cards[i]
+@jit(inline="always")
+def _best_five7_in_place(out):
+    """:func:`best_five7_into` on the seven cards already in ``out[0:7]``."""
     for i in range(1, 7):  # insertion sort, descending
         c = out[i]
         j = i - 1
@@ -309,8 +313,12 @@ def best_five7_into(cards, out):
     s4 = np.int64(out[4])
     s5 = np.int64(out[5])
     s6 = np.int64(out[6])
-    target = eval7(s0, s1, s2, s3, s4, s5, s6)
-    packed = _best_positions(s0, s1, s2, s3, s4, s5, s6, target)
+    key7 = _KEY_BIAS + _key(s0) + _key(s1) + _key(s2) + _key(s3) + _key(s4) + _key(s5) + _key(s6)
+    if key7 & _FLUSH_BITS:
+        target = eval7(s0, s1, s2, s3, s4, s5, s6)
+        packed = _best_positions(s0, s1, s2, s3, s4, s5, s6, target)
+    else:
+        packed = _best_positions_no_flush(s0, s1, s2, s3, s4, s5, s6, key7)
     s = (s0, s1, s2, s3, s4, s5, s6)
     used = 0
     for t in range(5):
@@ -324,6 +332,18 @@ def best_five7_into(cards, out):
             w += 1
 
 
+@jit
+def best_five7_into(cards, out):
+    """:func:`~anaconda_sim.evaluator.best_five_into` for seven cards, same
+    choice (among the best fives, the lexicographically largest in
+    descending card order), without allocating: the subsets are enumerated
+    in the evaluator's order and the search stops at the first one reaching
+    the seven-card value."""
+    for i in range(7):
+        out[i] = cards[i]
+    _best_five7_in_place(out)
+
+
 # ------------------------------------------------------------------- pass --
 @jit
 def _pass_random(pub, own, rng, out):
@@ -335,7 +355,7 @@ def _pass_random(pub, own, rng, out):
     _shuffle_prefix(out, 0, n, pub[V.P_PASS_COUNT], rng)
 
 
-@jit
+@jit(inline="always")
 def _pass_sensible(pub, own, out):
     """Pass the lowest-scoring cards: groups and made flushes score high.
 
@@ -344,35 +364,58 @@ def _pass_sensible(pub, own, out):
     orders the cards strictly, and the lowest are passed in ascending order.
     """
     n = own[V.O_NCARDS]
-    rank_counts = np.uint64(0)  # 4 bits per rank
-    suit_counts = np.uint64(0)  # 4 bits per suit
+    rank_counts = np.int64(0)  # 4 bits per rank
+    suit_counts = np.int64(0)  # 4 bits per suit
     for i in range(n):
-        c = own[V.O_CARDS + i]
-        rank_counts += np.uint64(1) << np.uint64(4 * (c >> 2))
-        suit_counts += np.uint64(1) << np.uint64(4 * (c & 3))
-    taken = 0
+        c = np.int64(own[V.O_CARDS + i])
+        rank_counts += np.int64(1) << (4 * (c >> 2))
+        suit_counts += np.int64(1) << (4 * (c & 3))
+    # the sort keys, in out[0:n] (the card is the key's low 6 bits)
+    for i in range(n):
+        c = np.int64(own[V.O_CARDS + i])
+        r = c >> 2
+        score = 32 * (((rank_counts >> (4 * r)) & 15) - 1) + r
+        if ((suit_counts >> (4 * (c & 3))) & 15) >= 5:
+            score += 16
+        out[i] = score * 64 + c
+    if n == 7:
+        # sorting network (branch-free min/max), ascending
+        x0, x1, x2, x3, x4, x5, x6 = out[0], out[1], out[2], out[3], out[4], out[5], out[6]
+        x0, x6 = min(x0, x6), max(x0, x6)
+        x2, x3 = min(x2, x3), max(x2, x3)
+        x4, x5 = min(x4, x5), max(x4, x5)
+        x0, x2 = min(x0, x2), max(x0, x2)
+        x1, x4 = min(x1, x4), max(x1, x4)
+        x3, x6 = min(x3, x6), max(x3, x6)
+        x0, x1 = min(x0, x1), max(x0, x1)
+        x2, x5 = min(x2, x5), max(x2, x5)
+        x3, x4 = min(x3, x4), max(x3, x4)
+        x1, x2 = min(x1, x2), max(x1, x2)
+        x4, x6 = min(x4, x6), max(x4, x6)
+        x2, x3 = min(x2, x3), max(x2, x3)
+        x4, x5 = min(x4, x5), max(x4, x5)
+        x1, x2 = min(x1, x2), max(x1, x2)
+        x3, x4 = min(x3, x4), max(x3, x4)
+        x5, x6 = min(x5, x6), max(x5, x6)
+        sorted7 = (x0, x1, x2, x3, x4, x5, x6)
+        for k in range(pub[V.P_PASS_COUNT]):
+            out[k] = sorted7[k] & 63
+        return
+    # partial selection sort: the lowest keys, ascending, first
     for k in range(pub[V.P_PASS_COUNT]):
-        best_key = np.int64(1) << 62
-        best_i = 0
-        for i in range(n):
-            if (taken >> i) & 1:
-                continue
-            c = np.int64(own[V.O_CARDS + i])
-            r = c >> 2
-            count = np.int64((rank_counts >> np.uint64(4 * r)) & np.uint64(15))
-            score = 32 * (count - 1) + r
-            if (suit_counts >> np.uint64(4 * (c & 3))) & np.uint64(15) >= np.uint64(5):
-                score += 16
-            key = score * 64 + c
-            if key < best_key:
-                best_key = key
-                best_i = i
-        taken |= 1 << best_i
-        out[k] = own[V.O_CARDS + best_i]
+        m = k
+        for i in range(k + 1, n):
+            if out[i] < out[m]:
+                m = i
+        key = out[m]
+        out[m] = out[k]
+        out[k] = key
+    for k in range(pub[V.P_PASS_COUNT]):
+        out[k] = out[k] & 63
 
 
 # ---------------------------------------------------------------- discard --
-@jit
+@jit(inline="always")
 def _order_hiding_most_telling(f0, f1, f2, f3, f4, out):
     """Write the five cards to ``out[2:7]`` in a reveal order that shows little.
 
@@ -425,14 +468,16 @@ def _order_hiding_most_telling(f0, f1, f2, f3, f4, out):
     out[6] = five[best_hide]
 
 
-@jit
+@jit(inline="always")
 def _discard_best_five(own, out, hide_telling):
     """Discard the two cards outside the best five; reveal order as
     :func:`_order_hiding_most_telling` when ``hide_telling``, else the five
     in descending card index order."""
     n = own[V.O_NCARDS]
     if n == 7:
-        best_five7_into(own[V.O_CARDS : V.O_CARDS + 7], out)
+        for i in range(7):
+            out[i] = own[V.O_CARDS + i]
+        _best_five7_in_place(out)
     else:
         best_five_into(own[V.O_CARDS : V.O_CARDS + n], n, out)
     f0, f1, f2, f3, f4 = out[0], out[1], out[2], out[3], out[4]
@@ -471,7 +516,7 @@ def _bet_random(pub, own, rng):
     return V.INTENT_PASSIVE if rand_below(rng, 2) == 0 else V.INTENT_AGGRESSIVE
 
 
-@jit
+@jit(inline="always")
 def _strongest_exposed_category(pub, own):
     """Best R11 exposed category shown by any other active seat (0..4)."""
     best = 0
@@ -486,9 +531,10 @@ def _strongest_exposed_category(pub, own):
     return best
 
 
-@jit
-def _bet_sensible(pub, own, params, rng):
-    strength = value_category(hand_value(own))
+@jit(inline="always")
+def _bet_sensible_at(pub, own, params, rng, strength):
+    """:func:`_bet_sensible` for a seat whose hand category is ``strength``
+    (the kernel computes it once per hand: a function of ``own`` only)."""
     bluff = params[4] > 0.0 and rand_float(rng) < params[4]
     if strength >= params[0] or bluff:
         return V.INTENT_AGGRESSIVE
@@ -504,8 +550,13 @@ def _bet_sensible(pub, own, params, rng):
     return V.INTENT_PASSIVE
 
 
+@jit(inline="always")
+def _bet_sensible(pub, own, params, rng):
+    return _bet_sensible_at(pub, own, params, rng, value_category(hand_value(own)))
+
+
 # --------------------------------------------------------------- dispatch --
-@jit
+@jit(inline="always")
 def builtin_bet(kind, pub, own, params, rng):
     """Betting intent of built-in strategy ``kind`` (``KIND_*``)."""
     if kind == KIND_RANDOM:
@@ -515,7 +566,7 @@ def builtin_bet(kind, pub, own, params, rng):
     return V.INTENT_PASSIVE
 
 
-@jit
+@jit(inline="always")
 def builtin_pass(kind, pub, own, params, rng, out):
     """Cards passed by built-in strategy ``kind`` (written to ``out``)."""
     if kind == KIND_RANDOM or kind == KIND_RANDOM_PASS:
@@ -524,7 +575,7 @@ def builtin_pass(kind, pub, own, params, rng, out):
         _pass_sensible(pub, own, out)
 
 
-@jit
+@jit(inline="always")
 def builtin_discard(kind, pub, own, params, rng, out):
     """Discards and reveal order of built-in strategy ``kind`` (into ``out``)."""
     if kind == KIND_RANDOM:
