@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import pandas as pd
 
@@ -58,7 +59,7 @@ def _run_kwargs(args) -> dict:
     }
 
 
-def _emit(args, table: pd.DataFrame, plot: Callable[[pd.DataFrame], object] | None) -> int:
+def _emit(args, table: pd.DataFrame, plot: Callable[[pd.DataFrame], Any] | None) -> int:
     attrs = table.attrs
     title = f"{attrs.get('analysis', '')} values for {attrs.get('hand', '')}".strip()
     print(f"{title} - {attrs.get('players')} players, {attrs.get('deals')} deals, "

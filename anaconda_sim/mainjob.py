@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -165,7 +166,7 @@ def run_main_job(
 
     held = [c for c in parse_cards(ex["dealt"]) if c not in parse_cards(ex["passed"])]
     held += parse_cards(ex["received"])
-    analyses = [
+    analyses: list[tuple[str, Callable[[], pd.DataFrame], Callable[[pd.DataFrame], Any]]] = [
         ("pass", lambda: pass_values(ex["dealt"], config.players, deals=config.pass_deals,
                                      seed=config.seed), plots.plot_pass_values),
         ("discard", lambda: discard_values(held, config.players, passed=ex["passed"],
