@@ -63,9 +63,12 @@ class ChoiceAccumulator:
 
     def add(self, rows: np.ndarray) -> None:
         """Add a batch: ``rows`` has one row per deal, one column per choice."""
-        units = to_units(rows, self.scale)
+        self.add_units(to_units(rows, self.scale))
+
+    def add_units(self, units: np.ndarray) -> None:
+        """Add a batch of whole numbers of ``1/scale`` (one row per deal)."""
         self.deals += units.shape[0]
-        self.total += units.sum(axis=0)
+        self.total += units.sum(axis=0, dtype=np.int64)
         self.cross += _exact_products(units)
 
     def add_sums(self, deals: int, total: np.ndarray, cross: np.ndarray) -> None:

@@ -21,7 +21,7 @@ from numba import prange
 
 from . import views as V
 from ._numba import jit, jit_parallel
-from ._showdown import _opponents_after_pass
+from ._showdown import CHUNK, _opponents_after_pass
 from ._simkernel import (
     C_BET,
     C_DEALER,
@@ -39,6 +39,7 @@ from ._simkernel import (
     S_SHARE,
     S_SIZE,
     S_VALUE,
+    _borrow,
     play_from_discard,
     settle,
 )
@@ -111,32 +112,16 @@ def reveal_batch(
     (-1 without a showdown).
     """
     n = cfg[C_N]
-    n_orders = orders.shape[0]
-    for i in prange(n_deals):
-        deal = deal_start + i
+    for chunk in prange((n_deals + CHUNK - 1) // CHUNK):
         pass_owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-        for seat in range(n):
-            pass_owns[seat, :] = -1
-            pass_owns[seat, V.O_SEAT] = seat
         kept = np.empty((n, 4), dtype=np.int64)
         packets = np.empty((n, 3), dtype=np.int64)
         pass_states = np.empty((n, 1), dtype=np.uint64)
-        packet_unknown = hero_packet[0] < 0
-        dead = 2 if discards[0] < 0 else 0
-        unknown = (3 if packet_unknown else 0) + dead
-        hero_extra = _opponents_after_pass(
-            key, deal, n, pass_pub, kinds, params, known_mask, right_forced, unknown,
-            pass_owns, kept, packets, pass_states,
-        )  # fmt: skip
-        offset = 3 if packet_unknown else 0
-        for j in range(3):
-            packets[0, j] = hero_extra[j] if packet_unknown else hero_packet[j]
+        dealt = np.empty(52, dtype=np.int64)
+        hand = np.empty(7, dtype=np.int64)
+        chosen = np.empty(7, dtype=np.int64)
+        deck_state = np.empty(1, dtype=np.uint64)
         hero_cards = np.empty(7, dtype=np.int64)
-        for j in range(5):
-            hero_cards[j] = hand5[j]
-        for j in range(2):
-            hero_cards[5 + j] = hero_extra[offset + j] if dead else discards[j]
-
         pub = np.empty(V.PUB_SIZE, dtype=np.int32)
         owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
         states = np.empty((8, 1), dtype=np.uint64)
@@ -144,35 +129,78 @@ def reveal_batch(
         seat_res = np.empty((n, S_SIZE), dtype=np.int64)
         res = np.zeros(R_SIZE, dtype=np.int64)
         opener = np.empty(MAX_ROUNDS, dtype=np.int64)
-        hero_state = stream_state(key, deal, 1)
-        for k in range(n_orders):
-            _views_at_discard(cfg, pub, owns, hero_cards, kept, packets)
-            states[1, 0] = hero_state
-            for seat in range(1, n):
-                states[1 + seat, 0] = pass_states[seat, 0]
-            for seat in range(n):
-                seat_res[seat, S_NET] = 0
-                seat_res[seat, S_FOLD] = -1
-                seat_res[seat, S_SHARE] = 0
-                seat_res[seat, S_CAT] = -1
-                seat_res[seat, S_VALUE] = -1
-            res[R_MISSED] = 0
-            res[R_ROUNDS] = ROUNDS_BEFORE_DISCARD
-            for r in range(MAX_ROUNDS):
-                opener[r] = -1
-            ended = play_from_discard(
-                ROUNDS_BEFORE_DISCARD - 1, cfg[C_DEALER], cfg, kinds, params, orders[k], pub,
-                owns, states, dec, seat_res, res, opener, cbet, cdiscard,
+        # arrays every thread reads or writes by row, borrowed: reference
+        # counts on shared arrays would make the cores fight over cache lines
+        shared = (_borrow(cfg), _borrow(pass_pub), _borrow(kinds), _borrow(params),
+                  _borrow(hand5), _borrow(discards), _borrow(hero_packet),
+                  _borrow(right_forced), _borrow(orders))  # fmt: skip
+        outputs = (_borrow(net), _borrow(share), _borrow(opens), _borrow(opp_folds),
+                   _borrow(pots), _borrow(cats))  # fmt: skip
+        for i in range(chunk * CHUNK, min(n_deals, (chunk + 1) * CHUNK)):
+            _reveal_deal(
+                key, deal_start + i, i, shared[0], shared[1], shared[2], shared[3], known_mask,
+                shared[4], shared[5], shared[6], shared[7], shared[8], outputs[0], outputs[1],
+                outputs[2], outputs[3], outputs[4], outputs[5], cbet, cdiscard, pass_owns, kept,
+                packets, pass_states, dealt, hand, chosen, deck_state, hero_cards, pub, owns,
+                states, dec, seat_res, res, opener,
             )  # fmt: skip
-            settle(ended, cfg[C_DEALER], cfg, pub, owns, seat_res, res)
-            net[i, k] = seat_res[0, S_NET]
-            share[i, k] = seat_res[0, S_SHARE]
-            pots[i, k] = res[R_POT]
-            cats[i, k] = seat_res[0, S_CAT]
-            for r in range(4):
-                opens[i, k, r] = 1 if opener[ROUNDS_BEFORE_DISCARD + r] == 0 else 0
-                opp_folds[i, k, r] = 0
-            for seat in range(1, n):
-                fold = seat_res[seat, S_FOLD] - ROUNDS_BEFORE_DISCARD
-                if fold >= 0:
-                    opp_folds[i, k, fold] += 1
+
+
+@jit
+def _reveal_deal(
+    key, deal, i, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
+    right_forced, orders, net, share, opens, opp_folds, pots, cats, cbet, cdiscard,
+    pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, hero_cards,
+    pub, owns, states, dec, seat_res, res, opener,
+):  # fmt: skip
+    """Row ``i`` of :func:`reveal_batch`: every order on deal ``deal``."""
+    n = cfg[C_N]
+    for seat in range(n):
+        pass_owns[seat, :] = -1
+        pass_owns[seat, V.O_SEAT] = seat
+    packet_unknown = hero_packet[0] < 0
+    dead = 2 if discards[0] < 0 else 0
+    unknown = (3 if packet_unknown else 0) + dead
+    hero_extra = _opponents_after_pass(
+        key, deal, n, pass_pub, kinds, params, known_mask, right_forced, unknown,
+        pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state,
+    )  # fmt: skip
+    offset = 3 if packet_unknown else 0
+    for j in range(3):
+        packets[0, j] = hero_extra[j] if packet_unknown else hero_packet[j]
+    for j in range(5):
+        hero_cards[j] = hand5[j]
+    for j in range(2):
+        hero_cards[5 + j] = hero_extra[offset + j] if dead else discards[j]
+    hero_state = stream_state(key, deal, 1)
+    for k in range(orders.shape[0]):
+        _views_at_discard(cfg, pub, owns, hero_cards, kept, packets)
+        states[1, 0] = hero_state
+        for seat in range(1, n):
+            states[1 + seat, 0] = pass_states[seat, 0]
+        for seat in range(n):
+            seat_res[seat, S_NET] = 0
+            seat_res[seat, S_FOLD] = -1
+            seat_res[seat, S_SHARE] = 0
+            seat_res[seat, S_CAT] = -1
+            seat_res[seat, S_VALUE] = -1
+        res[R_MISSED] = 0
+        res[R_ROUNDS] = ROUNDS_BEFORE_DISCARD
+        for r in range(MAX_ROUNDS):
+            opener[r] = -1
+        ended = play_from_discard(
+            ROUNDS_BEFORE_DISCARD - 1, cfg[C_DEALER], cfg, kinds, params, orders[k], pub,
+            owns, states, dec, seat_res, res, opener, cbet, cdiscard,
+        )  # fmt: skip
+        settle(ended, cfg[C_DEALER], cfg, pub, owns, seat_res, res)
+        net[i, k] = seat_res[0, S_NET]
+        share[i, k] = seat_res[0, S_SHARE]
+        pots[i, k] = res[R_POT]
+        cats[i, k] = seat_res[0, S_CAT]
+        for r in range(4):
+            opens[i, k, r] = 1 if opener[ROUNDS_BEFORE_DISCARD + r] == 0 else 0
+            opp_folds[i, k, r] = 0
+        for seat in range(1, n):
+            fold = seat_res[seat, S_FOLD] - ROUNDS_BEFORE_DISCARD
+            if fold >= 0:
+                opp_folds[i, k, fold] += 1

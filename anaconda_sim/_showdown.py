@@ -9,6 +9,10 @@ the pass each opponent keeps five cards by its strategy (R8) and the best
 hand wins (R10, R18); ties split the pot (R19). The value of a choice is the
 hero's expected share of the pot.
 
+Helpers are inlined: a call of a compiled function counts references to
+every array it is passed, and counting on arrays that all threads share
+(strategies, choices) makes the cores fight over one cache line.
+
 Every choice of one deal is scored on the same opponents' cards, passes and
 random numbers (common random numbers); a deal's numbers come from its own
 streams of :mod:`anaconda_sim.rng`, so results do not depend on batch size or
@@ -23,19 +27,20 @@ from numba import prange
 
 from . import views as V
 from ._numba import jit, jit_parallel
+from ._simkernel import _borrow
 from .evaluator import eval5, eval7, value_category
-from .rng import deal_cards, new_state
+from .rng import deal_cards, stream_state
 from .strategies import KIND_RANDOM, builtin_discard, builtin_pass
 
 _ONE = np.uint64(1)
 
 
-@jit
+@jit(inline="always")
 def _bit(card):
     return _ONE << np.uint64(16 * (card & 3) + (card >> 2))
 
 
-@jit
+@jit(inline="always")
 def _final_value(kind, pub, own, params, rng, scratch):
     """Showdown value of a seat holding ``own``'s seven cards after the pass."""
     if kind != KIND_RANDOM:
@@ -48,7 +53,7 @@ def _final_value(kind, pub, own, params, rng, scratch):
     return eval5(scratch[2], scratch[3], scratch[4], scratch[5], scratch[6])
 
 
-@jit
+@jit(inline="always")
 def _set_cards(own, first, second, n_second):
     """own's hand := first (4 cards) + second[:n_second]."""
     for i in range(4):
@@ -58,10 +63,10 @@ def _set_cards(own, first, second, n_second):
     own[V.O_NCARDS] = 4 + n_second
 
 
-@jit
+@jit(inline="always")
 def _opponents_after_pass(
     key, deal, players, pub, kinds, params, known_mask, right_forced, hero_unknown,
-    owns, kept, packets, states,
+    owns, kept, packets, states, dealt, hand, chosen, deck_state,
 ):  # fmt: skip
     """Deal the opponents, make their passes and apply the fixed part of the pass.
 
@@ -69,18 +74,18 @@ def _opponents_after_pass(
     ``states[s]`` (decision streams after the pass) for every opponent.
     The first ``hero_unknown`` cards drawn are cards of the hero the caller
     did not name (a packet it passed, its discards): they are removed from
-    the deck and returned. ``right_forced[0] >= 0`` forces seat
-    ``players - 1``'s packet.
+    the deck and returned (a view of the caller's scratch array ``dealt``,
+    52 cards; ``hand`` and ``chosen`` hold 7, ``deck_state`` is a
+    ``uint64[1]``). ``right_forced[0] >= 0`` forces seat ``players - 1``'s
+    packet.
     """
     forced = right_forced[0] >= 0
     total = hero_unknown + 7 * (players - 1) - (3 if forced else 0)
-    dealt = np.empty(total, dtype=np.int64)
-    deal_cards(new_state(key, deal, 0), known_mask, total, dealt)
+    deck_state[0] = stream_state(key, deal, 0)
+    deal_cards(deck_state, known_mask, total, dealt)
     pos = hero_unknown
-    hand = np.empty(7, dtype=np.int64)
-    chosen = np.empty(7, dtype=np.int64)
     for seat in range(1, players):
-        states[seat, 0] = new_state(key, deal, 1 + seat)[0]
+        states[seat, 0] = stream_state(key, deal, 1 + seat)
         own = owns[seat]
         if forced and seat == players - 1:
             for i in range(4):
@@ -108,7 +113,20 @@ def _opponents_after_pass(
     return dealt[:hero_unknown]
 
 
-@jit
+#: deals per prange task: scratch arrays are allocated once per chunk
+CHUNK = 64
+#: a pot share is written as a whole number of 1/420ths (420 = lcm(1..7))
+SHARE_UNITS = 420
+
+
+@jit(inline="always")
+def _reset_rows(owns, players):
+    for seat in range(players):
+        owns[seat, :] = -1
+        owns[seat, V.O_SEAT] = seat
+
+
+@jit(inline="always")
 def _fixed_opponents_best(players, pub, kinds, params, owns, kept, packets, states, scratch):
     """Best value and its count among seats 2..n-1, whose hands do not depend on the hero."""
     best = np.int64(-1)
@@ -125,16 +143,17 @@ def _fixed_opponents_best(players, pub, kinds, params, owns, kept, packets, stat
     return best, count
 
 
-@jit
+@jit(inline="always")
 def _shares(hero_value, left_value, best_fixed, count_fixed):
+    """Pot shares of the hero and its left neighbour, in exact units of 1/420."""
     top = max(hero_value, max(left_value, best_fixed))
     count = count_fixed if best_fixed == top else 0
     if hero_value == top:
         count += 1
     if left_value == top:
         count += 1
-    hero_share = 1.0 / count if hero_value == top else 0.0
-    left_share = 1.0 / count if left_value == top else 0.0
+    hero_share = SHARE_UNITS // count if hero_value == top else 0
+    left_share = SHARE_UNITS // count if left_value == top else 0
     return hero_share, left_share
 
 
@@ -151,47 +170,66 @@ def pass_choices_batch(
     neighbour's pot share, and the hero's final category.
     """
     n_choices = choices.shape[0]
-    for i in prange(n_deals):
-        deal = deal_start + i
+    for chunk in prange((n_deals + CHUNK - 1) // CHUNK):
         owns = np.empty((players, V.OWN_SIZE), dtype=np.int32)
-        for seat in range(players):
-            owns[seat, :] = -1
-            owns[seat, V.O_SEAT] = seat
         kept = np.empty((players, 4), dtype=np.int64)
         packets = np.empty((players, 3), dtype=np.int64)
         states = np.empty((players, 1), dtype=np.uint64)
         scratch = np.empty(7, dtype=np.int64)
         no_force = np.full(3, -1, dtype=np.int64)
-        _opponents_after_pass(
-            key, deal, players, pub, kinds, params, known, no_force, 0,
-            owns, kept, packets, states,
-        )  # fmt: skip
-        best_fixed, count_fixed = _fixed_opponents_best(
-            players, pub, kinds, params, owns, kept, packets, states, scratch
-        )
-        received = packets[players - 1]
-        left = owns[1]
-        left_state = states[1, 0]
         hero_kept = np.empty(4, dtype=np.int64)
-        for k in range(n_choices):
-            j = 0
-            for c in range(7):
-                card = hero7[c]
-                if card != choices[k, 0] and card != choices[k, 1] and card != choices[k, 2]:
-                    hero_kept[j] = card
-                    j += 1
-            hero_value = eval7(
-                hero_kept[0], hero_kept[1], hero_kept[2], hero_kept[3],
-                received[0], received[1], received[2],
+        dealt = np.empty(52, dtype=np.int64)
+        hand = np.empty(7, dtype=np.int64)
+        chosen = np.empty(7, dtype=np.int64)
+        deck_state = np.empty(1, dtype=np.uint64)
+        # arrays every thread reads, borrowed: no shared reference counts
+        pub_, kinds_, params_ = _borrow(pub), _borrow(kinds), _borrow(params)
+        hero7_, choices_ = _borrow(hero7), _borrow(choices)
+        for i in range(chunk * CHUNK, min(n_deals, (chunk + 1) * CHUNK)):
+            _pass_choices_deal(
+                key, deal_start + i, i, players, pub_, kinds_, params_, known, hero7_, choices_,
+                n_choices, shares, left_shares, categories, owns, kept, packets, states,
+                scratch, no_force, hero_kept, dealt, hand, chosen, deck_state,
             )  # fmt: skip
-            # with two players seat 1 is both neighbours: the same rule holds
-            _set_cards(left, kept[1], choices[k], 3)
-            states[1, 0] = left_state  # same random numbers for every choice
-            left_value = _final_value(kinds[1], pub, left, params[1], states[1], scratch)
-            hero_share, left_share = _shares(hero_value, left_value, best_fixed, count_fixed)
-            shares[i, k] = hero_share
-            left_shares[i, k] = left_share
-            categories[i, k] = value_category(hero_value)
+
+
+@jit(inline="always")
+def _pass_choices_deal(
+    key, deal, i, players, pub, kinds, params, known, hero7, choices, n_choices, shares,
+    left_shares, categories, owns, kept, packets, states, scratch, no_force, hero_kept,
+    dealt, hand, chosen, deck_state,
+):  # fmt: skip
+    """Row ``i`` of :func:`pass_choices_batch` (deal ``deal``)."""
+    _reset_rows(owns, players)
+    _opponents_after_pass(
+        key, deal, players, pub, kinds, params, known, no_force, 0,
+        owns, kept, packets, states, dealt, hand, chosen, deck_state,
+    )  # fmt: skip
+    best_fixed, count_fixed = _fixed_opponents_best(
+        players, pub, kinds, params, owns, kept, packets, states, scratch
+    )
+    received = packets[players - 1]
+    left = owns[1]
+    left_state = states[1, 0]
+    for k in range(n_choices):
+        j = 0
+        for c in range(7):
+            card = hero7[c]
+            if card != choices[k, 0] and card != choices[k, 1] and card != choices[k, 2]:
+                hero_kept[j] = card
+                j += 1
+        hero_value = eval7(
+            hero_kept[0], hero_kept[1], hero_kept[2], hero_kept[3],
+            received[0], received[1], received[2],
+        )  # fmt: skip
+        # with two players seat 1 is both neighbours: the same rule holds
+        _set_cards(left, kept[1], choices[k], 3)
+        states[1, 0] = left_state  # same random numbers for every choice
+        left_value = _final_value(kinds[1], pub, left, params[1], states[1], scratch)
+        hero_share, left_share = _shares(hero_value, left_value, best_fixed, count_fixed)
+        shares[i, k] = hero_share
+        left_shares[i, k] = left_share
+        categories[i, k] = value_category(hero_value)
 
 
 @jit_parallel
@@ -210,43 +248,48 @@ def keep_choices_batch(
     discards).
     """
     n_choices = choices.shape[0]
-    n_from = random_right_from.shape[0]
-    for i in prange(n_deals):
-        deal = deal_start + i
+    from_mask = ~_mask_of(random_right_from)
+    random_right = right_forced[0] < 0 and random_right_from.shape[0] > 0
+    for chunk in prange((n_deals + CHUNK - 1) // CHUNK):
         owns = np.empty((players, V.OWN_SIZE), dtype=np.int32)
-        for seat in range(players):
-            owns[seat, :] = -1
-            owns[seat, V.O_SEAT] = seat
         kept = np.empty((players, 4), dtype=np.int64)
         packets = np.empty((players, 3), dtype=np.int64)
         states = np.empty((players, 1), dtype=np.uint64)
         scratch = np.empty(7, dtype=np.int64)
         forced = right_forced.copy()
-        if forced[0] < 0 and n_from > 0:
-            # which three of the hero's cards came from the right: unknown, so uniform
-            pick = np.empty(3, dtype=np.int64)
-            deal_cards(new_state(key, deal, 9), ~_mask_of(random_right_from), 3, pick)
+        dealt = np.empty(52, dtype=np.int64)
+        hand = np.empty(7, dtype=np.int64)
+        chosen = np.empty(7, dtype=np.int64)
+        deck_state = np.empty(1, dtype=np.uint64)
+        # arrays every thread reads, borrowed: no shared reference counts
+        pub_, kinds_, params_ = _borrow(pub), _borrow(kinds), _borrow(params)
+        choices_, hero_packet_ = _borrow(choices), _borrow(hero_packet)
+        for i in range(chunk * CHUNK, min(n_deals, (chunk + 1) * CHUNK)):
+            deal = deal_start + i
+            _reset_rows(owns, players)
+            if random_right:
+                # which three of the hero's cards came from the right: unknown, so uniform
+                deck_state[0] = stream_state(key, deal, 9)
+                deal_cards(deck_state, from_mask, 3, forced)
+            unknown = (3 if hero_packet_[0] < 0 else 0) + dead_count
+            hero_cards = _opponents_after_pass(
+                key, deal, players, pub_, kinds_, params_, known_mask, forced, unknown,
+                owns, kept, packets, states, dealt, hand, chosen, deck_state,
+            )  # fmt: skip
             for j in range(3):
-                forced[j] = pick[j]
-        unknown = (3 if hero_packet[0] < 0 else 0) + dead_count
-        hero_cards = _opponents_after_pass(
-            key, deal, players, pub, kinds, params, known_mask, forced, unknown,
-            owns, kept, packets, states,
-        )  # fmt: skip
-        for j in range(3):
-            packets[0, j] = hero_packet[j] if hero_packet[0] >= 0 else hero_cards[j]
-        best_fixed, count_fixed = _fixed_opponents_best(
-            players, pub, kinds, params, owns, kept, packets, states, scratch
-        )
-        left = owns[1]
-        _set_cards(left, kept[1], packets[0], 3)
-        left_value = _final_value(kinds[1], pub, left, params[1], states[1], scratch)
-        for k in range(n_choices):
-            hero_value = eval5(choices[k, 0], choices[k, 1], choices[k, 2], choices[k, 3],
-                               choices[k, 4])  # fmt: skip
-            hero_share, _ = _shares(hero_value, left_value, best_fixed, count_fixed)
-            shares[i, k] = hero_share
-            categories[i, k] = value_category(hero_value)
+                packets[0, j] = hero_packet_[j] if hero_packet_[0] >= 0 else hero_cards[j]
+            best_fixed, count_fixed = _fixed_opponents_best(
+                players, pub_, kinds_, params_, owns, kept, packets, states, scratch
+            )
+            left = owns[1]
+            _set_cards(left, kept[1], packets[0], 3)
+            left_value = _final_value(kinds_[1], pub_, left, params_[1], states[1], scratch)
+            for k in range(n_choices):
+                hero_value = eval5(choices_[k, 0], choices_[k, 1], choices_[k, 2], choices_[k, 3],
+                                   choices_[k, 4])  # fmt: skip
+                hero_share, _ = _shares(hero_value, left_value, best_fixed, count_fixed)
+                shares[i, k] = hero_share
+                categories[i, k] = value_category(hero_value)
 
 
 @jit

@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from . import views as V
-from ._estimates import SHARE_SCALE, Z95, ChoiceAccumulator, MeanAccumulator, to_units
+from ._estimates import SHARE_SCALE, Z95, ChoiceAccumulator, MeanAccumulator
 from .cards import CardError, format_cards, mask_from_cards, parse_cards
 from .rng import SeedLike, root_key
 from .strategies import KIND_CUSTOM, PARAM_SLOTS, Strategy, get_strategy
@@ -181,6 +181,13 @@ def _finish(frame: pd.DataFrame, acc: ChoiceAccumulator, order_key: list, attrs:
     return frame
 
 
+def _add_categories(counts: np.ndarray, cats: np.ndarray) -> None:
+    """Add per-deal final categories (``cats[deal, choice]``, -1: none) to ``counts``."""
+    k = cats.shape[1]
+    cells = cats.astype(np.int64) + 9 * np.arange(k)
+    counts += np.bincount(cells[cats >= 0], minlength=9 * k).reshape(k, 9)
+
+
 def _text(cards, unicode: bool) -> str:
     return format_cards(cards, unicode=unicode)
 
@@ -272,16 +279,14 @@ def pass_values(
     cat_counts = np.zeros((k, 9), dtype=np.int64)
     run = _Run(key, limit, precision, batch_size, progress, "passes")
     for start, size in run.batches(lambda: acc.se().max()):
-        shares = np.empty((size, k))
-        left_shares = np.empty((size, k))
+        shares = np.empty((size, k), dtype=np.int64)
+        left_shares = np.empty((size, k), dtype=np.int64)
         cats = np.empty((size, k), dtype=np.int8)
         pass_choices_batch(key, start, size, players, pub, kinds, params, known_mask, hero7,
                            choices, shares, left_shares, cats)  # fmt: skip
-        acc.add(shares)
-        left_units = to_units(left_shares, SHARE_SCALE)
-        left.add_units(k * left_units - left_units.sum(axis=1, keepdims=True))
-        for c in range(9):
-            cat_counts[:, c] += (cats == c).sum(axis=0)
+        acc.add_units(shares)
+        left.add_units(k * left_shares - left_shares.sum(axis=1, keepdims=True))
+        _add_categories(cat_counts, cats)
     frame = pd.DataFrame({
         "pass": [_text(c, unicode) for c in choices],
         "keep": [_text([x for x in hero7 if x not in c], unicode) for c in choices],
@@ -374,14 +379,13 @@ def _keep_table(
     pub = _pass_pub(players)
     run = _Run(key, limit, precision, batch_size, progress, what)
     for start, size in run.batches(lambda: acc.se().max()):
-        shares = np.empty((size, k))
+        shares = np.empty((size, k), dtype=np.int64)
         cats = np.empty((size, k), dtype=np.int8)
         keep_choices_batch(key, start, size, players, pub, kinds, params, known_mask,
                            hero_packet, right_forced, random_from, dead, choices, shares,
                            cats)  # fmt: skip
-        acc.add(shares)
-        for c in range(9):
-            cat_counts[:, c] += (cats == c).sum(axis=0)
+        acc.add_units(shares)
+        _add_categories(cat_counts, cats)
     return acc, cat_counts, strategies
 
 
@@ -566,14 +570,13 @@ def _equity_at_deal(cards, players, hero, opponents, known, deals, precision, ma
     cat_counts = np.zeros((1, 9), dtype=np.int64)
     run = _Run(key, limit, precision, batch_size, progress, "equity")
     for start, size in run.batches(lambda: acc.se().max()):
-        shares = np.empty((size, 1))
-        left_shares = np.empty((size, 1))
+        shares = np.empty((size, 1), dtype=np.int64)
+        left_shares = np.empty((size, 1), dtype=np.int64)
         cats = np.empty((size, 1), dtype=np.int8)
         pass_choices_batch(key, start, size, players, pub, kinds, params, known_mask, hero7,
                            choices, shares, left_shares, cats)  # fmt: skip
-        acc.add(shares)
-        for c in range(9):
-            cat_counts[:, c] += (cats == c).sum(axis=0)
+        acc.add_units(shares)
+        _add_categories(cat_counts, cats)
     frame = _equity_row("at deal", players, acc, cat_counts)
     frame.insert(1, "hero_pass", format_cards(packet, unicode=True))
     return frame
@@ -756,14 +759,13 @@ def reveal_values(
         reveal_batch(key, start, size, cfg, _pass_pub(players), kinds, params, known_mask,
                      five_arr, dead_arr, hero_packet, right_forced, orders, net, share,
                      open_rows, fold_rows, pots, cats, cbet, cdiscard)  # fmt: skip
-        net_acc.add(net)
+        net_acc.add_units(net)
         share_acc.add_sums(size, share.sum(axis=0), _exact_cross(share))
         opens += open_rows.sum(axis=0)
         folds += fold_rows.sum(axis=0)
         pot_total += pots.sum(axis=0)
         showdowns += (cats >= 0).sum(axis=0)
-        for c in range(9):
-            cat_counts[:, c] += (cats == c).sum(axis=0)
+        _add_categories(cat_counts, cats)
     n = value_acc.deals
     frame = pd.DataFrame({
         "order": [_text(o, unicode) for o in orders],
