@@ -31,6 +31,7 @@ same table whatever the batch size or thread count.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -44,7 +45,7 @@ from .cards import CardError, format_cards, mask_from_cards, parse_cards
 from .rng import SeedLike, root_key
 from .strategies import KIND_CUSTOM, PARAM_SLOTS, Strategy, get_strategy
 
-__all__ = ["discard_values", "equity", "pass_values", "reveal_values"]
+__all__ = ["discard_values", "equity", "pass_values", "reveal_opponents", "reveal_values"]
 
 CATEGORY_COLUMNS = (
     "cat_high_card", "cat_pair", "cat_two_pair", "cat_trips", "cat_straight",
@@ -128,11 +129,17 @@ def _stopping(deals: int | None, precision: float | None, max_deals: int) -> tup
 
 
 def _progress(total: int, enabled: bool | None, what: str):
+    if enabled is False:
+        return contextlib.nullcontext(_NoBar())
     from tqdm.auto import tqdm
 
     # shown only when a run lasts more than a couple of seconds
-    return tqdm(total=total, unit="deal", desc=what, disable=enabled is False, delay=2.0,
-                leave=False)  # fmt: skip
+    return tqdm(total=total, unit="deal", desc=what, delay=2.0, leave=False)
+
+
+class _NoBar:
+    def update(self, _count: int) -> None:
+        pass
 
 
 @dataclass
@@ -418,8 +425,9 @@ def discard_values(
     -------
     pandas.DataFrame
         21 rows, best first: ``discard``, ``keep``, ``rank``, ``value``,
-        ``se``, ``ci_low``, ``ci_high``, ``diff_vs_best``, ``diff_se`` and the
-        final category (``category``). Exact ties (discards giving the same
+        ``se``, ``ci_low``, ``ci_high``, ``diff_vs_best``, ``diff_se``, the
+        kept five's ``hand_value`` and its category as ``cat_*`` columns
+        (one of them 1.0). Exact ties (discards giving the same
         five-card value) are ordered like :func:`~anaconda_sim.evaluator.best_five`.
 
     Examples
@@ -629,7 +637,7 @@ def reveal_values(
     passed: str | Sequence[str | int] | None = None,
     received: str | Sequence[str | int] | None = None,
     hero: str | Strategy = "sensible",
-    opponents: OpponentSpec = "sensible",
+    opponents: OpponentSpec | None = None,
     dealer: int | None = None,
     deals: int | None = None,
     precision: float | None = None,
@@ -655,6 +663,12 @@ def reveal_values(
     strategies (openers per R11/R12), then the showdown (R10, R18-R20). The
     dealer is seat ``players - 1`` unless ``dealer`` is given, so the hero is
     first after the dealer and wins ties for the opener (R12).
+
+    Opponents: by default :func:`reveal_opponents` (``"sensible"`` players
+    who stay in the reveal rounds with two pair or better and fold to a bet
+    when a rival's exposed cards already beat them). Against opponents who
+    ignore the exposed cards (the plain ``"sensible"`` preset folds or calls
+    on its own hand alone in the reveal rounds) every order is worth the same.
 
     ``value`` is the hero's mean net chips per deal (``betting=False``: its
     pot share; without betting every order has the same value).
@@ -719,7 +733,7 @@ def reveal_values(
     if not 0 <= dealer < players:
         raise ValueError(f"dealer={dealer} is not a seat; seats are 0..{players - 1}")
     hero_strategy = get_strategy(hero)
-    strategies = _opponents(opponents, players)
+    strategies = _opponents(reveal_opponents() if opponents is None else opponents, players)
     seats = [hero_strategy, *strategies]
     limit, precision = _stopping(deals, precision, max_deals)
     kinds = np.array([s.kind for s in seats], dtype=np.int64)
@@ -785,6 +799,19 @@ def reveal_values(
     if by == "hidden":
         return _by_hidden(frame, value_acc, orders, five, attrs, unicode)
     return _finish(frame, value_acc, [tuple(o) for o in orders.tolist()], attrs)
+
+
+def reveal_opponents() -> Strategy:
+    """The default opponents of :func:`reveal_values`: ``"sensible"`` with
+    ``continue_late=2`` (stay in the reveal rounds with two pair or better;
+    fold to a bet when a rival's exposed cards alone beat their hand, R11).
+
+    Examples
+    --------
+    >>> reveal_opponents().param_dict()["continue_late"]
+    2.0
+    """
+    return get_strategy("sensible", continue_late=2)
 
 
 def _by_hidden(frame, acc, orders, five, attrs, unicode) -> pd.DataFrame:

@@ -36,17 +36,6 @@ WORKED_EXAMPLE = {
 }
 
 
-def reveal_opponents():
-    """Opponents for the reveal analysis: "sensible", but staying in the reveal
-    rounds with two pair or better, and folding to a bet when the cards a rival
-    shows already beat theirs (R11). Against them, what the four exposed cards
-    show decides how much a strong hand wins, which is the point of the worked
-    example (a full house that shows only two pair)."""
-    from .strategies import get_strategy
-
-    return get_strategy("sensible", continue_late=2)
-
-
 @dataclass(frozen=True)
 class MainJobConfig:
     """Sizes of the main job (defaults: a few seconds of compute after compilation)."""
@@ -173,7 +162,6 @@ def run_main_job(
                                            received=ex["received"], deals=config.discard_deals,
                                            seed=config.seed), plots.plot_discard_values),
         ("reveal", lambda: reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", config.players,
-                                         opponents=reveal_opponents(),
                                          deals=config.reveal_deals, seed=config.seed),
          plots.plot_reveal_values),
     ]  # fmt: skip

@@ -60,8 +60,8 @@ __all__ = ["CATEGORY_LABELS", "ChoiceScores", "SimulationResult", "score_choices
 
 #: Column suffixes of the final-category frequencies (categories 0..8).
 CATEGORY_LABELS = (
-    "high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
-    "full_house", "four_of_a_kind", "straight_flush",
+    "high_card", "pair", "two_pair", "trips", "straight", "flush",
+    "full_house", "quads", "straight_flush",
 )  # fmt: skip
 
 _Z95 = 1.959963984540054

@@ -113,18 +113,15 @@ def test_summarize_classes_averages_the_samples():
         summarize_classes(compute_sweep(small_spec(hand_classes=[], players=2)))
 
 
-def test_reveal_sweep_if_available():
+def test_reveal_sweep_equals_direct_calls():
     from anaconda_sim import analysis
 
-    try:
-        analysis.reveal_values("Qs Qh Qd 9c 9d", 3, deals=20, seed=1, progress=False)
-    except NotImplementedError:
-        pytest.skip("reveal_values is not in this version of analysis")
     table = compute_sweep({"kind": "reveal", "players": 3, "hands": ["Qs Qh Qd 9c 9d"],
                            "deals": 50, "hero": "call-down"})  # fmt: skip
     assert len(table) == 120 and table["order"].is_unique
-    assert (table["opponents"] == "sensible").all()  # reveal_values' default
+    assert (table["opponents"] == "sensible").all()  # the sweep's default for reveal
     direct = analysis.reveal_values("Qs Qh Qd 9c 9d", 3, hero="call-down", deals=50,
+                                    opponents="sensible",
                                     seed=int(table["hand_seed"].iat[0]), unicode=False,
                                     progress=False)  # fmt: skip
     assert table["order"].tolist() == direct["order"].tolist()

@@ -181,6 +181,8 @@ def summarize_classes(frame: pd.DataFrame) -> pd.DataFrame:
         raise ValueError("no equity rows of hand classes to summarise")
     keys = ["kind", "players", "opponents", "target_deals", "target_precision", "seed",
             "class_id", "hand_class"]  # fmt: skip
+    # exported datasets may leave out derivable grid columns (data/README.md)
+    keys = [key for key in keys if key in rows.columns]
     groups = rows.groupby(keys, dropna=False, sort=True)
     out = groups.agg(
         hands=("equity", "size"), equity=("equity", "mean"), hand_sd=("equity", "std"),
