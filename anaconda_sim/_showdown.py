@@ -119,6 +119,24 @@ CHUNK = 64
 SHARE_UNITS = 420
 
 
+@jit
+def _scratch(players):
+    """One thread's scratch arrays for a chunk of deals of the pass model:
+    seat rows, kept cards, packets, decision streams, a discard buffer, and
+    the dealing buffers of :func:`_opponents_after_pass`."""
+    return (
+        np.empty((players, V.OWN_SIZE), dtype=np.int32),
+        np.empty((players, 4), dtype=np.int64),
+        np.empty((players, 3), dtype=np.int64),
+        np.empty((players, 1), dtype=np.uint64),
+        np.empty(7, dtype=np.int64),
+        np.empty(52, dtype=np.int64),
+        np.empty(7, dtype=np.int64),
+        np.empty(7, dtype=np.int64),
+        np.empty(1, dtype=np.uint64),
+    )
+
+
 @jit(inline="always")
 def _reset_rows(owns, players):
     for seat in range(players):
@@ -171,17 +189,9 @@ def pass_choices_batch(
     """
     n_choices = choices.shape[0]
     for chunk in prange((n_deals + CHUNK - 1) // CHUNK):
-        owns = np.empty((players, V.OWN_SIZE), dtype=np.int32)
-        kept = np.empty((players, 4), dtype=np.int64)
-        packets = np.empty((players, 3), dtype=np.int64)
-        states = np.empty((players, 1), dtype=np.uint64)
-        scratch = np.empty(7, dtype=np.int64)
+        owns, kept, packets, states, scratch, dealt, hand, chosen, deck_state = _scratch(players)
         no_force = np.full(3, -1, dtype=np.int64)
         hero_kept = np.empty(4, dtype=np.int64)
-        dealt = np.empty(52, dtype=np.int64)
-        hand = np.empty(7, dtype=np.int64)
-        chosen = np.empty(7, dtype=np.int64)
-        deck_state = np.empty(1, dtype=np.uint64)
         # arrays every thread reads, borrowed: no shared reference counts
         pub_, kinds_, params_ = _borrow(pub), _borrow(kinds), _borrow(params)
         hero7_, choices_ = _borrow(hero7), _borrow(choices)
@@ -251,16 +261,8 @@ def keep_choices_batch(
     from_mask = ~_mask_of(random_right_from)
     random_right = right_forced[0] < 0 and random_right_from.shape[0] > 0
     for chunk in prange((n_deals + CHUNK - 1) // CHUNK):
-        owns = np.empty((players, V.OWN_SIZE), dtype=np.int32)
-        kept = np.empty((players, 4), dtype=np.int64)
-        packets = np.empty((players, 3), dtype=np.int64)
-        states = np.empty((players, 1), dtype=np.uint64)
-        scratch = np.empty(7, dtype=np.int64)
+        owns, kept, packets, states, scratch, dealt, hand, chosen, deck_state = _scratch(players)
         forced = right_forced.copy()
-        dealt = np.empty(52, dtype=np.int64)
-        hand = np.empty(7, dtype=np.int64)
-        chosen = np.empty(7, dtype=np.int64)
-        deck_state = np.empty(1, dtype=np.uint64)
         # arrays every thread reads, borrowed: no shared reference counts
         pub_, kinds_, params_ = _borrow(pub), _borrow(kinds), _borrow(params)
         choices_, hero_packet_ = _borrow(choices), _borrow(hero_packet)

@@ -272,28 +272,10 @@ def pass_values(
             "pass", hero7, choices, players, get_strategy(hero), strategies, limit, precision,
             seed, batch_size, progress, unicode,
         )  # fmt: skip
-    from ._showdown import pass_choices_batch
-
     kinds, params = _kernel_strategies(strategies)
-    pub = _pass_pub(players)
-    key = root_key(seed)
-    known_mask = mask_from_cards(hero7)
-    k = len(choices)
-    acc = ChoiceAccumulator(k)
-    # the left neighbour's gain from pass k: its share minus its mean share
-    # over the K passes, kept in exact units of 1 / (SHARE_SCALE * K)
-    left = MeanAccumulator(k, SHARE_SCALE * k)
-    cat_counts = np.zeros((k, 9), dtype=np.int64)
-    run = _Run(key, limit, precision, batch_size, progress, "passes")
-    for start, size in run.batches(lambda: acc.se().max()):
-        shares = np.empty((size, k), dtype=np.int64)
-        left_shares = np.empty((size, k), dtype=np.int64)
-        cats = np.empty((size, k), dtype=np.int8)
-        pass_choices_batch(key, start, size, players, pub, kinds, params, known_mask, hero7,
-                           choices, shares, left_shares, cats)  # fmt: skip
-        acc.add_units(shares)
-        left.add_units(k * left_shares - left_shares.sum(axis=1, keepdims=True))
-        _add_categories(cat_counts, cats)
+    run = _Run(root_key(seed), limit, precision, batch_size, progress, "passes")
+    acc, left, cat_counts = _score_passes(run, players, kinds, params, mask_from_cards(hero7),
+                                          hero7, choices)  # fmt: skip
     frame = pd.DataFrame({
         "pass": [_text(c, unicode) for c in choices],
         "keep": [_text([x for x in hero7 if x not in c], unicode) for c in choices],
@@ -304,6 +286,30 @@ def pass_values(
     order_key = [tuple(sorted(c.tolist())) for c in choices]
     attrs = _attrs("pass", hero7, players, strategies, betting, seed, unicode)
     return _finish(frame, acc, order_key, attrs)
+
+
+def _score_passes(run: _Run, players, kinds, params, known_mask, hero7, choices):
+    """Showdown model of the pass: the hero's pot share for each pass in
+    ``choices``, its final categories and its left neighbour's gain."""
+    from ._showdown import pass_choices_batch
+
+    k = len(choices)
+    pub = _pass_pub(players)
+    acc = ChoiceAccumulator(k)
+    # the left neighbour's gain from pass k: its share minus its mean share
+    # over the K passes, kept in exact units of 1 / (SHARE_SCALE * K)
+    left = MeanAccumulator(k, SHARE_SCALE * k)
+    cat_counts = np.zeros((k, 9), dtype=np.int64)
+    for start, size in run.batches(lambda: acc.se().max()):
+        shares = np.empty((size, k), dtype=np.int64)
+        left_shares = np.empty((size, k), dtype=np.int64)
+        cats = np.empty((size, k), dtype=np.int8)
+        pass_choices_batch(run.key, start, size, players, pub, kinds, params, known_mask, hero7,
+                           choices, shares, left_shares, cats)  # fmt: skip
+        acc.add_units(shares)
+        left.add_units(k * left_shares - left_shares.sum(axis=1, keepdims=True))
+        _add_categories(cat_counts, cats)
+    return acc, left, cat_counts
 
 
 def _attrs(kind, cards, players, strategies, betting, seed, unicode) -> dict:
@@ -554,8 +560,6 @@ def _equity_row(stage, players, acc, cat_counts) -> pd.DataFrame:
 
 def _equity_at_deal(cards, players, hero, opponents, known, deals, precision, max_deals, seed,
                     batch_size, progress):  # fmt: skip
-    from ._showdown import pass_choices_batch
-
     hero_strategy = get_strategy(hero)
     strategies = _opponents(opponents, players)
     limit, precision = _stopping(deals, precision, max_deals)
@@ -574,17 +578,8 @@ def _equity_at_deal(cards, players, hero, opponents, known, deals, precision, ma
     packet = hero_strategy.decide_pass(pub, own, new_state(key, 0, 1))
     hero7 = np.array(cards, dtype=np.int64)
     choices = np.array([packet], dtype=np.int64)
-    acc = ChoiceAccumulator(1)
-    cat_counts = np.zeros((1, 9), dtype=np.int64)
     run = _Run(key, limit, precision, batch_size, progress, "equity")
-    for start, size in run.batches(lambda: acc.se().max()):
-        shares = np.empty((size, 1), dtype=np.int64)
-        left_shares = np.empty((size, 1), dtype=np.int64)
-        cats = np.empty((size, 1), dtype=np.int8)
-        pass_choices_batch(key, start, size, players, pub, kinds, params, known_mask, hero7,
-                           choices, shares, left_shares, cats)  # fmt: skip
-        acc.add_units(shares)
-        _add_categories(cat_counts, cats)
+    acc, _, cat_counts = _score_passes(run, players, kinds, params, known_mask, hero7, choices)
     frame = _equity_row("at deal", players, acc, cat_counts)
     frame.insert(1, "hero_pass", format_cards(packet, unicode=True))
     return frame
