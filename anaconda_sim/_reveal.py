@@ -23,11 +23,8 @@ from . import views as V
 from ._numba import jit, jit_parallel
 from ._showdown import CHUNK, _opponents_after_pass
 from ._simkernel import (
-    C_BET,
     C_DEALER,
-    C_MAX_LEVEL,
     C_N,
-    C_NROUNDS,
     MAX_ROUNDS,
     R_MISSED,
     R_POT,
@@ -41,6 +38,7 @@ from ._simkernel import (
     S_VALUE,
     _borrow,
     play_from_discard,
+    pub_at_deal,
     settle,
 )
 from .rng import stream_state
@@ -54,21 +52,8 @@ def _views_at_discard(cfg, pub, owns, hero_cards, kept, packets):
     """Views as a real deal has them at the discard when rounds 1-2 were checked around."""
     n = cfg[C_N]
     dealer = cfg[C_DEALER]
-    pub[:] = 0
-    for j in range(28):
-        pub[V.P_EXPOSED + j] = -1
-    pub[V.P_PLAYERS] = n
-    pub[V.P_DEALER] = dealer
-    pub[V.P_STAGE] = 1
-    pub[V.P_ROUND] = -1
-    pub[V.P_NROUNDS] = cfg[C_NROUNDS]
-    pub[V.P_POT] = n
-    pub[V.P_MAX_LEVEL] = cfg[C_MAX_LEVEL]
-    pub[V.P_BET_SIZE] = cfg[C_BET]
-    pub[V.P_TO_ACT] = -1
-    pub[V.P_OPENER] = -1
-    pub[V.P_ACTIVE] = n
-    pub[V.P_FIVE_CARD] = 1
+    pub_at_deal(cfg, dealer, pub)
+    pub[V.P_STAGE] = 1  # after the pass
     length = 0
     for rnd in range(ROUNDS_BEFORE_DISCARD):
         for i in range(n):
@@ -77,7 +62,6 @@ def _views_at_discard(cfg, pub, owns, hero_cards, kept, packets):
             length += 1
     pub[V.P_LOG_LEN] = length
     for seat in range(n):
-        pub[V.P_INVESTED + seat] = 1
         own = owns[seat]
         own[:] = -1
         own[V.O_SEAT] = seat

@@ -507,15 +507,11 @@ def _final_value(own):
     ))  # fmt: skip
 
 
-@jit
-def play_deal(
-    key, deal, dealer, cfg, passes, kinds, params, deck, force_row, forced_pass,
-    pub, owns, states, dec, seat_res, res, opener, cbet, cpass, cdiscard,
-):  # fmt: skip
-    """Play one deal from its deck; results into ``seat_res``, ``res``, ``opener``."""
+@jit(inline="always")
+def pub_at_deal(cfg, dealer, pub):
+    """The public table right after the antes (R3): no card shown, no bet."""
     n = cfg[C_N]
     ante = cfg[C_ANTE]
-    # --- views at the deal (what the engine's _fill_pub/_fill_own give) ---
     pub[:] = 0
     for j in range(28):
         pub[V.P_EXPOSED + j] = -1
@@ -532,6 +528,18 @@ def play_deal(
     pub[V.P_FIVE_CARD] = cfg[C_DISCARD]
     for seat in range(n):
         pub[V.P_INVESTED + seat] = ante
+
+
+@jit
+def play_deal(
+    key, deal, dealer, cfg, passes, kinds, params, deck, force_row, forced_pass,
+    pub, owns, states, dec, seat_res, res, opener, cbet, cpass, cdiscard,
+):  # fmt: skip
+    """Play one deal from its deck; results into ``seat_res``, ``res``, ``opener``."""
+    n = cfg[C_N]
+    # --- views at the deal (what the engine's _fill_pub/_fill_own give) ---
+    pub_at_deal(cfg, dealer, pub)
+    for seat in range(n):
         own = owns[seat]
         own[:] = -1
         own[V.O_SEAT] = seat
