@@ -6,6 +6,7 @@ import json
 import os
 import platform
 import resource
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +28,9 @@ def best_time(fn: Callable[[], object], repeats: int = 3) -> float:
 
 def peak_memory_mb() -> float:
     """Peak resident memory of this process so far (MiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # ru_maxrss is in KiB on Linux (bytes on macOS)
+    scale = 1 / 1024 if sys.platform != "darwin" else 1 / 2**20
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale
 
 
 def machine() -> dict:

@@ -22,7 +22,6 @@ import argparse
 import csv
 import json
 import platform
-import resource
 import sys
 import time
 import tracemalloc
@@ -36,15 +35,13 @@ from anaconda_sim.play import play_deal
 from anaconda_sim.rules import Rules
 from anaconda_sim.simulate import simulate
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import peak_memory_mb
+
 RESULTS = Path(__file__).resolve().parent / "results"
 PLAYERS = (2, 4, 6, 7)
 STRATEGIES = ("call-down", "sensible")
-
-
-def _peak_rss_mib() -> float:
-    # ru_maxrss is in KiB on Linux (bytes on macOS)
-    scale = 1 / 1024 if sys.platform != "darwin" else 1 / 2**20
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale
 
 
 def _time_simulate(rules: Rules, strategy: str, deals: int, threads: int) -> float:
@@ -116,7 +113,7 @@ def run(quick: bool, deals: int | None, engine_deals: int | None) -> dict[str, A
         "rows": rows,
         "memory": {
             "tracemalloc_peak_mib": traced_peak / 2**20,
-            "peak_rss_mib": _peak_rss_mib(),
+            "peak_rss_mib": peak_memory_mb(),
         },
     }
 
