@@ -2,7 +2,7 @@
 
 The contract
 ------------
-A strategy decides from what its seat may see (:mod:`anaconda_sim.views`)
+A strategy decides from what its seat may see (:mod:`anaconda_sim.game.views`)
 and from its own random stream, nothing else. It is three numba functions::
 
     bet(pub, own, params, rng) -> int             # an INTENT_* code
@@ -10,7 +10,7 @@ and from its own random stream, nothing else. It is three numba functions::
     discard(pub, own, params, rng, out)           # out[0:2] discards,
                                                   # out[2:7] the kept five in reveal order
 
-``pub`` and ``own`` are int32 arrays (layout in :mod:`anaconda_sim.views`),
+``pub`` and ``own`` are int32 arrays (layout in :mod:`anaconda_sim.game.views`),
 ``params`` is a float64 array of the strategy's parameters, ``rng`` is the
 seat's ``uint64[1]`` generator state (:mod:`anaconda_sim.rng`). A betting
 decision returns an *intent* (fold / passive / aggressive) that
@@ -50,9 +50,9 @@ from typing import Any
 
 import numpy as np
 
-from . import views as V
+from .game import views as V
 from ._numba import jit
-from .evaluator import (
+from .hands.evaluator import (
     _FLUSH_BITS,
     _KEY_BIAS,
     _five_value,
@@ -192,7 +192,7 @@ _EXPOSED_WEIGHTS = np.array(
 
 @jit(inline="always")
 def exposed_value4(c0, c1, c2, c3, n):
-    """:func:`~anaconda_sim.evaluator.exposed_cards_value` of the first ``n``
+    """:func:`~anaconda_sim.hands.evaluator.exposed_cards_value` of the first ``n``
     (0..4) of four scalar cards: the same number (R11), without a loop over
     the thirteen ranks and nearly without branches. The ranks are sorted in
     descending order (a missing card is rank -1, last); the equalities
@@ -258,7 +258,7 @@ def _best_positions_no_flush(s0, s1, s2, s3, s4, s5, s6, key7):
     positions ``(p, q)``, ``p < q``, with ``p`` descending, then ``q``
     descending. No subset is a flush, so a subset's value is the five-card
     lookup of the seven-card key minus the two removed keys (what
-    :func:`~anaconda_sim.evaluator.eval5` computes from the five keys): 21
+    :func:`~anaconda_sim.hands.evaluator.eval5` computes from the five keys): 21
     independent lookups in the small five-card table, first best kept."""
     k = (_key(s0), _key(s1), _key(s2), _key(s3), _key(s4), _key(s5), _key(s6))
     best = np.int64(-1)
@@ -334,7 +334,7 @@ def _best_five7_in_place(out):
 
 @jit
 def best_five7_into(cards, out):
-    """:func:`~anaconda_sim.evaluator.best_five_into` for seven cards, same
+    """:func:`~anaconda_sim.hands.evaluator.best_five_into` for seven cards, same
     choice (among the best fives, the lexicographically largest in
     descending card order), without allocating: the subsets are enumerated
     in the evaluator's order and the search stops at the first one reaching

@@ -2,9 +2,9 @@
 
 For 2, 4, 6 and 7 players under the default rules, with call-down play (no
 betting decisions) and with betting (``"sensible"``), on one core and on all
-cores: deals per second of :func:`anaconda_sim.simulate.simulate`
+cores: deals per second of :func:`anaconda_sim.sim.simulator.simulate`
 (compilation excluded: every configuration is warmed up first), the same
-deals through the reference engine (:func:`anaconda_sim.play.play_deal`, on a
+deals through the reference engine (:func:`anaconda_sim.game.play.play_deal`, on a
 small subset) and the speed ratio, plus peak memory.
 
 Usage::
@@ -31,9 +31,9 @@ from typing import Any
 import numba
 import numpy as np
 
-from anaconda_sim.play import play_deal
-from anaconda_sim.rules import Rules
-from anaconda_sim.simulate import simulate
+from anaconda_sim.game.play import play_deal
+from anaconda_sim.game.rules import Rules
+from anaconda_sim.sim.simulator import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

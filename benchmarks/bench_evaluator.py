@@ -58,7 +58,7 @@ def _rate(n: int, seconds: float) -> float:
 
 def time_ours(hands: np.ndarray, repeats: int) -> list[dict]:
     """Rows for our kernels: 5 and 7 cards, one core and all cores, and evaluate()."""
-    from anaconda_sim.evaluator import eval_rows, eval_rows_parallel, evaluate
+    from anaconda_sim.hands.evaluator import eval_rows, eval_rows_parallel, evaluate
 
     rows = []
     all_threads = numba.config.NUMBA_NUM_THREADS
@@ -96,7 +96,7 @@ def check_against_phevaluator(hands: np.ndarray) -> int:
     """Our values equal 7463 - phevaluator's Cactus-Kev rank on every hand; returns the count."""
     from phevaluator import evaluate_cards
 
-    from anaconda_sim.evaluator import evaluate
+    from anaconda_sim.hands.evaluator import evaluate
 
     for k in (5, 7):
         ours = evaluate(np.ascontiguousarray(hands[:, :k]))

@@ -51,15 +51,14 @@ def save_png(fig, path: Path, dpi: int = 110) -> Path:
 
 def pass_chart(deals: int):
     import anaconda_sim as ac
-    from anaconda_sim import plots
-
+    from anaconda_sim.output import plots
     table = ac.pass_values(WORKED, 6, deals=deals, seed=SEED, progress=False)
     return plots.plot_pass_values(table, top=12)
 
 
 def reveal_chart(deals: int):
     import anaconda_sim as ac
-    from anaconda_sim import plots
+    from anaconda_sim.output import plots
     from anaconda_sim.strategies import get_strategy
 
     table = ac.reveal_values(
@@ -88,8 +87,7 @@ def equity_chart(deals: int):
     from matplotlib.figure import Figure
 
     import anaconda_sim as ac
-    from anaconda_sim import plots
-
+    from anaconda_sim.output import plots
     summary_file = ROOT / "data" / "class_equity_summary.csv"
     if summary_file.exists():
         frame = _weighted(pd.read_csv(summary_file))

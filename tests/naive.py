@@ -11,7 +11,7 @@ from collections import Counter
 from itertools import combinations
 
 # =====================================================================
-# Hand evaluator twins (anaconda_sim.evaluator): R11, R18, R19
+# Hand evaluator twins (anaconda_sim.hands.evaluator): R11, R18, R19
 # =====================================================================
 # A card is 4 * rank + suit, rank 0..12 = 2..A, suit 0..3 = c d h s.
 

@@ -12,7 +12,7 @@ from itertools import combinations
 
 import numpy as np
 
-from anaconda_sim.evaluator import evaluate
+from anaconda_sim.hands.evaluator import evaluate
 
 
 def _share(values: list[int], seat: int) -> float:

@@ -3,7 +3,7 @@
 For more than 20,000 deals over 2-7 players, the default rules and
 Bicycle's, and every built-in strategy (``"random"`` and ``"sensible"`` with
 bluffs included: both engines draw from the same streams), the simulator's
-records and :func:`anaconda_sim.play.play_deal` give the same deck, chip
+records and :func:`anaconda_sim.game.play.play_deal` give the same deck, chip
 results, folds, passes, final hands, discards, showdown values and winners
 (R5-R20).
 """
@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from anaconda_sim.play import play_deal
-from anaconda_sim.rules import Rules
-from anaconda_sim.simulate import simulate
+from anaconda_sim.game.play import play_deal
+from anaconda_sim.game.rules import Rules
+from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.strategies import get_strategy
 
 DEALS_PER_CASE = 420  # 12 rule sets x 4 mixes x 420 = 20,160 deals

@@ -13,9 +13,9 @@ import naive_showdown
 import numpy as np
 import pytest
 
-from anaconda_sim.analysis import discard_values, equity, pass_values, reveal_values
+from anaconda_sim.analysis.api import discard_values, equity, pass_values, reveal_values
 from anaconda_sim.cards import CardError, format_cards, parse_cards
-from anaconda_sim.evaluator import best_five
+from anaconda_sim.hands.evaluator import best_five
 
 WORKED = "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣"
 AFTER_PASS = "Q♠ Q♥ Q♦ 9♣ 9♦ 8♦ 5♠"
@@ -218,7 +218,7 @@ def test_reveal_same_seed_same_table_whatever_the_batch_size():
 
 
 def test_pass_values_with_betting_match_the_batch_simulator():
-    from anaconda_sim.simulate import score_choices
+    from anaconda_sim.sim.simulator import score_choices
 
     table = pass_values(WORKED, 3, betting=True, deals=600, seed=12, batch_size=4096)
     hand = parse_cards(WORKED)

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from anaconda_sim.cli import main
-from anaconda_sim.engine import Phase
-from anaconda_sim.rules import Rules
-from anaconda_sim.terminal import play_terminal
+from anaconda_sim.cli.app import main
+from anaconda_sim.game.engine import Phase
+from anaconda_sim.game.rules import Rules
+from anaconda_sim.cli.terminal import play_terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,7 +78,7 @@ def test_human_plays_through_injected_streams() -> None:
 def answers_for_full_deal(seed: int) -> str:
     """Answers that play seat 0 to the showdown: check/call, pass and discard the
     first cards, keep the order; computed by replaying with the same seed."""
-    from anaconda_sim.play import Bot, play_deal
+    from anaconda_sim.game.play import Bot, play_deal
 
     lines: list[str] = []
 
@@ -131,7 +131,7 @@ def test_subprocess_human_game() -> None:
     answers = "\n".join(["check", "call"] * 4 + ["2c 3c 4c"] + ["quit"]) + "\n"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run(
-        [sys.executable, "-m", "anaconda_sim.cli", "play", "--human", "0", "--seed", "1"],
+        [sys.executable, "-m", "anaconda_sim", "play", "--human", "0", "--seed", "1"],
         input=answers, capture_output=True, text=True, timeout=300, cwd=ROOT, env=env,
         check=False,
     )  # fmt: skip

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from anaconda_sim.engine import Game, Phase
+from anaconda_sim.game.engine import Game, Phase
 from anaconda_sim.errors import (
     AlreadyCommittedError,
     GameError,
@@ -18,7 +18,7 @@ from anaconda_sim.errors import (
     SeatFoldedError,
     WrongPhaseError,
 )
-from anaconda_sim.rules import Rules
+from anaconda_sim.game.rules import Rules
 
 
 def refused(game: Game, move: Callable[[], object], error: type[GameError], match: str) -> None:

@@ -7,10 +7,10 @@ import random
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from anaconda_sim.engine import Action, Game, Phase, replay
+from anaconda_sim.game.engine import Action, Game, Phase, replay
 from anaconda_sim.errors import GameError
-from anaconda_sim.history import History
-from anaconda_sim.rules import Rules
+from anaconda_sim.game.history import History
+from anaconda_sim.game.rules import Rules
 
 PRESETS = st.sampled_from(["pagat", "bicycle"])
 

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from anaconda_sim import rng
-from anaconda_sim import views as V
-from anaconda_sim.engine import Action, Game, Phase, deck_from_seed
-from anaconda_sim.play import Bot, RandomPlayer, play_deal
-from anaconda_sim.rules import Rules
+from anaconda_sim.game import views as V
+from anaconda_sim.game.engine import Action, Game, Phase, deck_from_seed
+from anaconda_sim.game.play import Bot, RandomPlayer, play_deal
+from anaconda_sim.game.rules import Rules
 from anaconda_sim.strategies import get_strategy, intent_to_action
 
 

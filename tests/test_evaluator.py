@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from naive import naive_best_five, naive_exposed_key, naive_key
 
-from anaconda_sim import _tables
+from anaconda_sim.hands import lookup as _tables
 from anaconda_sim._numba import jit
 from anaconda_sim.cards import CardError, format_cards, parse_cards
-from anaconda_sim.evaluator import (
+from anaconda_sim.hands.evaluator import (
     CATEGORY_NAMES,
     EXPOSED_CATEGORY_NAMES,
     best_five,

@@ -14,7 +14,7 @@ import pytest
 from naive import naive_key5
 
 from anaconda_sim._numba import jit, jit_parallel
-from anaconda_sim.evaluator import (
+from anaconda_sim.hands.evaluator import (
     category,
     eval5,
     eval7,

@@ -9,7 +9,7 @@ import numba
 import numpy as np
 import pytest
 
-from anaconda_sim import hand_classes as H
+from anaconda_sim.hands import classes as H
 from anaconda_sim._numba import jit_parallel
 from anaconda_sim.cards import RANKS, format_cards, parse_cards
 

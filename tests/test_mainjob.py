@@ -9,8 +9,8 @@ import sys
 import pandas as pd
 import pytest
 
-from anaconda_sim.cli import main
-from anaconda_sim.mainjob import MainJobConfig, run_main_job, worked_example_report
+from anaconda_sim.cli.app import main
+from anaconda_sim.cli.mainjob import MainJobConfig, run_main_job, worked_example_report
 
 
 def test_worked_example_report_follows_the_rules_text():
@@ -95,7 +95,7 @@ def test_cli_errors_are_one_line_without_traceback(argv, message):
 
 def test_console_script_errors_in_a_subprocess():
     result = subprocess.run(
-        [sys.executable, "-m", "anaconda_sim.cli", "equity", "Q♠ Q♥", "--quiet"],
+        [sys.executable, "-m", "anaconda_sim", "equity", "Q♠ Q♥", "--quiet"],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert result.returncode == 2

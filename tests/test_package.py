@@ -15,7 +15,7 @@ def test_import_is_cheap_and_compiles_nothing():
     code = (
         "import time, sys; t = time.perf_counter(); import anaconda_sim; "
         "dt = time.perf_counter() - t; "
-        "heavy = [m for m in ('anaconda_sim.evaluator', 'anaconda_sim.simulate', 'numba') "
+        "heavy = [m for m in ('anaconda_sim.hands.evaluator', 'anaconda_sim.sim.simulator', 'numba') "
         "if m in sys.modules]; print(dt, heavy)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -19,7 +19,7 @@ from matplotlib.container import BarContainer, ErrorbarContainer
 from matplotlib.figure import Figure
 from matplotlib.image import AxesImage
 
-from anaconda_sim import plots
+from anaconda_sim.output import plots
 from anaconda_sim.cards import format_cards, parse_cards
 
 HAND = "Qs Qh 9c 8d 3s 4h 2c"
@@ -166,7 +166,7 @@ def ticks(labels) -> list[str]:
 
 
 def test_import_does_not_load_matplotlib():
-    code = "import sys, anaconda_sim.plots; print('matplotlib' in sys.modules)"
+    code = "import sys, anaconda_sim.output.plots; print('matplotlib' in sys.modules)"
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )

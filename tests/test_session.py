@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from anaconda_sim.play import RandomPlayer
-from anaconda_sim.rules import Rules
-from anaconda_sim.session import Session, SessionOverError
+from anaconda_sim.game.play import RandomPlayer
+from anaconda_sim.game.rules import Rules
+from anaconda_sim.game.session import Session, SessionOverError
 
 
 def test_R6_dealer_moves_one_seat_clockwise_each_deal() -> None:

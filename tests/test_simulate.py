@@ -9,10 +9,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from anaconda_sim import views as V
+from anaconda_sim.game import views as V
 from anaconda_sim.cards import CardError, parse_cards
-from anaconda_sim.rules import Rules
-from anaconda_sim.simulate import ChoiceScores, SimulationResult, score_choices, simulate
+from anaconda_sim.game.rules import Rules
+from anaconda_sim.sim.simulator import ChoiceScores, SimulationResult, score_choices, simulate
 from anaconda_sim.strategies import Strategy, get_strategy
 
 MIX = ["sensible", get_strategy("sensible", bluff=0.2), "random", "call-down", "random-pass"]
@@ -212,7 +212,7 @@ def test_user_numba_strategy_runs_in_the_kernel() -> None:
         hand0 = [deck[k] for k in range(21) if (dealer + 1 + k) % 3 == 0]
         assert row["passed_0"] == tuple(sorted(hand0, reverse=True)[:3])
     # the same strategy in the reference engine gives the same deals
-    from anaconda_sim.play import play_deal
+    from anaconda_sim.game.play import play_deal
 
     row = r.records.iloc[5]
     game = play_deal(rules, [maniac, "call-down", "call-down"], key=r.key, deal_index=5,

@@ -14,8 +14,8 @@ import numba
 import numpy as np
 import pytest
 
-from anaconda_sim import views as V
-from anaconda_sim.evaluator import (
+from anaconda_sim.game import views as V
+from anaconda_sim.hands.evaluator import (
     best_five_into,
     eval_cards,
     exposed_cards_value,

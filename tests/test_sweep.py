@@ -11,7 +11,7 @@ import os
 import pandas as pd
 import pytest
 
-from anaconda_sim.analysis import discard_values, equity, pass_values
+from anaconda_sim.analysis.api import discard_values, equity, pass_values
 from anaconda_sim.sweep import (
     COORDINATES,
     SweepError,
@@ -114,8 +114,7 @@ def test_summarize_classes_averages_the_samples():
 
 
 def test_reveal_sweep_equals_direct_calls():
-    from anaconda_sim import analysis
-
+    from anaconda_sim.analysis import api as analysis
     table = compute_sweep({"kind": "reveal", "players": 3, "hands": ["Qs Qh Qd 9c 9d"],
                            "deals": 50, "hero": "call-down"})  # fmt: skip
     assert len(table) == 120 and table["order"].is_unique
@@ -274,7 +273,7 @@ def test_status_of_a_partial_sweep(tmp_path):
 
 # --------------------------------------------------------------------- CLI --
 def test_cli_runs_resumes_exports_and_shows_status(tmp_path):
-    from anaconda_sim.cli_sweep import main
+    from anaconda_sim.cli.sweep import main
 
     spec = tmp_path / "spec.toml"
     spec.write_text('kind = "equity"\nplayers = [2, 3]\nhand_classes = ["AA/K", "777"]\n'
@@ -309,7 +308,7 @@ def test_cli_runs_resumes_exports_and_shows_status(tmp_path):
     ],
 )
 def test_cli_errors_are_one_line(tmp_path, monkeypatch, argv, message):
-    from anaconda_sim.cli_sweep import main
+    from anaconda_sim.cli.sweep import main
 
     monkeypatch.chdir(tmp_path)
     err = io.StringIO()
@@ -322,7 +321,7 @@ def test_cli_errors_are_one_line(tmp_path, monkeypatch, argv, message):
 def test_register_adds_the_subcommand():
     import argparse
 
-    from anaconda_sim.cli_sweep import command, register
+    from anaconda_sim.cli.sweep import command, register
 
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers(dest="command"))

@@ -37,7 +37,7 @@ def _units(folder: Path) -> dict[str, bytes]:
 
 
 def _start(spec: Path, out: Path) -> subprocess.Popen:
-    command = [sys.executable, "-m", "anaconda_sim.cli_sweep", str(spec), "--out", str(out), "-q"]
+    command = [sys.executable, "-m", "anaconda_sim.cli.sweep", str(spec), "--out", str(out), "-q"]
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, env={**os.environ})  # fmt: skip
 

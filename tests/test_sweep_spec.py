@@ -84,7 +84,7 @@ def test_values_are_normalised():
 
 
 def test_class_selections_are_sorted_ids_or_all():
-    from anaconda_sim.hand_classes import N_CLASSES, lookup_classes
+    from anaconda_sim.hands.classes import N_CLASSES, lookup_classes
 
     assert spec(hands=[], hand_classes="ALL").hand_classes == "all"
     s = spec(hands=[], hand_classes=["QQ/A", "AAAA", "qq/a"])

@@ -131,7 +131,7 @@ class SweepSpec:
     ----------
     kind
         ``"equity"``, ``"pass"``, ``"discard"`` or ``"reveal"`` (or a list):
-        :func:`~anaconda_sim.analysis.equity`, ``pass_values``,
+        :func:`~anaconda_sim.analysis.api.equity`, ``pass_values``,
         ``discard_values``, ``reveal_values``.
     players
         Table sizes, 2 to 7.
@@ -140,7 +140,7 @@ class SweepSpec:
         the seven held after the pass), five for reveal (and equity after
         the discard).
     hand_classes
-        Starting-hand classes of :mod:`anaconda_sim.hand_classes`: ``"all"``,
+        Starting-hand classes of :mod:`anaconda_sim.hands.classes`: ``"all"``,
         family names (``"pair"``), class names (``"QQ/A F4"``) or ids.
     samples_per_class
         ``None``: each class is played by its representative hand. ``m``:
@@ -279,7 +279,7 @@ class SweepSpec:
         return tuple(out)
 
     def _check_classes(self, kinds: tuple[str, ...]) -> tuple[int, ...] | str:
-        from ..hand_classes import N_CLASSES, lookup_classes
+        from ..hands.classes import N_CLASSES, lookup_classes
 
         selection = self.hand_classes
         if isinstance(selection, (list, tuple)) and not selection:
@@ -434,7 +434,7 @@ class SweepSpec:
     # -------------------------------------------------------------- units --
     def class_ids(self) -> tuple[int, ...]:
         """The starting-hand class ids swept (empty without classes)."""
-        from ..hand_classes import N_CLASSES
+        from ..hands.classes import N_CLASSES
 
         if isinstance(self.hand_classes, str):  # "all", once validated
             return tuple(range(N_CLASSES))

@@ -45,7 +45,7 @@ def slot_hand(slot: Slot, seed: int) -> str:
     Sample ``j`` of a class is drawn with a seed derived from the base seed,
     the class and ``j`` only, so the same hands play at every grid point.
     """
-    from ..hand_classes import representative, sample_hands
+    from ..hands.classes import representative, sample_hands
 
     if slot.hand is not None:
         return slot.hand
@@ -113,7 +113,7 @@ def compute_unit(spec: SweepSpec, unit: Unit, threads: int | None = None) -> pd.
         import numba
 
         numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
-    from ..hand_classes import hand_classes
+    from ..hands.classes import hand_classes
 
     names = hand_classes()["name"] if any(s.hand_class is not None for s in unit.slots) else None
     tables, lengths, coords = [], [], []
@@ -173,8 +173,8 @@ def summarize_classes(frame: pd.DataFrame) -> pd.DataFrame:
     >>> summary[["hand_class", "hands", "deals"]].to_dict("records")
     [{'hand_class': 'AA/K', 'hands': 3, 'deals': 900}]
     """
-    from .._estimates import Z95
-    from ..hand_classes import hand_classes
+    from ..stats import Z95
+    from ..hands.classes import hand_classes
 
     rows = frame[(frame["kind"] == "equity") & frame["class_id"].notna()]
     if rows.empty:

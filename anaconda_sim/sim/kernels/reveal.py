@@ -1,7 +1,7 @@
 """Kernel of the reveal-order analysis: deals started at the discard.
 
 The opponents' hands after the pass come from the showdown model of
-:mod:`anaconda_sim._showdown` (each opponent dealt seven unseen cards,
+:mod:`anaconda_sim.sim.kernels.showdown` (each opponent dealt seven unseen cards,
 passing three to its left by its strategy; the hero's packet and the packet
 it received are honoured). The deal then goes on exactly as in the batch
 simulator from the discard (R8): every seat discards and orders by its
@@ -19,10 +19,10 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from . import views as V
-from ._numba import jit, jit_parallel
-from ._showdown import CHUNK, _opponents_after_pass
-from ._simkernel import (
+from ...game import views as V
+from ..._numba import jit, jit_parallel
+from .showdown import CHUNK, _opponents_after_pass
+from .deal import (
     C_DEALER,
     C_N,
     MAX_ROUNDS,
@@ -41,7 +41,7 @@ from ._simkernel import (
     pub_at_deal,
     settle,
 )
-from .rng import stream_state
+from ...rng import stream_state
 
 #: betting rounds before the discard in the default rules (after the deal, after the pass)
 ROUNDS_BEFORE_DISCARD = 2

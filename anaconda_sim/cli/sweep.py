@@ -10,7 +10,7 @@ Runs the sweep a TOML spec describes into a results folder (see
 command resumes. ``--export FILE`` writes all rows as one table and
 ``--summary FILE`` the class averages of an equity sweep over hand classes
 (.csv, .parquet or .json); ``--drop COLUMNS`` leaves columns out of both. Also runs on its own:
-``python -m anaconda_sim.cli_sweep SPEC.toml --out results/``.
+``python -m anaconda_sim.cli.sweep SPEC.toml --out results/``.
 
 Examples
 --------
@@ -79,8 +79,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def command(args: argparse.Namespace, streams: Any = None) -> int:
     """Handler of ``sweep`` (``streams``: optional object with ``stdout``)."""
     stdout: TextIO = getattr(streams, "stdout", None) or sys.stdout
-    from .sweep import load_results, run_sweep, summarize_classes, sweep_status
-    from .tables import write_table
+    from ..sweep import load_results, run_sweep, summarize_classes, sweep_status
+    from ..output.tables import write_table
 
     def say(text: str) -> None:
         print(text, file=stdout, flush=True)
@@ -137,7 +137,7 @@ def main(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
-    """``python -m anaconda_sim.cli_sweep``: the subcommand on its own; returns the exit code."""
+    """``python -m anaconda_sim.cli.sweep``: the subcommand on its own; returns the exit code."""
     parser = argparse.ArgumentParser(prog="anaconda-sim sweep", description=__doc__.splitlines()[0])
     add_arguments(parser)
     args = parser.parse_args(argv)

@@ -11,7 +11,7 @@ A strategy decision receives two arrays and nothing else about the deal:
     it passed (now in its left neighbour's hand) and received (from its right
     neighbour), and its discards.
 
-Both engines (the reference :mod:`anaconda_sim.engine` and the batch
+Both engines (the reference :mod:`anaconda_sim.game.engine` and the batch
 simulator) fill these arrays with the same numbers at the same moment, and
 feed each seat's decisions from the same random stream, so a strategy makes
 the same choices in both.

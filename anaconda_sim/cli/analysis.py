@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from .tables import format_table, write_table
+from ..output.tables import format_table, write_table
 
 __all__ = ["register"]
 
@@ -68,15 +68,15 @@ def _emit(args, table: pd.DataFrame, plot: Callable[[pd.DataFrame], Any] | None)
     if args.out:
         print(f"table written to {write_table(table, args.out)}")
     if args.plot and plot is not None:
-        from .plots import save_figure
+        from ..output.plots import save_figure
 
         print(f"chart written to {save_figure(plot(table), args.plot)}")
     return 0
 
 
 def _cmd_pass(args) -> int:
-    from .analysis import pass_values
-    from .plots import plot_pass_values
+    from ..analysis.api import pass_values
+    from ..output.plots import plot_pass_values
 
     table = pass_values(args.hand, args.players, betting=args.betting,
                         unicode=not args.ascii, **_run_kwargs(args))  # fmt: skip
@@ -84,8 +84,8 @@ def _cmd_pass(args) -> int:
 
 
 def _cmd_discard(args) -> int:
-    from .analysis import discard_values
-    from .plots import plot_discard_values
+    from ..analysis.api import discard_values
+    from ..output.plots import plot_discard_values
 
     table = discard_values(args.hand, args.players, passed=args.passed, received=args.received,
                            unicode=not args.ascii, **_run_kwargs(args))  # fmt: skip
@@ -93,8 +93,8 @@ def _cmd_discard(args) -> int:
 
 
 def _cmd_reveal(args) -> int:
-    from .analysis import reveal_values
-    from .plots import plot_reveal_by_hidden, plot_reveal_values
+    from ..analysis.api import reveal_values
+    from ..output.plots import plot_reveal_by_hidden, plot_reveal_values
 
     by = "hidden" if args.by_hidden else None
     table = reveal_values(args.hand, args.players, betting=args.betting, by=by,
@@ -103,7 +103,7 @@ def _cmd_reveal(args) -> int:
 
 
 def _cmd_equity(args) -> int:
-    from .analysis import equity
+    from ..analysis.api import equity
 
     kwargs = _run_kwargs(args)
     rows = [
@@ -123,7 +123,7 @@ def _cmd_equity(args) -> int:
     if args.out:
         print(f"table written to {write_table(table, args.out)}")
     if args.plot:
-        from .plots import plot_equity, save_figure
+        from ..output.plots import plot_equity, save_figure
 
         print(f"chart written to {save_figure(plot_equity(table), args.plot)}")
     return 0

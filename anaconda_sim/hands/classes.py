@@ -49,10 +49,10 @@ of rank multisets (the 49,205 ways to hold 7 ranks with at most four of
 each) times the suit assignments of their group shape with the right
 longest-suit length; the number of suit assignments depends only on the
 shape. The test suite checks the counts against a numba enumeration of all
-133,784,560 hands. The table ships as ``anaconda_sim/data/hand_classes.csv``
+133,784,560 hands. The table ships as ``anaconda_sim/hands/data/hand_classes.csv``
 and is regenerated with::
 
-    python -m anaconda_sim.hand_classes anaconda_sim/data/hand_classes.csv
+    python -m anaconda_sim.hands.classes anaconda_sim/hands/data/hand_classes.csv
 
 Each class has a *representative*: the median rank multiset of the class
 (ordered by strength) with the most even suits its flags allow.
@@ -77,8 +77,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._numba import jit
-from .cards import RANKS, format_cards, parse_cards
+from .._numba import jit
+from ..cards import RANKS, format_cards, parse_cards
 
 __all__ = [
     "FAMILIES",
@@ -405,7 +405,7 @@ def _names() -> dict[str, int]:
 def hand_classes() -> pd.DataFrame:
     """The table of all classes (see :func:`build_table` for the columns).
 
-    Read from the shipped ``anaconda_sim/data/hand_classes.csv``.
+    Read from the shipped ``anaconda_sim/hands/data/hand_classes.csv``.
 
     Examples
     --------
@@ -597,7 +597,7 @@ def _cumulative_weights(cid: int) -> np.ndarray:
 
 # -------------------------------------------------------------- regenerate --
 def main(argv: Sequence[str] | None = None) -> int:
-    """Write the class table: ``python -m anaconda_sim.hand_classes PATH``."""
+    """Write the class table: ``python -m anaconda_sim.hands.classes PATH``."""
     parser = argparse.ArgumentParser(description="Write the starting-hand class table (CSV).")
     parser.add_argument("path", nargs="?", default=str(_DATA), help="output CSV file")
     args = parser.parse_args(argv)

@@ -25,12 +25,12 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from . import views as V
-from ._numba import jit, jit_parallel
-from ._simkernel import _borrow
-from .evaluator import eval5, eval7, value_category
-from .rng import deal_cards, stream_state
-from .strategies import KIND_RANDOM, builtin_discard, builtin_pass
+from ...game import views as V
+from ..._numba import jit, jit_parallel
+from .deal import _borrow
+from ...hands.evaluator import eval5, eval7, value_category
+from ...rng import deal_cards, stream_state
+from ...strategies import KIND_RANDOM, builtin_discard, builtin_pass
 
 _ONE = np.uint64(1)
 

@@ -1,8 +1,8 @@
-"""Kernels of the batch simulator (private; the public layer is :mod:`anaconda_sim.simulate`).
+"""Kernels of the batch simulator (private; the public layer is :mod:`anaconda_sim.sim.simulator`).
 
 One deal is played by :func:`play_deal` on preallocated scratch arrays, with
 the same ``pub``/``own`` views, the same strategy functions and the same
-random streams as the reference engine (:mod:`anaconda_sim.engine`), so the
+random streams as the reference engine (:mod:`anaconda_sim.game.engine`), so the
 two agree deal by deal. :func:`run_batches` plays a range of deals with
 ``prange`` over batches; every batch owns one row of each accumulator (all
 integer sums, so combining them is exact and independent of the batch size
@@ -17,11 +17,11 @@ import numpy as np
 from numba import prange, types
 from numba.extending import intrinsic
 
-from . import views as V
-from ._numba import jit, jit_parallel
-from .evaluator import eval5, eval7, value_category
-from .rng import _GOLDEN, _LOW32, _MIX1, _MIX2, _S27, _S30, _S31, _S32, stream_state
-from .strategies import (
+from ...game import views as V
+from ..._numba import jit, jit_parallel
+from ...hands.evaluator import eval5, eval7, value_category
+from ...rng import _GOLDEN, _LOW32, _MIX1, _MIX2, _S27, _S30, _S31, _S32, stream_state
+from ...strategies import (
     KIND_CALL_DOWN,
     KIND_CUSTOM,
     KIND_RANDOM_PASS,

@@ -39,11 +39,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from . import views as V
-from ._estimates import SHARE_SCALE, Z95, ChoiceAccumulator, MeanAccumulator
-from .cards import CardError, format_cards, mask_from_cards, parse_cards
-from .rng import SeedLike, root_key
-from .strategies import KIND_CUSTOM, PARAM_SLOTS, Strategy, get_strategy
+from ..game import views as V
+from ..stats import SHARE_SCALE, Z95, ChoiceAccumulator, MeanAccumulator
+from ..cards import CardError, format_cards, mask_from_cards, parse_cards
+from ..rng import SeedLike, root_key
+from ..strategies import KIND_CUSTOM, PARAM_SLOTS, Strategy, get_strategy
 
 __all__ = ["discard_values", "equity", "pass_values", "reveal_opponents", "reveal_values"]
 
@@ -291,7 +291,7 @@ def pass_values(
 def _score_passes(run: _Run, players, kinds, params, known_mask, hero7, choices):
     """Showdown model of the pass: the hero's pot share for each pass in
     ``choices``, its final categories and its left neighbour's gain."""
-    from ._showdown import pass_choices_batch
+    from ..sim.kernels.showdown import pass_choices_batch
 
     k = len(choices)
     pub = _pass_pub(players)
@@ -368,7 +368,7 @@ def _keep_table(
     max_deals, seed, batch_size, progress, what, known=None,
 ):  # fmt: skip
     """Shared driver of the showdown model after the pass (discards, equity)."""
-    from ._showdown import keep_choices_batch
+    from ..sim.kernels.showdown import keep_choices_batch
 
     strategies = _opponents(opponents, players)
     limit, precision = _stopping(deals, precision, max_deals)
@@ -434,7 +434,7 @@ def discard_values(
         ``se``, ``ci_low``, ``ci_high``, ``diff_vs_best``, ``diff_se``, the
         kept five's ``hand_value`` and its category as ``cat_*`` columns
         (one of them 1.0). Exact ties (discards giving the same
-        five-card value) are ordered like :func:`~anaconda_sim.evaluator.best_five`.
+        five-card value) are ordered like :func:`~anaconda_sim.hands.evaluator.best_five`.
 
     Examples
     --------
@@ -447,7 +447,7 @@ def discard_values(
     ...
     anaconda_sim.cards.CardError: passed card Qs is still in the hand 'Qs Qh Qd 9c 9d 8d 5s'; ...
     """
-    from .evaluator import evaluate
+    from ..hands.evaluator import evaluate
 
     hero7 = parse_cards(hand7, 7, what="hand")
     players = _check_players(players)
@@ -534,7 +534,7 @@ def equity(
         return _equity_at_deal(cards, players, hero, opponents, known, deals, precision,
                                max_deals, seed, batch_size, progress)  # fmt: skip
     else:
-        from .evaluator import best_five
+        from ..hands.evaluator import best_five
 
         passed_cards, received_cards = _known_after_pass(cards, passed, received)
         five, _ = best_five(cards)
@@ -573,7 +573,7 @@ def _equity_at_deal(cards, players, hero, opponents, known, deals, precision, ma
     own[V.O_CARDS : V.O_CARDS + 7] = cards
     key = root_key(seed)
     # the hero's pass is a function of its cards (and stream 1 of deal 0)
-    from .rng import new_state
+    from ..rng import new_state
 
     packet = hero_strategy.decide_pass(pub, own, new_state(key, 0, 1))
     hero7 = np.array(cards, dtype=np.int64)
@@ -589,7 +589,7 @@ def _equity_at_deal(cards, players, hero, opponents, known, deals, precision, ma
 def _betting_choice_table(kind, hero7, choices, players, hero, strategies, limit, precision,
                           seed, batch_size, progress, unicode):  # fmt: skip
     """pass_values(betting=True): complete deals through the batch simulator."""
-    from .simulate import score_choices
+    from ..sim.simulator import score_choices
 
     seats = [hero, *strategies]
     key_seed = int(root_key(seed))
@@ -698,10 +698,10 @@ def reveal_values(
     ...
     anaconda_sim.cards.CardError: hand 'Q♠ Q♥ Q♦ 9♣' has 4 cards; it needs 5
     """
-    from ._reveal import reveal_batch
-    from ._simkernel import FORCE_ORDER
-    from .rules import Rules
-    from .simulate import _cfg, _custom_functions
+    from ..sim.kernels.reveal import reveal_batch
+    from ..sim.kernels.deal import FORCE_ORDER
+    from ..game.rules import Rules
+    from ..sim.simulator import _cfg, _custom_functions
 
     five = parse_cards(hand5, 5, what="hand")
     players = _check_players(players)
@@ -835,6 +835,6 @@ def _no_overlap(cards, others, what, where) -> None:
 
 
 def _exact_cross(units: np.ndarray) -> np.ndarray:
-    from ._estimates import _exact_products
+    from ..stats import _exact_products
 
     return _exact_products(units)

@@ -4,14 +4,14 @@
 is either a built-in or custom :class:`~anaconda_sim.strategies.Strategy`
 (numba functions on the flat views) or any Python object following the
 :class:`Player` protocol (decisions from an
-:class:`~anaconda_sim.engine.Observation`). :class:`Bot` adapts a
+:class:`~anaconda_sim.game.engine.Observation`). :class:`Bot` adapts a
 ``Strategy`` to the protocol, which is how the terminal game seats bots.
 
 The protocol of calls (the batch simulator mirrors it exactly)
 --------------------------------------------------------------
 * Random streams: seat ``s`` decides with ``rng.new_state(key, deal_index,
   1 + s)``, created once per deal; the deck, when not given, is the full
-  shuffle of stream 0 (:func:`~anaconda_sim.engine.deck_from_seed`).
+  shuffle of stream 0 (:func:`~anaconda_sim.game.engine.deck_from_seed`).
 * Betting: the seat to act fills its views, ``decide_bet`` returns an
   intent, :func:`~anaconda_sim.strategies.intent_to_action` makes it an
   action, the engine applies it; repeat until the round ends.
@@ -22,7 +22,7 @@ The protocol of calls (the batch simulator mirrors it exactly)
 
 Examples
 --------
->>> from anaconda_sim.rules import Rules
+>>> from anaconda_sim.game.rules import Rules
 >>> g = play_deal(Rules(players=3), ["call-down"] * 3, seed=2)
 >>> g.is_over, sum(g.result.net)
 (True, 0)
@@ -35,7 +35,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from . import rng as _rng
+from .. import rng as _rng
 from .engine import Action, Game, Observation, Phase, deck_from_seed
 from .rules import Rules
 
@@ -81,7 +81,7 @@ class Bot:
     """
 
     def __init__(self, strategy: Any, **params: float) -> None:
-        from .strategies import get_strategy
+        from ..strategies import get_strategy
 
         self.strategy = get_strategy(strategy, **params)
         self.name = self.strategy.name
@@ -108,7 +108,7 @@ class Bot:
 
     def choose_action(self, obs: Observation) -> Action:
         """The strategy's intent, made a legal action."""
-        from .strategies import intent_to_action
+        from ..strategies import intent_to_action
 
         intent = self.strategy.decide_bet(obs.pub, obs.own, self._stream())
         return Action(int(intent_to_action(obs.pub, obs.own, intent)))
@@ -161,7 +161,7 @@ def as_player(spec: Any) -> Any:
     returned as they are.
     """
     if isinstance(spec, str):
-        from .strategies import get_strategy
+        from ..strategies import get_strategy
 
         return get_strategy(spec)
     if _is_strategy(spec) or isinstance(spec, Player):
@@ -186,7 +186,7 @@ def play_deal(
     key: Any = None,
     deal_index: int = 0,
 ) -> Game:
-    """Play one whole deal and return the finished :class:`~anaconda_sim.engine.Game`.
+    """Play one whole deal and return the finished :class:`~anaconda_sim.game.engine.Game`.
 
     Parameters
     ----------
@@ -208,7 +208,7 @@ def play_deal(
 
     Examples
     --------
-    >>> from anaconda_sim.rules import Rules
+    >>> from anaconda_sim.game.rules import Rules
     >>> a = play_deal(Rules(players=4), ["sensible"] * 4, seed=9, deal_index=3)
     >>> b = play_deal(Rules(players=4), ["sensible"] * 4, seed=9, deal_index=3)
     >>> a.history.events == b.history.events
@@ -267,7 +267,7 @@ def _decision_order(game: Game) -> list[int]:
 
 def _decide_action(game: Game, player: Any, seat: int, state: np.ndarray) -> Any:
     if _is_strategy(player):
-        from .strategies import intent_to_action
+        from ..strategies import intent_to_action
 
         pub, own = game.seat_views(seat)
         intent = player.decide_bet(pub, own, state)

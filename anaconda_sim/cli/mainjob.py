@@ -23,8 +23,8 @@ from typing import Any
 
 import pandas as pd
 
-from .cards import format_cards, parse_cards
-from .tables import format_table, write_table
+from ..cards import format_cards, parse_cards
+from ..output.tables import format_table, write_table
 
 __all__ = ["WORKED_EXAMPLE", "MainJobConfig", "run_main_job", "worked_example_report"]
 
@@ -62,7 +62,7 @@ def worked_example_report() -> str:
     >>> print(worked_example_report().splitlines()[0])
     Worked example (RULES.md): dealt Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣
     """
-    from .evaluator import best_five, describe, exposed_category, exposed_value
+    from ..hands.evaluator import best_five, describe, exposed_category, exposed_value
 
     ex = WORKED_EXAMPLE
     dealt, passed, received = (parse_cards(ex[k]) for k in ("dealt", "passed", "received"))
@@ -92,8 +92,8 @@ def worked_example_report() -> str:
 
 
 def _category_table(config: MainJobConfig) -> pd.DataFrame:
-    from .evaluator import CATEGORY_NAMES
-    from .simulate import simulate
+    from ..hands.evaluator import CATEGORY_NAMES
+    from ..sim.simulator import simulate
 
     result = simulate(config.players, "call-down", deals=config.simulation_deals,
                       seed=config.seed, progress=None)  # fmt: skip
@@ -125,8 +125,8 @@ def run_main_job(
     import matplotlib
 
     matplotlib.use("Agg", force=False)
-    from . import plots
-    from .analysis import discard_values, pass_values, reveal_values
+    from ..output import plots
+    from ..analysis.api import discard_values, pass_values, reveal_values
 
     config = config or MainJobConfig()
     out = Path(out_dir)

@@ -32,8 +32,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from .cards import CardError
-from .errors import GameError
+from ..cards import CardError
+from ..errors import GameError
 
 __all__ = ["COMMANDS", "Streams", "build_parser", "main"]
 
@@ -106,8 +106,8 @@ def register_play(subparsers: Any) -> None:
 
 def run_play(args: argparse.Namespace, streams: Streams) -> int:
     """Handler of ``play``."""
-    from .play import play_deal
-    from .rules import Rules
+    from ..game.play import play_deal
+    from ..game.rules import Rules
 
     rules = Rules.pagat(args.players) if args.rules == "pagat" else Rules.bicycle(args.players)
     n = rules.players
@@ -134,8 +134,8 @@ def run_play(args: argparse.Namespace, streams: Streams) -> int:
 
 
 def register_analysis(subparsers: Any) -> None:
-    """``pass``, ``discard``, ``reveal``, ``equity``: see :mod:`anaconda_sim.cli_analysis`."""
-    from .cli_analysis import register
+    """``pass``, ``discard``, ``reveal``, ``equity``: see :mod:`anaconda_sim.cli.analysis`."""
+    from .analysis import register
 
     register(subparsers)
 
@@ -170,8 +170,8 @@ def run_main(args: argparse.Namespace, streams: Streams) -> int:
 
 
 def register_sweep(subparsers: Any) -> None:
-    """``sweep``: see :mod:`anaconda_sim.cli_sweep`."""
-    from .cli_sweep import register
+    """``sweep``: see :mod:`anaconda_sim.cli.sweep`."""
+    from .sweep import register
 
     register(subparsers)
 
@@ -184,7 +184,7 @@ COMMANDS: list[Callable[[Any], None]] = [
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand of :data:`COMMANDS`."""
-    from . import __version__
+    from .. import __version__
 
     parser = _Parser(prog=PROG, description="Monte Carlo strategy research for Anaconda poker.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")

@@ -1,7 +1,7 @@
 """Rule sets: table size, stakes, betting cap, pass schedule, discard and reveals.
 
 :class:`Rules` is a frozen value object; every engine (the reference
-:mod:`anaconda_sim.engine` and the batch simulator) reads the game's shape
+:mod:`anaconda_sim.game.engine` and the batch simulator) reads the game's shape
 from it and from nothing else. The default is the variant of ``RULES.md``
 (:data:`PAGAT`); Bicycle's Anaconda is the explicitly chosen alternative
 :meth:`Rules.bicycle` (RULES.md, "Other versions").

@@ -13,14 +13,14 @@ Decisions (RULES.md R4, R6)
   the first seated player left of the button.
 * The session is over when fewer than two seats can be dealt in.
 * Deal ``d`` of a session uses the deck and decision streams ``d`` of the
-  session's root key (:func:`anaconda_sim.play.play_deal` with
+  session's root key (:func:`anaconda_sim.game.play.play_deal` with
   ``deal_index=d``); a seat's decision stream is that of its seat at the
   smaller table.
 * Chips are conserved: the sum of the stacks never changes.
 
 Examples
 --------
->>> from anaconda_sim.rules import Rules
+>>> from anaconda_sim.game.rules import Rules
 >>> s = Session(Rules(players=3), ["sensible", "call-down", "random"], stacks=60, seed=1)
 >>> records = s.run(5)
 >>> sum(s.stacks), [r.dealer for r in records][:3]
@@ -35,9 +35,9 @@ from typing import Any
 
 import numpy as np
 
-from . import rng as _rng
+from .. import rng as _rng
 from .engine import Game
-from .errors import GameError
+from ..errors import GameError
 from .history import History
 from .play import as_player, play_deal
 from .rules import Rules
@@ -81,7 +81,7 @@ class Session:
         The rules; ``rules.players`` is the number of seats at the table.
     strategies
         One per seat: built-in names, ``Strategy`` objects or
-        :class:`~anaconda_sim.play.Player` objects.
+        :class:`~anaconda_sim.game.play.Player` objects.
     stacks
         Starting chips: one number for every seat or one per seat
         (default: four reserves each, 100 under the default rules).

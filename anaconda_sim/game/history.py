@@ -19,12 +19,12 @@ dicts with a ``"type"`` key, so a history is JSON as it stands:
 ``end``             ``reason`` (``"showdown"`` or ``"folds"``), ``net`` per seat
 
 Only ``action``, ``pass_commit`` and ``discard_commit`` are moves; the rest
-follow from them and the deck, which is what :func:`anaconda_sim.engine.replay`
+follow from them and the deck, which is what :func:`anaconda_sim.game.engine.replay`
 uses to rebuild a game.
 
 Examples
 --------
->>> from anaconda_sim.rules import Rules
+>>> from anaconda_sim.game.rules import Rules
 >>> h = History(Rules(players=2), dealer=1, deck=tuple(range(14)), deal_index=0)
 >>> History.from_json(h.to_json()) == h
 True
@@ -36,7 +36,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import format_card, format_cards
+from ..cards import format_card, format_cards
 from .rules import Rules
 
 __all__ = ["MOVE_TYPES", "History", "format_history"]
@@ -128,8 +128,8 @@ def format_history(history: History) -> str:
 
     Examples
     --------
-    >>> from anaconda_sim.engine import Game
-    >>> from anaconda_sim.rules import Rules
+    >>> from anaconda_sim.game.engine import Game
+    >>> from anaconda_sim.game.rules import Rules
     >>> g = Game(Rules(players=2), dealer=0, deck=list(range(14)))
     >>> g.bet(); g.fold()
     >>> print(format_history(g.history))

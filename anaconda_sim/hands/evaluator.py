@@ -32,7 +32,7 @@ public functions (:func:`evaluate`, :func:`category`, :func:`describe`,
 :func:`best_five`, :func:`exposed_value`, ...) check their input, raise
 :class:`~anaconda_sim.cards.CardError` or ``ValueError`` naming the bad value,
 and shape the output. How the lookup works is explained in
-:mod:`anaconda_sim._tables`.
+:mod:`anaconda_sim.hands.lookup`.
 
 Best-five tie-break
 -------------------
@@ -52,9 +52,9 @@ from typing import overload
 import numba
 import numpy as np
 
-from . import _tables
-from ._numba import jit, jit_parallel
-from .cards import RANK_NAMES, RANK_PLURALS, CardError, format_card, parse_cards
+from . import lookup
+from .._numba import jit, jit_parallel
+from ..cards import RANK_NAMES, RANK_PLURALS, CardError, format_card, parse_cards
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -102,22 +102,22 @@ EXPOSED_CATEGORY_NAMES: tuple[str, ...] = (
 N_VALUES = 7462
 
 # Frozen into the kernels as constants at compile time.
-_CARD_KEYS = _tables.CARD_KEYS
-_LANE_KEYS = _tables.LANE_KEYS
-_ROW_OFFSETS = _tables.ROW_OFFSETS
-_RANK_TABLE = _tables.RANK_TABLE
-_FIVE_OFFSETS = _tables.FIVE_OFFSETS
-_FIVE_TABLE = _tables.FIVE_TABLE
-_FIVE_ROW_SHIFT = _tables.FIVE_ROW_SHIFT
-_FLUSH_TABLE = _tables.FLUSH_TABLE
-_CATEGORY_START = _tables.CATEGORY_START
-_KEY_BIAS = _tables.KEY_BIAS
-_FLUSH_BITS = _tables.FLUSH_BITS
-_RANK_SUM_MASK = _tables.RANK_SUM_MASK
-_HASH_MULTIPLIER = _tables.HASH_MULTIPLIER
-_HASH_MASK = _tables.HASH_MASK
-_ROW_SHIFT = _tables.ROW_SHIFT
-_SUIT_SHIFT = _tables.SUIT_SHIFT
+_CARD_KEYS = lookup.CARD_KEYS
+_LANE_KEYS = lookup.LANE_KEYS
+_ROW_OFFSETS = lookup.ROW_OFFSETS
+_RANK_TABLE = lookup.RANK_TABLE
+_FIVE_OFFSETS = lookup.FIVE_OFFSETS
+_FIVE_TABLE = lookup.FIVE_TABLE
+_FIVE_ROW_SHIFT = lookup.FIVE_ROW_SHIFT
+_FLUSH_TABLE = lookup.FLUSH_TABLE
+_CATEGORY_START = lookup.CATEGORY_START
+_KEY_BIAS = lookup.KEY_BIAS
+_FLUSH_BITS = lookup.FLUSH_BITS
+_RANK_SUM_MASK = lookup.RANK_SUM_MASK
+_HASH_MULTIPLIER = lookup.HASH_MULTIPLIER
+_HASH_MASK = lookup.HASH_MASK
+_ROW_SHIFT = lookup.ROW_SHIFT
+_SUIT_SHIFT = lookup.SUIT_SHIFT
 _LANE = 0x1FFF
 
 _X1 = 14
@@ -665,7 +665,7 @@ def describe(value_or_cards: int | str | Sequence[str] | Sequence[int] | np.ndar
         value = int(evaluate(value_or_cards))
     else:
         value = evaluate(value_or_cards)  # type: ignore[arg-type]
-    cat, ranks = _tables.CLASS_INFO[value]
+    cat, ranks = lookup.CLASS_INFO[value]
     one = RANK_NAMES
     many = RANK_PLURALS
     if cat == 8:

@@ -1,6 +1,6 @@
 """Charts for notebooks and the command line: choices with their error bars.
 
-Every function takes a DataFrame from :mod:`anaconda_sim.analysis` (or any
+Every function takes a DataFrame from :mod:`anaconda_sim.analysis.api` (or any
 frame with the same columns) and returns a :class:`matplotlib.figure.Figure`.
 The frames' ``attrs`` add context to titles and axis labels: ``"hand"``,
 ``"players"``, ``"deals"``, ``"seed"``, ``"betting"`` and ``"value_label"``
@@ -20,7 +20,7 @@ setting (backend, rcParams) is changed.
 Examples
 --------
 >>> import pandas as pd
->>> from anaconda_sim.plots import plot_equity
+>>> from anaconda_sim.output.plots import plot_equity
 >>> df = pd.DataFrame({"players": [2, 3], "equity": [0.6, 0.45], "se": [0.01, 0.01]})
 >>> fig = plot_equity(df)
 >>> fig.axes[0].get_title()
@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from .cards import format_cards, parse_cards
+from ..cards import format_cards, parse_cards
 
 if TYPE_CHECKING:
     import pandas as pd

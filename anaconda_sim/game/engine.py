@@ -1,6 +1,6 @@
 """The reference game engine: one deal of Anaconda as a readable state machine.
 
-:class:`Game` plays one deal move by move under a :class:`~anaconda_sim.rules.Rules`
+:class:`Game` plays one deal move by move under a :class:`~anaconda_sim.game.rules.Rules`
 (RULES.md R3-R20). It is slow and obviously correct on purpose: it is the
 ground truth the batch simulator is tested against deal by deal, the engine
 behind hand histories and the game at the terminal.
@@ -35,7 +35,7 @@ leaves the game exactly as it was.
 
 Examples
 --------
->>> from anaconda_sim.rules import Rules
+>>> from anaconda_sim.game.rules import Rules
 >>> g = Game(Rules(players=3), dealer=0, seed=1)
 >>> g.phase, g.to_act, g.pot, g.legal_actions()
 (<Phase.BETTING: 'betting'>, 1, 3, (<Action.CHECK: 1>, <Action.BET: 3>))
@@ -59,8 +59,8 @@ from typing import Any
 import numpy as np
 
 from . import views as V
-from .cards import CardError, format_cards, parse_cards
-from .errors import (
+from ..cards import CardError, format_cards, parse_cards
+from ..errors import (
     AlreadyCommittedError,
     GameOverError,
     IllegalActionError,
@@ -96,7 +96,7 @@ class Phase(enum.Enum):
 
 
 class Action(enum.IntEnum):
-    """Betting actions; the values are the ``A_*`` codes of :mod:`anaconda_sim.views`."""
+    """Betting actions; the values are the ``A_*`` codes of :mod:`anaconda_sim.game.views`."""
 
     FOLD = V.A_FOLD
     CHECK = V.A_CHECK
@@ -183,7 +183,7 @@ class Observation:
 
     Cards are card indices; ``hand`` follows the engine's hand order (after
     the discard: the kept five in reveal order). ``pub`` and ``own`` are the
-    same information in the flat-array encoding of :mod:`anaconda_sim.views`
+    same information in the flat-array encoding of :mod:`anaconda_sim.game.views`
     (what numba strategies read).
     """
 
@@ -240,7 +240,7 @@ def deck_from_seed(seed: int | None = None, deal_index: int = 0, key: Any = None
     >>> len(d), sorted(d) == list(range(52)), d == deck_from_seed(3)
     (52, True, True)
     """
-    from . import rng
+    from .. import rng
 
     if key is None:
         key = rng.root_key(seed)
@@ -254,7 +254,7 @@ def deck_for_hands(hands: Sequence[Sequence[int | str] | str], dealer: int = 0) 
 
     Examples
     --------
-    >>> from anaconda_sim.rules import Rules
+    >>> from anaconda_sim.game.rules import Rules
     >>> hands = ["As Ks Qs Js Ts 9s 8s", "2c 3c 4c 5c 6c 7c 8c"]
     >>> g = Game(Rules(players=2), dealer=1, deck=deck_for_hands(hands, dealer=1))
     >>> format_cards(g.hand(0))
@@ -271,14 +271,14 @@ def deck_for_hands(hands: Sequence[Sequence[int | str] | str], dealer: int = 0) 
 
 
 def _hand_value(cards: Sequence[int]) -> int:
-    from .evaluator import eval_cards
+    from ..hands.evaluator import eval_cards
 
     arr = np.asarray(cards, dtype=np.int64)
     return int(eval_cards(arr, len(arr)))
 
 
 def _exposed_value(cards: Sequence[int]) -> int:
-    from .evaluator import exposed_cards_value
+    from ..hands.evaluator import exposed_cards_value
 
     arr = np.asarray(cards, dtype=np.int64)
     return int(exposed_cards_value(arr, len(arr)))
@@ -287,7 +287,7 @@ def _exposed_value(cards: Sequence[int]) -> int:
 def _best_five(cards: Sequence[int]) -> tuple[int, ...]:
     if len(cards) == 5:
         return tuple(cards)
-    from .evaluator import best_five_into
+    from ..hands.evaluator import best_five_into
 
     arr = np.asarray(cards, dtype=np.int64)
     out = np.empty(len(arr), dtype=np.int64)
@@ -296,7 +296,7 @@ def _best_five(cards: Sequence[int]) -> tuple[int, ...]:
 
 
 def _describe(value: int) -> str:
-    from .evaluator import describe
+    from ..hands.evaluator import describe
 
     return str(describe(int(value)))
 
@@ -322,7 +322,7 @@ class Game:
 
     Examples
     --------
-    >>> from anaconda_sim.rules import Rules
+    >>> from anaconda_sim.game.rules import Rules
     >>> g = Game(Rules(players=2), deck="As Ks Ah Kh Ad Kd Ac Kc Qs Js Qh Jh Qd Jd")
     >>> format_cards(g.hand(1)), format_cards(g.hand(0))
     ('As Ah Ad Ac Qs Qh Qd', 'Ks Kh Kd Kc Js Jh Jd')
@@ -659,7 +659,7 @@ class Game:
 
     # ================================================================= views
     def seat_views(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """Fresh ``(pub, own)`` int32 arrays for ``seat`` (layout: :mod:`anaconda_sim.views`).
+        """Fresh ``(pub, own)`` int32 arrays for ``seat`` (layout: :mod:`anaconda_sim.game.views`).
 
         During a pass or discard the public array is the same for every seat
         and does not depend on who has committed (commits are face down).
@@ -1046,7 +1046,7 @@ def replay(history: History) -> Game:
 
     Examples
     --------
-    >>> from anaconda_sim.rules import Rules
+    >>> from anaconda_sim.game.rules import Rules
     >>> g = Game(Rules(players=2), seed=5)
     >>> g.bet(); g.fold()
     >>> replay(History.from_json(g.history.to_json())).result == g.result

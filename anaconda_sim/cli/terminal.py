@@ -1,6 +1,6 @@
 """Play Anaconda at the terminal against built-in bots.
 
-:class:`HumanPlayer` is a :class:`~anaconda_sim.play.Player` that shows a
+:class:`HumanPlayer` is a :class:`~anaconda_sim.game.play.Player` that shows a
 person what their seat may see (Unicode suits), lists the legal moves and
 reads the answer from a text stream. Bad input is explained and asked again;
 the end of input (Ctrl-D) or ``quit`` leaves the game cleanly.
@@ -8,7 +8,7 @@ the end of input (Ctrl-D) or ``quit`` leaves the game cleanly.
 Examples
 --------
 >>> import io
->>> from anaconda_sim.rules import Rules
+>>> from anaconda_sim.game.rules import Rules
 >>> out = io.StringIO()
 >>> game = play_terminal(Rules(players=2), human=0, opponents="call-down", seed=1,
 ...                      input=io.StringIO("fold\\n" * 40), output=out)
@@ -24,11 +24,11 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from . import views as V
-from .cards import CardError, format_cards, parse_cards
-from .engine import Action, Game, Observation, Phase
-from .play import Bot, play_deal
-from .rules import Rules
+from ..game import views as V
+from ..cards import CardError, format_cards, parse_cards
+from ..game.engine import Action, Game, Observation, Phase
+from ..game.play import Bot, play_deal
+from ..game.rules import Rules
 
 __all__ = ["HumanPlayer", "Quit", "play_terminal"]
 

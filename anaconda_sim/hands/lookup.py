@@ -44,7 +44,7 @@ import itertools
 
 import numpy as np
 
-from ._numba import jit
+from .._numba import jit
 
 RANK_KEYS = np.array(
     [1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520],

@@ -1,7 +1,7 @@
 """The batch simulator: millions of complete deals, with error bars.
 
 :func:`simulate` plays complete deals of Anaconda under any
-:class:`~anaconda_sim.rules.Rules` (2 to 7 players, the default rules or
+:class:`~anaconda_sim.game.rules.Rules` (2 to 7 players, the default rules or
 Bicycle's) with one strategy per seat, and returns per-seat estimates with
 standard errors (:class:`SimulationResult`). :func:`score_choices` scores
 several alternative choices of one seat (which cards to pass, which two to
@@ -15,7 +15,7 @@ How it runs
 Each deal ``d`` of a run uses its own random streams (stream 0 of deal ``d``
 for the cards, stream ``1 + seat`` for each seat's decisions;
 :mod:`anaconda_sim.rng`), exactly as the reference engine does
-(:func:`anaconda_sim.play.play_deal`), so any deal can be replayed there and
+(:func:`anaconda_sim.game.play.play_deal`), so any deal can be replayed there and
 gives the same moves. Deals are played by a numba kernel in batches with
 ``prange``; every batch adds into its own row of integer accumulators, which
 are summed afterwards. Integer sums are exact, so the results are identical
@@ -29,7 +29,7 @@ dealer ``(dealer + d) % n`` (``rotate=False`` keeps it fixed).
 
 Examples
 --------
->>> from anaconda_sim.simulate import simulate
+>>> from anaconda_sim.sim.simulator import simulate
 >>> result = simulate(4, "sensible", deals=2000, seed=1, progress=False)
 >>> result.deals, len(result.mean_net)
 (2000, 4)
@@ -50,11 +50,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from . import views as V
-from .cards import CardError, card_mask, format_cards, parse_cards
-from .rng import SeedLike, root_key
-from .rules import REVEAL_ROUNDS, Rules
-from .strategies import KIND_CUSTOM, Strategy, get_strategy
+from ..game import views as V
+from ..cards import CardError, card_mask, format_cards, parse_cards
+from ..rng import SeedLike, root_key
+from ..game.rules import REVEAL_ROUNDS, Rules
+from ..strategies import KIND_CUSTOM, Strategy, get_strategy
 
 __all__ = ["CATEGORY_LABELS", "ChoiceScores", "SimulationResult", "score_choices", "simulate"]
 
@@ -106,7 +106,7 @@ def _cfunc(fn: Any, signature: Any, builtin: bool = False) -> Any:
     """A C-callable version of a numba function, for the kernel's function arguments."""
     import numba
 
-    from ._numba import CACHE_ENABLED
+    from .._numba import CACHE_ENABLED
 
     key = (id(fn), str(signature))
     found = _CFUNCS.get(key)
@@ -129,8 +129,8 @@ _CFUNCS: dict[tuple[int, str], tuple[Any, Any]] = {}
 
 
 def _custom_functions(strats: list[Strategy]) -> tuple[Any, Any, Any, int, int]:
-    from . import _simkernel as K
-    from .strategies import _no_custom_bet, _no_custom_cards
+    from .kernels import deal as K
+    from ..strategies import _no_custom_bet, _no_custom_cards
 
     custom = [s for s in strats if s.kind == KIND_CUSTOM]
     first = custom[0] if custom else None
@@ -218,7 +218,7 @@ def _cfg(
     rules: Rules, *, dealer: int, rotate: bool, betting: bool, hero: int, force: int,
     random_cards: int, has_cpass: int, has_cdiscard: int, record: bool,
 ) -> np.ndarray:  # fmt: skip
-    from . import _simkernel as K
+    from .kernels import deal as K
 
     cfg = np.zeros(K.C_SIZE, dtype=np.int64)
     cfg[K.C_N] = rules.players
@@ -265,7 +265,7 @@ class _Run:
     rec: dict[str, np.ndarray] = field(default_factory=dict)
 
     def execute(self, progress: ProgressLike) -> None:
-        from . import _simkernel as K
+        from .kernels import deal as K
 
         n = self.rules.players
         n_choices = self.choices.shape[0]
@@ -353,7 +353,7 @@ class _Run:
 
     def records_frame(self) -> pd.DataFrame:
         """Per-deal rows (one per deal and choice) of what was recorded."""
-        from . import _simkernel as K
+        from .kernels import deal as K
 
         n = self.rules.players
         n_choices = self.choices.shape[0]
@@ -552,7 +552,7 @@ def simulate(
     Parameters
     ----------
     rules
-        A :class:`~anaconda_sim.rules.Rules`, or a number of players (2..7)
+        A :class:`~anaconda_sim.game.rules.Rules`, or a number of players (2..7)
         for the default rules.
     strategies
         One strategy for every seat (a built-in name such as ``"sensible"``
@@ -649,7 +649,7 @@ def simulate(
 
 
 def _simulation_result(run: _Run) -> SimulationResult:
-    from . import _simkernel as K
+    from .kernels import deal as K
 
     rules = run.rules
     count = max(run.done, 1)
@@ -960,7 +960,7 @@ def score_choices(
 
 
 def _choice_scores(run: _Run, kind: str, hero: int, rows: np.ndarray, width: int) -> ChoiceScores:
-    from . import _simkernel as K
+    from .kernels import deal as K
 
     rules = run.rules
     n = rules.players

@@ -1,0 +1,48 @@
+"""The readable oracle: the rules, what each seat may see, the reference
+engine, hand histories, bots and sessions.
+
+Everything here is plain Python and follows ``docs/rules.md`` move by move;
+it is the ground truth the batch simulator (:mod:`anaconda_sim.sim`) is
+tested against deal by deal.
+
+Modules
+-------
+:mod:`~anaconda_sim.game.rules`
+    :class:`Rules` and its presets.
+:mod:`~anaconda_sim.game.views`
+    The ``pub``/``own`` arrays a strategy decides from (shared with the
+    kernels: the one contract both engines fill identically).
+:mod:`~anaconda_sim.game.engine`
+    :class:`Game`, the state machine (R3-R20).
+:mod:`~anaconda_sim.game.history`
+    :class:`History`: JSON, replay and readable text.
+:mod:`~anaconda_sim.game.play`
+    Bots and :func:`play_deal`.
+:mod:`~anaconda_sim.game.session`
+    :class:`Session`: deal after deal with chip stacks.
+
+May import: the top-level modules, :mod:`anaconda_sim.hands`,
+:mod:`anaconda_sim.strategies`.
+"""
+
+from __future__ import annotations
+
+from .engine import Action, Game, Observation, Phase, replay
+from .history import History
+from .play import play_deal
+from .rules import BICYCLE, PAGAT, Rules
+from .session import Session
+
+__all__ = [
+    "BICYCLE",
+    "PAGAT",
+    "Action",
+    "Game",
+    "History",
+    "Observation",
+    "Phase",
+    "Rules",
+    "Session",
+    "play_deal",
+    "replay",
+]

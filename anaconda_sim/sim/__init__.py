@@ -1,0 +1,28 @@
+"""The fast path: the batch simulator and its numba kernels.
+
+:func:`simulate` plays complete deals; :func:`score_choices` scores
+alternative choices of one seat on common random numbers. Both are tested
+deal by deal against the reference engine (:mod:`anaconda_sim.game`).
+
+Modules
+-------
+:mod:`~anaconda_sim.sim.simulator`
+    The public functions and their result classes.
+:mod:`~anaconda_sim.sim.driver`
+    Input checks, the configuration array and the chunked kernel runs.
+:mod:`~anaconda_sim.sim.layout`
+    The name of every slot of every configuration, scratch and accumulator
+    array the kernels share with their readers.
+:mod:`~anaconda_sim.sim.kernels`
+    ``deal`` (complete deals), ``showdown`` (the showdown model of the
+    analyses), ``reveal`` (deals from the discard on).
+
+May import: the top-level modules, :mod:`anaconda_sim.hands`,
+:mod:`anaconda_sim.game` (rules and views only), :mod:`anaconda_sim.strategies`.
+"""
+
+from __future__ import annotations
+
+from .simulator import ChoiceScores, SimulationResult, score_choices, simulate
+
+__all__ = ["ChoiceScores", "SimulationResult", "score_choices", "simulate"]
