@@ -17,7 +17,12 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+#: bits per suit in a hand mask (13 used): card bit = SUIT_LANE_BITS * suit + rank
+SUIT_LANE_BITS = 16
+
 __all__ = [
+    "SUIT_LANE_BITS",
+    "bit_index",
     "RANKS",
     "SUITS",
     "SUIT_SYMBOLS",
@@ -184,14 +189,23 @@ def format_cards(cards: Iterable[int] | np.ndarray, unicode: bool = False, sep: 
     return sep.join(format_card(int(c), unicode) for c in np.asarray(cards).ravel())
 
 
+def bit_index(card: int) -> int:
+    """The position of a card's bit in a hand mask: ``16 * suit + rank``.
+
+    The one definition of the mask layout; the kernels compile this same
+    function (:func:`anaconda_sim.rng.card_bit`).
+    """
+    return SUIT_LANE_BITS * (card & 3) + (card >> 2)
+
+
 def card_mask(card: int) -> int:
-    """The uint64 bit of one card (as a Python int): ``1 << (16 * suit + rank)``."""
-    return 1 << (16 * (card & 3) + (card >> 2))
+    """The uint64 bit of one card (as a Python int): ``1 << bit_index(card)``."""
+    return 1 << bit_index(card)
 
 
 def card_from_mask_bit(bit: int) -> int:
     """Inverse of :func:`card_mask` for a bit position 0..63."""
-    suit, rank = divmod(bit, 16)
+    suit, rank = divmod(bit, SUIT_LANE_BITS)
     if rank > 12 or suit > 3:
         raise CardError(f"bit {bit} does not hold a card in the mask layout")
     return 4 * rank + suit

@@ -24,10 +24,16 @@ from __future__ import annotations
 import numpy as np
 
 from ._numba import jit
+from .cards import bit_index
 
 __all__ = [
+    "STREAM_DECK",
+    "STREAM_RECEIVED",
+    "STREAM_SEAT",
     "SeedLike",
+    "card_bit",
     "deal_cards",
+    "deal_cards_into",
     "mix64",
     "new_state",
     "next_u64",
@@ -38,6 +44,11 @@ __all__ = [
 ]
 
 SeedLike = int | np.random.SeedSequence | None
+
+# --- the streams of a deal (part of the seed contract: both engines use them) --
+STREAM_DECK = 0  # the cards dealt
+STREAM_SEAT = 1  # + seat: that seat's decisions
+STREAM_RECEIVED = 9  # analyses: which of the hero's cards came from the right, when unknown
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -113,14 +124,16 @@ def new_state(key, deal, stream):
     return state
 
 
-@jit
+# next_u64 and rand_below take the state array: inlined, so that the kernels'
+# hot loops do not pay a reference count on it per draw
+@jit(inline="always")
 def next_u64(state):
     """Advance ``state`` (a ``uint64[1]`` array) and return the next uint64."""
     state[0] += _GOLDEN
     return mix64(state[0])
 
 
-@jit
+@jit(inline="always")
 def rand_below(state, n):
     """An exactly uniform int64 in ``[0, n)`` for ``1 <= n < 2**32`` (Lemire)."""
     bound = np.uint64(n)
@@ -140,21 +153,35 @@ def rand_float(state):
     return np.float64(next_u64(state) >> _S11) * (1.0 / 9007199254740992.0)
 
 
+_bit_index = jit(inline="always")(bit_index)
+_ONE = np.uint64(1)
+
+
+@jit(inline="always")
+def card_bit(card):
+    """The uint64 mask bit of a card (:func:`anaconda_sim.cards.card_mask` in a kernel)."""
+    return _ONE << np.uint64(_bit_index(card))
+
+
 @jit
 def deal_cards(state, known_mask, k, out):
     """Draw ``k`` distinct cards uniformly from the deck minus ``known_mask``.
 
     The cards are written to ``out[:k]`` in draw order (a partial
     Fisher-Yates shuffle of the available cards, in index order). The mask
-    uses the layout of :mod:`anaconda_sim.cards` (bit ``16 * suit + rank``).
-    Returns the mask of the drawn cards. The caller guarantees that at least
-    ``k`` cards are available (the public layer checks it).
+    uses the layout of :mod:`anaconda_sim.cards`. Returns the mask of the
+    drawn cards. The caller guarantees that at least ``k`` cards are
+    available (the public layer checks it).
     """
-    available = np.empty(52, dtype=np.int64)
+    return deal_cards_into(state, known_mask, k, out, np.empty(52, dtype=np.int64))
+
+
+@jit
+def deal_cards_into(state, known_mask, k, out, available):
+    """:func:`deal_cards` with the caller's 52-card scratch array ``available``."""
     count = 0
     for card in range(52):
-        bit = np.uint64(1) << np.uint64(16 * (card & 3) + (card >> 2))
-        if (known_mask & bit) == np.uint64(0):
+        if (known_mask & card_bit(card)) == np.uint64(0):
             available[count] = card
             count += 1
     drawn = np.uint64(0)
@@ -164,5 +191,5 @@ def deal_cards(state, known_mask, k, out):
         available[j] = available[i]
         available[i] = card
         out[i] = card
-        drawn |= np.uint64(1) << np.uint64(16 * (card & 3) + (card >> 2))
+        drawn |= card_bit(card)
     return drawn

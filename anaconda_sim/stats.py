@@ -32,7 +32,7 @@ def to_units(rows: np.ndarray, scale: int) -> np.ndarray:
     return units.astype(np.int64)
 
 
-def _exact_products(units: np.ndarray) -> np.ndarray:
+def exact_products(units: np.ndarray) -> np.ndarray:
     # float64 products and sums of whole numbers below 2**53 are exact, so
     # BLAS may add them in any order; checked against the bound first
     bound = float(np.abs(units).max(initial=0)) ** 2 * units.shape[0]
@@ -69,7 +69,7 @@ class ChoiceAccumulator:
         """Add a batch of whole numbers of ``1/scale`` (one row per deal)."""
         self.deals += units.shape[0]
         self.total += units.sum(axis=0, dtype=np.int64)
-        self.cross += _exact_products(units)
+        self.cross += exact_products(units)
 
     def add_sums(self, deals: int, total: np.ndarray, cross: np.ndarray) -> None:
         """Add a batch given as its exact sums (in units of ``1/scale``)."""

@@ -50,8 +50,8 @@ from typing import Any
 
 import numpy as np
 
-from .game import views as V
 from ._numba import jit
+from .game import views as V
 from .hands.evaluator import (
     _FLUSH_BITS,
     _KEY_BIAS,
@@ -77,6 +77,7 @@ __all__ = [
     "Strategy",
     "get_strategy",
     "intent_to_action",
+    "parse_strategies",
 ]
 
 KIND_RANDOM = 0
@@ -100,6 +101,16 @@ SENSIBLE_DEFAULTS: dict[str, float] = {
     # probability of betting or raising anyway (a bluff)
     "bluff": 0.0,
 }
+
+# slots of "sensible"'s parameters in the array its kernels receive
+SENSIBLE_AGGRESSIVE_AT = 0
+SENSIBLE_CONTINUE_EARLY = 1
+SENSIBLE_CONTINUE_LATE = 2
+SENSIBLE_RESPECT_EXPOSED = 3
+SENSIBLE_BLUFF = 4
+assert list(SENSIBLE_DEFAULTS) == [
+    "aggressive_at", "continue_early", "continue_late", "respect_exposed", "bluff",
+]  # fmt: skip
 
 # exposed category (R11: none, pair, two pair, trips, quads) -> the least hand
 # category the seat showing it can hold
@@ -532,19 +543,19 @@ def _strongest_exposed_category(pub, own):
 
 
 @jit(inline="always")
-def _bet_sensible_at(pub, own, params, rng, strength):
+def bet_sensible_at(pub, own, params, rng, strength):
     """:func:`_bet_sensible` for a seat whose hand category is ``strength``
     (the kernel computes it once per hand: a function of ``own`` only)."""
-    bluff = params[4] > 0.0 and rand_float(rng) < params[4]
-    if strength >= params[0] or bluff:
+    bluff = params[SENSIBLE_BLUFF] > 0.0 and rand_float(rng) < params[SENSIBLE_BLUFF]
+    if strength >= params[SENSIBLE_AGGRESSIVE_AT] or bluff:
         return V.INTENT_AGGRESSIVE
     if not _facing_bet(pub, own):
         return V.INTENT_PASSIVE
     late = pub[V.P_REVEALED] > 0
-    needed = params[2] if late else params[1]
+    needed = params[SENSIBLE_CONTINUE_LATE] if late else params[SENSIBLE_CONTINUE_EARLY]
     if strength < needed:
         return V.INTENT_FOLD
-    if late and params[3] > 0.0:
+    if late and params[SENSIBLE_RESPECT_EXPOSED] > 0.0:
         if _EXPOSED_FLOOR[_strongest_exposed_category(pub, own)] > strength:
             return V.INTENT_FOLD
     return V.INTENT_PASSIVE
@@ -552,7 +563,7 @@ def _bet_sensible_at(pub, own, params, rng, strength):
 
 @jit(inline="always")
 def _bet_sensible(pub, own, params, rng):
-    return _bet_sensible_at(pub, own, params, rng, value_category(hand_value(own)))
+    return bet_sensible_at(pub, own, params, rng, value_category(hand_value(own)))
 
 
 # --------------------------------------------------------------- dispatch --
@@ -585,12 +596,12 @@ def builtin_discard(kind, pub, own, params, rng, out):
 
 
 @jit
-def _no_custom_bet(pub, own, params, rng):
+def no_custom_bet(pub, own, params, rng):
     return V.INTENT_PASSIVE
 
 
 @jit
-def _no_custom_cards(pub, own, params, rng, out):
+def no_custom_cards(pub, own, params, rng, out):
     pass
 
 
@@ -629,6 +640,22 @@ class Strategy:
     def param_dict(self) -> dict[str, float]:
         """Parameters by name."""
         return dict(zip(self.param_names, self.params, strict=True))
+
+    def spec(self) -> str:
+        """The strategy with all its parameters, as text: ``"name"`` or
+        ``"name:key=value,..."`` (what tables record in their model).
+
+        Examples
+        --------
+        >>> get_strategy("sensible", bluff=0.1).spec()
+        'sensible:aggressive_at=6,continue_early=1,continue_late=4,respect_exposed=1,bluff=0.1'
+        >>> get_strategy("random-pass").spec()
+        'random-pass'
+        """
+        if not self.params:
+            return self.name
+        values = ",".join(f"{k}={v:g}" for k, v in self.param_dict().items())
+        return f"{self.name}:{values}"
 
     def param_array(self) -> np.ndarray:
         """Parameters as the float64 array the kernels receive (padded)."""
@@ -671,7 +698,7 @@ class Strategy:
     def decide_bet(self, pub, own, rng) -> int:
         """Betting intent for the seat whose view is ``(pub, own)``."""
         if self.kind == KIND_CUSTOM:
-            fn = self.bet_fn or _no_custom_bet
+            fn = self.bet_fn or no_custom_bet
             return int(fn(pub, own, self.param_array(), rng))
         return int(builtin_bet(self.kind, pub, own, self.param_array(), rng))
 
@@ -725,3 +752,52 @@ def get_strategy(spec: str | Strategy, **params: float) -> Strategy:
         )
     merged = {**defaults, **{k: float(v) for k, v in params.items()}}
     return Strategy(spec, kind, tuple(merged.values()), tuple(merged))
+
+
+def parse_strategies(text: str) -> list[Strategy]:
+    """Strategies written as text, as :meth:`Strategy.spec` writes them.
+
+    ``"name"`` or ``"name:key=value,key=value"``; several strategies are
+    separated by commas (an item holding ``=`` continues the parameters of
+    the strategy before it).
+
+    Examples
+    --------
+    >>> [s.spec() for s in parse_strategies("random-pass, call-down")]
+    ['random-pass', 'call-down']
+    >>> parse_strategies("sensible:bluff=0.1,continue_late=2")[0].param_dict()["continue_late"]
+    2.0
+    >>> parse_strategies("sensible:bluff")
+    Traceback (most recent call last):
+    ...
+    ValueError: strategy parameter 'bluff' has no value; write it as bluff=VALUE
+    """
+    entries: list[tuple[str, dict[str, float]]] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        name, colon, first = item.partition(":")
+        if "=" in name:  # another parameter of the previous strategy
+            if not entries:
+                raise ValueError(f"{item!r} names a parameter before any strategy")
+            name, colon, first = "", ":", item
+            params = entries[-1][1]
+        else:
+            params = {}
+            entries.append((name.strip(), params))
+        if colon and first.strip():
+            key, equals, value = first.partition("=")
+            if not equals:
+                raise ValueError(
+                    f"strategy parameter {key.strip()!r} has no value; "
+                    f"write it as {key.strip()}=VALUE"
+                )
+            try:
+                params[key.strip()] = float(value)
+            except ValueError:
+                raise ValueError(
+                    f"strategy parameter {key.strip()}={value.strip()!r} is not a number"
+                ) from None
+    if not entries:
+        raise ValueError(f"no strategy in {text!r}; name one, e.g. 'sensible' or 'random-pass'")
+    return [get_strategy(name, **params) for name, params in entries]

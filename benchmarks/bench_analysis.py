@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> dict:
 
     import numba
 
-    from anaconda_sim.analysis.api import pass_values, reveal_values
+    from anaconda_sim.analysis import pass_values, reveal_values
 
     deals = 4_000 if args.quick else 100_000
     reveal_deals = 500 if args.quick else 20_000

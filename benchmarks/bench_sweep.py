@@ -37,7 +37,7 @@ from _common import write_results
 
 def _direct(spec, kind: str):
     """A function doing the sweep's analyses by direct calls (hands and seeds prepared)."""
-    from anaconda_sim.analysis import api as analysis
+    from anaconda_sim import analysis
     from anaconda_sim.sweep.work import hand_seed, slot_hand
 
     jobs = []
@@ -117,7 +117,7 @@ def _timed(fn) -> tuple[float, float]:
 
 def _warm(dask_worker=None) -> int:
     """Run on each worker: load the kernels before the clock starts."""
-    from anaconda_sim.analysis.api import equity
+    from anaconda_sim.analysis import equity
     from anaconda_sim.hands.classes import sample_hands
 
     equity(sample_hands("AA/K", 1, seed=0)[0], 6, deals=50, seed=0, progress=False)

@@ -13,7 +13,7 @@ import naive_showdown
 import numpy as np
 import pytest
 
-from anaconda_sim.analysis.api import discard_values, equity, pass_values, reveal_values
+from anaconda_sim.analysis import discard_values, equity, pass_values, reveal_values
 from anaconda_sim.cards import CardError, format_cards, parse_cards
 from anaconda_sim.hands.evaluator import best_five
 
@@ -89,7 +89,7 @@ def test_standard_errors_shrink_as_one_over_sqrt_deals():
 
 def test_confidence_intervals_cover_about_95_percent():
     hand = "K♠ K♥ 7♣ 7♦ 2♠"
-    reference = equity(hand, 4, deals=400_000, seed=1000)["equity"].item()
+    reference = equity(hand, 4, deals=400_000, seed=1000)["value"].item()
     runs = 200
     covered = sum(
         row["ci_low"].item() <= reference <= row["ci_high"].item()
@@ -139,7 +139,7 @@ def test_equity_stages():
     assert final["stage"].item() == "after discard"
     assert after_pass["cat_full_house"].item() == 1.0
     for row in (at_deal, after_pass, final):
-        assert 0 <= row["ci_low"].item() <= row["equity"].item() <= row["ci_high"].item() <= 1.1
+        assert 0 <= row["ci_low"].item() <= row["value"].item() <= row["ci_high"].item() <= 1.1
 
 
 def test_R2_two_players_swap_packets():
@@ -190,7 +190,7 @@ def test_R9_reveal_values_cover_the_120_orders_with_diagnostics():
         assert table[column].between(0, 1).all()
     assert (table["mean_pot"] >= 4).all()  # at least the antes
     assert table["value"].is_monotonic_decreasing
-    assert table.attrs["value_label"] == "net chips per deal"
+    assert table.attrs["value_unit"] == "chips per deal"
 
 
 def test_R10_without_betting_every_reveal_order_is_worth_the_same():
@@ -233,7 +233,7 @@ def test_pass_values_with_betting_match_the_batch_simulator():
         row = table.iloc[rows[frozenset(choice)]]
         assert row["value"] == pytest.approx(scores.mean_net[k], abs=1e-12)
         assert row["se"] == pytest.approx(scores.se_net[k], rel=1e-9)
-    assert table.attrs["value_label"] == "net chips per deal"
+    assert table.attrs["value_unit"] == "chips per deal"
 
 
 @pytest.mark.parametrize(
@@ -260,7 +260,7 @@ def test_known_dead_cards_are_never_dealt_and_change_equity():
     free = equity("A♠ K♠ Q♠ J♠ 9♠", 4, deals=4000, seed=2)
     # the hero's two discards were spades: fewer spades left for opponents' flushes
     known = equity("A♠ K♠ Q♠ J♠ 9♠", 4, known="2♠ 3♠", deals=4000, seed=2)
-    assert known["equity"].item() >= free["equity"].item() - 4 * free["se"].item()
+    assert known["value"].item() >= free["value"].item() - 4 * free["se"].item()
     table = discard_values(AFTER_PASS, 4, known="A♠ A♥ A♦", deals=1000, seed=1)
     assert len(table) == 21
 

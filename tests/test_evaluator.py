@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from naive import naive_best_five, naive_exposed_key, naive_key
 
-from anaconda_sim.hands import lookup as _tables
+from anaconda_sim.hands import lookup
 from anaconda_sim._numba import jit
 from anaconda_sim.cards import CardError, format_cards, parse_cards
 from anaconda_sim.hands.evaluator import (
@@ -153,7 +153,7 @@ def test_wheel_is_lowest_straight_r18():
     assert wheel > evaluate("As Ad Ac Kh Qs")  # above any three of a kind
     steel = evaluate("Ah 2h 3h 4h 5h")
     assert category_name(steel) == "Straight flush"
-    assert steel == _tables.CATEGORY_START[8]  # the lowest straight flush
+    assert steel == lookup.CATEGORY_START[8]  # the lowest straight flush
     assert steel < evaluate("2h 3h 4h 5h 6h")
     # K-A-2-3-4 does not wrap around
     assert category_name(evaluate("Kh As 2d 3c 4h")) == "High card"
@@ -234,7 +234,7 @@ def test_random_hands_against_naive_twin_r18():
 
 def test_category_and_names():
     assert CATEGORY_NAMES[category(evaluate("Ah Ad Ac As 2d"))] == "Four of a kind"
-    assert [category_name(v) for v in _tables.CATEGORY_START[:9]] == list(CATEGORY_NAMES)
+    assert [category_name(v) for v in lookup.CATEGORY_START[:9]] == list(CATEGORY_NAMES)
     values = np.arange(1, 7463)
     cats = category(values)
     assert cats.tolist() == [value_category(v) for v in values]
@@ -432,19 +432,19 @@ def test_rank_keys_sums_are_unique():
     """Sums of up to 7 rank keys (at most 4 per rank) are all distinct; the hash is perfect."""
     keys = []
     for n in range(8):
-        rows = _tables._multisets(n)
-        keys.append(_tables.RANK_KEYS[rows].sum(axis=1) if n else np.zeros(1, np.int64))
+        rows = lookup._multisets(n)
+        keys.append(lookup.RANK_KEYS[rows].sum(axis=1) if n else np.zeros(1, np.int64))
     keys = np.concatenate(keys)
     assert len(np.unique(keys)) == len(keys)
     five_to_seven = np.concatenate(
-        [_tables.RANK_KEYS[_tables._multisets(n)].sum(1) for n in (5, 6, 7)]
+        [lookup.RANK_KEYS[lookup._multisets(n)].sum(1) for n in (5, 6, 7)]
     )
-    h = (five_to_seven * _tables.HASH_MULTIPLIER) & _tables.HASH_MASK
-    index = h + _tables.ROW_OFFSETS[h >> _tables.ROW_SHIFT]
-    assert len(np.unique(index)) == len(index) == len(_tables.RANK_TABLE)
+    h = (five_to_seven * lookup.HASH_MULTIPLIER) & lookup.HASH_MASK
+    index = h + lookup.ROW_OFFSETS[h >> lookup.ROW_SHIFT]
+    assert len(np.unique(index)) == len(index) == len(lookup.RANK_TABLE)
     assert index.min() == 0
-    assert _tables.RANK_TABLE.min() >= 1
-    assert _tables.RANK_TABLE.nbytes + _tables.ROW_OFFSETS.nbytes < 300_000
+    assert lookup.RANK_TABLE.min() >= 1
+    assert lookup.RANK_TABLE.nbytes + lookup.ROW_OFFSETS.nbytes < 300_000
 
 
 @pytest.mark.parametrize(("position", "card", "text"), [(3, 60, "card index 60"), (5, 9, "dup")])

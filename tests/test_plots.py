@@ -19,8 +19,8 @@ from matplotlib.container import BarContainer, ErrorbarContainer
 from matplotlib.figure import Figure
 from matplotlib.image import AxesImage
 
-from anaconda_sim.output import plots
 from anaconda_sim.cards import format_cards, parse_cards
+from anaconda_sim.output import plots
 
 HAND = "Qs Qh 9c 8d 3s 4h 2c"
 FIVE = "9c Qs 9d Qh Qd"
@@ -61,11 +61,11 @@ def pass_frame(unicode: bool = False) -> pd.DataFrame:
     df["left_gain"] = 0.0
     df["left_gain_se"] = 0.001
     probabilities = rng.dirichlet(np.ones(9), len(df))
-    for i, column in enumerate(plots._CATEGORY_COLUMNS):
+    for i, column in enumerate(plots.CATEGORY_COLUMNS):
         df[column] = probabilities[:, i]
     df.attrs = {
         "players": 5, "deals": 20_000, "seed": 3, "hand": HAND, "betting": False,
-        "value_label": "expected pot share",
+        "value_unit": "pot share",
     }  # fmt: skip
     return df
 
@@ -77,7 +77,7 @@ def discard_frame() -> pd.DataFrame:
         for d in itertools.combinations(parse_cards(HAND), 2)
     ]
     df = _with_ci(pd.DataFrame(rows), 0.05, rng)
-    df.attrs = {"players": 4, "deals": 10_000, "betting": True, "value_label": "net chips per deal"}
+    df.attrs = {"players": 4, "deals": 10_000, "betting": True, "value_unit": "chips per deal"}
     return df
 
 
@@ -94,7 +94,7 @@ def reveal_frame() -> pd.DataFrame:
             }
         )
     df = _with_ci(pd.DataFrame(rows), 0.002, rng)
-    df.attrs = {"players": 5, "deals": 10_000, "hand": FIVE, "value_label": "expected pot share"}
+    df.attrs = {"players": 5, "deals": 10_000, "hand": FIVE, "value_unit": "pot share"}
     return df
 
 
@@ -103,7 +103,7 @@ def hidden_frame() -> pd.DataFrame:
     df["se"] = 0.002
     df["ci_low"] = df["value"] - Z * df["se"]
     df["ci_high"] = df["value"] + Z * df["se"]
-    df.attrs = {"hand": FIVE, "players": 5, "value_label": "expected pot share"}
+    df.attrs = {"hand": FIVE, "players": 5, "value_unit": "pot share"}
     return df
 
 
@@ -130,20 +130,6 @@ def category_frame() -> pd.DataFrame:
     )
     df.attrs = {"deals": 10_000, "players": 5}
     return df
-
-
-def bench_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
-    rates = {"anaconda-sim": 4e7, "eval7": 3e6, "phevaluator": 1e6, "treys": 1.5e5}
-    rows = [(lib, task, "1 core", rate * (2 if task == "5-card" else 1))
-            for lib, rate in rates.items() for task in ("7-card", "5-card")]  # fmt: skip
-    rows += [("anaconda-sim", task, "all cores", 3e8) for task in ("7-card", "5-card")]
-    df_eval = pd.DataFrame(rows, columns=["library", "task", "threads", "rate"])
-    df_deals = pd.DataFrame(
-        [(n, s, t, 1e6 / n * (8 if t == "all cores" else 1) * (1 if s == "a" else 0.7))
-         for n in range(2, 8) for s in ("a", "b") for t in ("1 core", "all cores")],
-        columns=["players", "strategy", "threads", "deals_per_s"],
-    )  # fmt: skip
-    return df_eval, df_deals
 
 
 def errorbars(ax) -> list[ErrorbarContainer]:
@@ -351,36 +337,6 @@ def test_categories_bad_name():
         plots.plot_categories(df)
 
 
-def test_benchmarks():
-    df_eval, df_deals = bench_frames()
-    fig = plots.plot_benchmarks(df_eval, df_deals)
-    assert "anaconda-sim" in fig.get_suptitle()
-    evals = [a for a in fig.axes if a.get_xscale() == "log"]
-    assert len(evals) == 2
-    texts = [t.get_text() for a in evals for t in a.texts]
-    assert "40 M/s" in texts and "150 k/s" in texts
-    notes = [t.get_text() for a in evals for side in a.child_axes for t in side.get_yticklabels()]
-    assert any("13× faster than eval7 (fastest peer)" in t for t in notes)
-    assert any("267× faster than treys (slowest peer)" in t for t in notes)
-    for ax in evals:
-        assert ax.get_title(loc="left")
-    assert evals[-1].get_xlabel().startswith("evaluations per second")
-    deals = next(a for a in fig.axes if a.get_yscale() == "log")
-    assert "deals per second" in deals.get_ylabel() and deals.get_xlabel()
-    assert len(errorbars(deals)) == 4
-
-
-def test_benchmarks_repeats_become_error_bars():
-    df_eval, _ = bench_frames()
-    repeated = pd.concat([df_eval, df_eval.assign(rate=df_eval["rate"] * 1.1)])
-    fig = plots.plot_benchmarks(repeated)
-    assert len(fig.axes) >= 2
-    assert all(errorbars(a) for a in fig.axes if a.get_xscale() == "log")
-    assert "range of repeated runs" in fig.axes[1].get_xlabel()
-    with pytest.raises(ValueError, match="positive numbers in column 'rate'"):
-        plots.plot_benchmarks(df_eval.assign(rate=0.0))
-
-
 @pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
 def test_save_figure(tmp_path, suffix):
     fig = plots.plot_pass_values(pass_frame(), top=5)
@@ -409,7 +365,6 @@ CALLS = {
     "plot_reveal_by_hidden": (lambda df: plots.plot_reveal_by_hidden(df), hidden_frame, "hidden"),
     "plot_equity": (lambda df: plots.plot_equity(df), equity_frame, "players"),
     "plot_categories": (lambda df: plots.plot_categories(df), category_frame, "probability"),
-    "plot_benchmarks": (lambda df: plots.plot_benchmarks(df), lambda: bench_frames()[0], "rate"),
 }
 
 
@@ -438,17 +393,12 @@ def test_other_bad_inputs():
         plots.plot_pass_values(pass_frame(), top=0)
     with pytest.raises(ValueError, match="needs numbers in column 'value'"):
         plots.plot_pass_values(pass_frame().assign(value="high"))
-    df_eval, df_deals = bench_frames()
-    with pytest.raises(ValueError, match="plot_benchmarks needs column 'deals_per_s'"):
-        plots.plot_benchmarks(df_eval, df_deals.drop(columns="deals_per_s"))
 
 
 def test_draws_into_given_figures():
     fig = plt.figure(figsize=(14, 7))
     assert plots.plot_reveal_values(reveal_frame(), fig=fig) is fig
     assert any(a.images for a in fig.axes)
-    fig2 = plt.figure(figsize=(10, 6))
-    assert plots.plot_benchmarks(bench_frames()[0], fig=fig2) is fig2
     ax = plots.plot_discard_values(discard_frame(), top=4).axes[0]
     assert len(ax.get_yticks()) == 4
 

@@ -11,7 +11,7 @@ import os
 import pandas as pd
 import pytest
 
-from anaconda_sim.analysis.api import discard_values, equity, pass_values
+from anaconda_sim.analysis import discard_values, equity, pass_values
 from anaconda_sim.sweep import (
     COORDINATES,
     SweepError,
@@ -70,7 +70,7 @@ def test_every_row_is_the_direct_analysis_call(tmp_path):
         kwargs = {"opponents": opponents, "deals": 200, "seed": seed, "progress": False}
         if kind == "equity":
             direct = equity(hand, 3, **kwargs)
-            assert rows["equity"].tolist() == direct["equity"].tolist()
+            assert rows["equity"].tolist() == direct["value"].tolist()
             assert rows["se"].tolist() == direct["se"].tolist()
         else:
             fn = pass_values if kind == "pass" else discard_values
@@ -114,7 +114,7 @@ def test_summarize_classes_averages_the_samples():
 
 
 def test_reveal_sweep_equals_direct_calls():
-    from anaconda_sim.analysis import api as analysis
+    from anaconda_sim import analysis
     table = compute_sweep({"kind": "reveal", "players": 3, "hands": ["Qs Qh Qd 9c 9d"],
                            "deals": 50, "hero": "call-down"})  # fmt: skip
     assert len(table) == 120 and table["order"].is_unique

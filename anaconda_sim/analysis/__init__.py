@@ -1,3 +1,64 @@
-from .api import discard_values, equity, pass_values, reveal_opponents, reveal_values
+"""The questions asked of the simulator: which three to pass, which two to
+discard, in what order to reveal, and what a hand is worth.
+
+One API
+-------
+:func:`pass_values`, :func:`discard_values`, :func:`reveal_values` and
+:func:`equity` take the hand as ``hand`` and the table size as ``players``,
+then the same keywords with the same defaults:
+
+- the model: ``known`` (cards in no opponent's hand), ``hero`` (the hero's
+  strategy for the decisions not being scored), ``opponents`` (one strategy,
+  or one per opponent seat, left neighbour first) and ``betting`` where the
+  analysis has a betting model (``pass_values``, ``reveal_values``);
+- sampling (:func:`~anaconda_sim.analysis.driver.sampling`): ``deals=N``
+  runs N deals (20,000 by default); ``precision=p`` runs batches until every
+  row's ``se`` is below ``p`` or ``max_deals`` (2,000,000) is reached;
+  ``seed`` (the same seed gives the same table, whatever the ``batch_size``
+  or thread count); ``batch_size`` (deals per batch, ``None``: the
+  analysis's default); ``progress`` (``None``: a bar for long runs);
+  ``unicode`` (cards as ``Q♠`` or ``Qs``).
+
+Each returns a DataFrame, best row first, with the core columns ``value``,
+``se``, ``ci_low``, ``ci_high`` (95%), ``rank``, ``diff_vs_best`` and
+``diff_se`` (the paired standard error of the difference from the best,
+far smaller than ``se`` because every choice is scored on the same deals:
+common random numbers). Category columns ``cat_*`` are shares of *all*
+deals in which the hero reached the showdown with that category.
+``DataFrame.attrs`` holds the model: ``analysis``, ``hand``, ``players``,
+``hero``, ``opponents`` (with every parameter), ``betting``, ``model``,
+``value_unit`` (``"pot share"`` or ``"chips per deal"``), ``seed``,
+``precision`` and ``deals``.
+
+Models
+------
+Showdown model (``betting=False``): nobody bets or folds. The hero sits at
+seat 0, its left neighbour at seat 1 and its right neighbour at seat ``n-1``.
+Every opponent is dealt seven cards the hero has not seen, passes three to
+its left with its own strategy (R7), keeps five with its own strategy (R8),
+and the best five-card hand takes the pot (R10, R18), ties splitting it
+(R19). ``value`` is the hero's expected share of the pot: 1.0 means it wins
+alone every deal. Known cards are honoured: cards the hero passed sit in the
+left neighbour's hand, cards it received came from the right neighbour's.
+
+Betting model (``betting=True``): complete deals under the rules with every
+seat's betting strategy; ``value`` is the hero's mean net chips per deal.
+See :func:`reveal_values` for the reveal model.
+
+Modules
+-------
+:mod:`~anaconda_sim.analysis.driver` (validation, stopping rule, batches,
+ranking, the model in ``attrs``), :mod:`~anaconda_sim.analysis.passes`,
+:mod:`~anaconda_sim.analysis.discards` (discards and equity),
+:mod:`~anaconda_sim.analysis.reveal`. May import the top-level modules,
+:mod:`anaconda_sim.hands`, :mod:`anaconda_sim.game` and
+:mod:`anaconda_sim.sim`; never :mod:`anaconda_sim.output` or the CLI.
+"""
+
+from __future__ import annotations
+
+from .discards import discard_values, equity
+from .passes import pass_values
+from .reveal import reveal_opponents, reveal_values
 
 __all__ = ["discard_values", "equity", "pass_values", "reveal_opponents", "reveal_values"]

@@ -1,69 +1,168 @@
 """The analysis subcommands of ``anaconda-sim``: pass, discard, reveal, equity.
 
-Each prints a readable table (best first, with 95% CIs), and can write the
-table (``--out`` .csv/.parquet/.json) and a chart (``--plot`` .png/.svg/.pdf).
+Each command's options are generated from its Python function's signature
+(:data:`OPTIONS` says how each keyword is written on the command line), so
+the shell and Python take the same options with the same defaults. Each
+command prints a readable table (best first, with 95% CIs), and can write
+the table (``--out`` .csv/.parquet/.json) and a chart (``--plot``
+.png/.svg/.pdf).
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import secrets
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
 from ..output.tables import format_table, write_table
 
-__all__ = ["register"]
+__all__ = ["ANALYSES", "OPTIONS", "register"]
 
 
-def _common(parser: argparse.ArgumentParser, default_betting: bool | None) -> None:
-    parser.add_argument("--players", "-p", type=int, default=6, help="table size 2-7 (default 6)")
-    parser.add_argument(
-        "--opponents", default="random-pass",
-        help="built-in strategy of every opponent, or a comma list, left neighbour first "
-        "(random-pass, call-down, sensible, random; default random-pass)",
-    )  # fmt: skip
+def _opponents(text: str) -> Any:
+    from ..strategies import parse_strategies
+
+    strategies = parse_strategies(text)
+    return strategies[0] if len(strategies) == 1 else strategies
+
+
+def _strategy(text: str) -> Any:
+    from ..strategies import parse_strategies
+
+    strategies = parse_strategies(text)
+    if len(strategies) != 1:
+        raise ValueError(f"--hero takes one strategy, got {text!r}")
+    return strategies[0]
+
+
+@dataclass(frozen=True)
+class Option:
+    """How one keyword of an analysis function is written on the command line."""
+
+    flags: tuple[str, ...]
+    help: str
+    type: Callable[[str], Any] | None = str
+    #: "value" (takes a value), "flag" (--x/--no-x), "invert" (a flag setting False)
+    form: str = "value"
+
+
+#: Every keyword an analysis takes, by its Python name (``unicode`` is
+#: written ``--ascii``, ``progress`` is written ``--quiet``).
+OPTIONS: dict[str, Option] = {
+    "passed": Option(("--passed",), "the three cards you passed (now on your left)"),
+    "received": Option(("--received",), "the three cards you received (from your right)"),
+    "discards": Option(("--discards",), "your two discards (reveal; unknown when omitted)"),
+    "known": Option(("--known",), "cards known to be in no opponent's hand"),
+    "by": Option(("--by",), "group the rows: 'hidden' (one row per hidden card)"),
+    "hero": Option(("--hero",), "your strategy for the decisions not being scored, "
+                   "e.g. sensible or 'sensible:bluff=0.1'", _strategy),  # fmt: skip
+    "opponents": Option(("--opponents",), "every opponent's strategy, or a comma list, left "
+                        "neighbour first; parameters as 'sensible:bluff=0.1,continue_late=2'",
+                        _opponents),  # fmt: skip
+    "betting": Option(("--betting",), "complete deals with betting (value in chips) instead "
+                      "of the showdown model (value = pot share)", None, "flag"),  # fmt: skip
+    "dealer": Option(("--dealer",), "dealer seat (you are seat 0)", int),
+    "deals": Option(("--deals", "-n"), "number of deals", int),
+    "precision": Option(("--precision",), "run until every row's se is below this", float),
+    "max_deals": Option(("--max-deals",), "cap of a --precision run", int),
+    "seed": Option(("--seed",), "random seed (default: a fresh one, printed)", int),
+    "batch_size": Option(("--batch-size",), "deals per batch (default: the analysis's)", int),
+    "progress": Option(("--quiet", "-q"), "no progress bar", None, "invert"),
+    "unicode": Option(("--ascii",), "cards as Qs instead of Q♠", None, "invert"),
+}
+
+
+def _analysis(name: str) -> Callable[..., pd.DataFrame]:
+    from .. import analysis
+
+    return getattr(analysis, name)
+
+
+#: command -> (function name, help, what the hand is)
+ANALYSES: dict[str, tuple[str, str, str]] = {
+    "pass": ("pass_values", "value of each of the 35 passes of a 7-card hand",
+             'seven cards, e.g. "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣"'),
+    "discard": ("discard_values", "value of each of the 21 discards after the pass",
+                "the seven cards held after the pass"),
+    "reveal": ("reveal_values", "value of each of the 120 reveal orders of five",
+               "the five cards kept"),
+    "equity": ("equity", "showdown equity of a hand at its stage",
+               "seven cards (at the deal or after the pass) or five"),
+}  # fmt: skip
+
+
+def _default_text(default: Any) -> str:
+    if default is None:
+        return ""
+    if hasattr(default, "spec"):
+        return f" (default {default.spec()})"
+    return f" (default {default})"
+
+
+def _shown_default(function: Callable[..., Any], name: str, default: Any) -> Any:
+    """What a default of ``None`` means, for the help text."""
+    from ..analysis.driver import DEFAULT_DEALS
+    from ..analysis.reveal import reveal_opponents
+
+    if default is not None:
+        return default
+    if name == "deals":
+        return DEFAULT_DEALS
+    if name == "opponents" and function.__name__ == "reveal_values":
+        return reveal_opponents()
+    return None
+
+
+def _add_options(parser: argparse.ArgumentParser, function: Callable[..., Any]) -> None:
+    """One option per keyword of ``function``, with the function's default."""
     stop = parser.add_mutually_exclusive_group()
-    stop.add_argument("--deals", "-n", type=int, help="number of deals (default 20000)")
-    stop.add_argument("--precision", type=float, help="run until every row's se is below this")
-    parser.add_argument("--max-deals", type=int, default=2_000_000, help="cap for --precision")
-    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--out", "-o", help="write the table: .csv, .parquet or .json")
-    parser.add_argument("--plot", help="write a chart with error bars: .png, .svg or .pdf")
-    parser.add_argument("--top", type=int, help="print only the best N rows")
-    parser.add_argument("--ascii", action="store_true", help="cards as Qs instead of Q♠")
-    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
-    if default_betting is not None:
-        parser.add_argument(
-            "--betting", action=argparse.BooleanOptionalAction, default=default_betting,
-            help="complete deals with betting (value in chips) instead of the showdown model "
-            "(value = pot share)",
-        )  # fmt: skip
+    for name, param in inspect.signature(function).parameters.items():
+        if param.kind is not inspect.Parameter.KEYWORD_ONLY:
+            continue
+        option = OPTIONS.get(name)
+        if option is None:  # a keyword the CLI does not know is a bug, caught by the tests
+            raise RuntimeError(f"{function.__name__}({name}=...) has no command-line option")
+        default = param.default
+        target = stop if name in ("deals", "precision") else parser
+        if option.form == "flag":
+            target.add_argument(*option.flags, dest=name, default=default,
+                                action=argparse.BooleanOptionalAction,
+                                help=option.help + _default_text(default))  # fmt: skip
+        elif option.form == "invert":
+            target.add_argument(*option.flags, dest=name, action="store_false",
+                                default=default, help=option.help)  # fmt: skip
+        else:
+            shown = _shown_default(function, name, default)
+            target.add_argument(*option.flags, dest=name, type=option.type, default=default,
+                                help=option.help + _default_text(shown))  # fmt: skip
 
 
-def _opponents(text: str):
-    parts = [p.strip() for p in text.split(",") if p.strip()]
-    return parts[0] if len(parts) == 1 else parts
-
-
-def _run_kwargs(args) -> dict:
-    return {
-        "opponents": _opponents(args.opponents),
-        "deals": args.deals,
-        "precision": args.precision,
-        "max_deals": args.max_deals,
-        "seed": args.seed,
-        "progress": False if args.quiet else None,
+def _keywords(args: argparse.Namespace, function: Callable[..., Any]) -> dict[str, Any]:
+    kwargs = {
+        name: getattr(args, name)
+        for name, param in inspect.signature(function).parameters.items()
+        if param.kind is inspect.Parameter.KEYWORD_ONLY
     }
+    if "progress" in kwargs and kwargs["progress"] is not False:
+        kwargs["progress"] = None
+    if kwargs.get("seed") is None:
+        kwargs["seed"] = secrets.randbelow(2**31)
+    return kwargs
 
 
-def _emit(args, table: pd.DataFrame, plot: Callable[[pd.DataFrame], Any] | None) -> int:
+def _emit(args: argparse.Namespace, table: pd.DataFrame,
+          plot: Callable[[pd.DataFrame], Any] | None) -> int:  # fmt: skip
     attrs = table.attrs
     title = f"{attrs.get('analysis', '')} values for {attrs.get('hand', '')}".strip()
     print(f"{title} - {attrs.get('players')} players, {attrs.get('deals')} deals, "
-          f"value = {attrs.get('value_label', 'pot share')}")  # fmt: skip
+          f"seed {attrs.get('seed')}, value = {attrs.get('value_unit')}")  # fmt: skip
+    print(f"opponents: {', '.join(dict.fromkeys(attrs.get('opponents', [])))}")
     print(format_table(table, top=args.top))
     if args.out:
         print(f"table written to {write_table(table, args.out)}")
@@ -74,88 +173,48 @@ def _emit(args, table: pd.DataFrame, plot: Callable[[pd.DataFrame], Any] | None)
     return 0
 
 
-def _cmd_pass(args) -> int:
-    from ..analysis.api import pass_values
-    from ..output.plots import plot_pass_values
+def _chart(command: str, kwargs: dict[str, Any]) -> Callable[[pd.DataFrame], Any]:
+    from ..output import plots
 
-    table = pass_values(args.hand, args.players, betting=args.betting,
-                        unicode=not args.ascii, **_run_kwargs(args))  # fmt: skip
-    return _emit(args, table, plot_pass_values)
-
-
-def _cmd_discard(args) -> int:
-    from ..analysis.api import discard_values
-    from ..output.plots import plot_discard_values
-
-    table = discard_values(args.hand, args.players, passed=args.passed, received=args.received,
-                           unicode=not args.ascii, **_run_kwargs(args))  # fmt: skip
-    return _emit(args, table, plot_discard_values)
+    if command == "reveal":
+        return plots.plot_reveal_by_hidden if kwargs.get("by") else plots.plot_reveal_values
+    return {"pass": plots.plot_pass_values, "discard": plots.plot_discard_values,
+            "equity": plots.plot_equity}[command]  # fmt: skip
 
 
-def _cmd_reveal(args) -> int:
-    from ..analysis.api import reveal_values
-    from ..output.plots import plot_reveal_by_hidden, plot_reveal_values
+def _run(command: str) -> Callable[[argparse.Namespace], int]:
+    def handler(args: argparse.Namespace) -> int:
+        function = _analysis(ANALYSES[command][0])
+        kwargs = _keywords(args, function)
+        if command == "equity" and args.all_players:
+            rows = [function(args.hand, players, **kwargs) for players in range(2, 8)]
+            table = pd.concat(rows, ignore_index=True)
+            table.attrs = {**rows[0].attrs, "players": "2-7"}
+        else:
+            table = function(args.hand, args.players, **kwargs)
+        return _emit(args, table, _chart(command, kwargs))
 
-    by = "hidden" if args.by_hidden else None
-    table = reveal_values(args.hand, args.players, betting=args.betting, by=by,
-                          unicode=not args.ascii, **_run_kwargs(args))  # fmt: skip
-    return _emit(args, table, plot_reveal_by_hidden if by else plot_reveal_values)
-
-
-def _cmd_equity(args) -> int:
-    from ..analysis.api import equity
-
-    kwargs = _run_kwargs(args)
-    rows = [
-        equity(args.hand, players, passed=args.passed, received=args.received, **kwargs)
-        for players in ((args.all_players and range(2, 8)) or [args.players])
-    ]
-    table = pd.concat(rows, ignore_index=True)
-    table.attrs = {
-        "analysis": "equity",
-        "hand": args.hand,
-        "players": args.players,
-        "deals": int(table["deals"].iloc[0]),
-        "value_label": "expected pot share",
-    }
-    print(f"showdown equity of {args.hand} ({table['stage'].iloc[0]})")
-    print(format_table(table))
-    if args.out:
-        print(f"table written to {write_table(table, args.out)}")
-    if args.plot:
-        from ..output.plots import plot_equity, save_figure
-
-        print(f"chart written to {save_figure(plot_equity(table), args.plot)}")
-    return 0
+    return handler
 
 
-def register(subparsers) -> None:
+def register(subparsers: Any) -> None:
     """Add the pass, discard, reveal and equity subcommands."""
-    p = subparsers.add_parser("pass", help="value of each of the 35 passes of a 7-card hand")
-    p.add_argument("hand", help='seven cards, e.g. "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣"')
-    _common(p, default_betting=False)
-    p.set_defaults(func=_cmd_pass)
-
-    d = subparsers.add_parser("discard", help="value of each of the 21 discards after the pass")
-    d.add_argument("hand", help="the seven cards held after the pass")
-    d.add_argument("--passed", help="the three cards you passed (now on your left)")
-    d.add_argument("--received", help="the three cards you received (from your right)")
-    _common(d, default_betting=None)
-    d.set_defaults(func=_cmd_discard)
-
-    r = subparsers.add_parser("reveal", help="value of each of the 120 reveal orders of five")
-    r.add_argument("hand", help="the five cards kept")
-    r.add_argument("--by-hidden", action="store_true", help="group by the hidden card")
-    _common(r, default_betting=True)
-    r.set_defaults(func=_cmd_reveal)
-
-    e = subparsers.add_parser("equity", help="showdown equity of a hand at its stage")
-    e.add_argument("hand", help="seven cards (at the deal or after the pass) or five")
-    e.add_argument("--passed", help="cards passed (a seven-card hand after the pass)")
-    e.add_argument("--received", help="cards received (a seven-card hand after the pass)")
-    e.add_argument("--all-players", action="store_true", help="every table size 2-7")
-    _common(e, default_betting=None)
-    e.set_defaults(func=_cmd_equity)
+    for command, (function_name, help_text, hand_help) in ANALYSES.items():
+        parser = subparsers.add_parser(command, help=help_text)
+        parser.add_argument("hand", help=hand_help)
+        parser.add_argument("--players", "-p", type=int, default=6,
+                            help="table size 2-7 (default 6)")  # fmt: skip
+        _add_options(parser, _analysis(function_name))
+        if command == "reveal":
+            parser.add_argument("--by-hidden", dest="by", action="store_const", const="hidden",
+                                help="the same as --by hidden")  # fmt: skip
+        if command == "equity":
+            parser.add_argument("--all-players", action="store_true",
+                                help="every table size 2-7")  # fmt: skip
+        parser.add_argument("--out", "-o", help="write the table: .csv, .parquet or .json")
+        parser.add_argument("--plot", help="write a chart with error bars: .png, .svg or .pdf")
+        parser.add_argument("--top", type=int, help="print only the best N rows")
+        parser.set_defaults(func=_run(command))
 
 
 if __name__ == "__main__":  # pragma: no cover

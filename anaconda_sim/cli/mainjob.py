@@ -125,8 +125,8 @@ def run_main_job(
     import matplotlib
 
     matplotlib.use("Agg", force=False)
+    from ..analysis import discard_values, pass_values, reveal_values
     from ..output import plots
-    from ..analysis.api import discard_values, pass_values, reveal_values
 
     config = config or MainJobConfig()
     out = Path(out_dir)
@@ -169,7 +169,7 @@ def run_main_job(
         table = run()
         attrs = table.attrs
         echo(f"\n{name} values for {attrs['hand']} ({config.players} players, "
-             f"{attrs['deals']:,} deals, value = {attrs['value_label']}), top 5:")  # fmt: skip
+             f"{attrs['deals']:,} deals, value = {attrs['value_unit']}), top 5:")  # fmt: skip
         echo(format_table(table, top=5))
         save(name, table, chart(table))
     echo(f"\nwrote {len(files)} files to {out.resolve()} in "

@@ -79,8 +79,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def command(args: argparse.Namespace, streams: Any = None) -> int:
     """Handler of ``sweep`` (``streams``: optional object with ``stdout``)."""
     stdout: TextIO = getattr(streams, "stdout", None) or sys.stdout
-    from ..sweep import load_results, run_sweep, summarize_classes, sweep_status
     from ..output.tables import write_table
+    from ..sweep import load_results, run_sweep, summarize_classes, sweep_status
 
     def say(text: str) -> None:
         print(text, file=stdout, flush=True)

@@ -24,8 +24,8 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from ..game import views as V
 from ..cards import CardError, format_cards, parse_cards
+from ..game import views as V
 from ..game.engine import Action, Game, Observation, Phase
 from ..game.play import Bot, play_deal
 from ..game.rules import Rules

@@ -58,7 +58,6 @@ from typing import Any
 
 import numpy as np
 
-from . import views as V
 from ..cards import CardError, format_cards, parse_cards
 from ..errors import (
     AlreadyCommittedError,
@@ -70,6 +69,7 @@ from ..errors import (
     SeatFoldedError,
     WrongPhaseError,
 )
+from . import views as V
 from .history import History
 from .rules import REVEAL_ROUNDS, Rules
 
@@ -685,7 +685,7 @@ class Game:
           what it showed); the fifth card is never there (it is turned up at
           the showdown, when no decision is left).
         * The betting log holds every action of the deal so far, also during
-          a pass or discard: ``(round * 8 + seat) * 8 + action``.
+          a pass or discard: :func:`~anaconda_sim.game.views.log_entry`.
         * ``own``: the held cards in hand order (see the module docstring),
           every card passed in the order passed (all passes), every card
           received in the order the passer listed them, the two discards.
@@ -1010,7 +1010,7 @@ class Game:
                 pub[V.P_EXPOSED + 4 * seat + j] = card
         pub[V.P_LOG_LEN] = len(self._log)
         for i, (rnd, seat, code) in enumerate(self._log):
-            pub[V.P_LOG + i] = (rnd * 8 + seat) * 8 + code
+            pub[V.P_LOG + i] = V.log_entry(rnd, seat, code)
         return pub
 
     def _fill_own(self, seat: int) -> np.ndarray:

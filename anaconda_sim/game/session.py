@@ -36,8 +36,8 @@ from typing import Any
 import numpy as np
 
 from .. import rng as _rng
-from .engine import Game
 from ..errors import GameError
+from .engine import Game
 from .history import History
 from .play import as_player, play_deal
 from .rules import Rules

@@ -42,6 +42,8 @@ __all__ = [
     "LOG_CAPACITY",
     "OWN_SIZE",
     "PUB_SIZE",
+    "log_entry",
+    "log_fields",
     "new_own",
     "new_pub",
 ]
@@ -66,6 +68,10 @@ INTENT_AGGRESSIVE = 2
 D_BET = 0
 D_PASS = 1
 D_DISCARD = 2
+
+# --- what a discard decision writes into its ``out`` array ------------------
+OUT_DISCARDS = 0  # out[0:2]: the two discards
+OUT_FIVE = 2  # out[2:7]: the kept five, in reveal order (the last one stays hidden)
 
 # --- stages (pub[P_STAGE]) ------------------------------------------------
 # 0: before the first pass; 1..k: after pass k; 100 + r: after reveal r (1..4)
@@ -97,6 +103,8 @@ P_EXPOSED = 41  # +4*seat+j: j-th exposed card of seat, -1 if none (28 slots)
 P_LOG_LEN = 69  # number of betting actions logged
 P_LOG = 70  # betting log entries
 LOG_CAPACITY = 256
+LOG_SEATS = 8  # seat field of a log entry: 0..7
+LOG_ACTIONS = 8  # action field of a log entry: 0..7 (A_* codes)
 PUB_SIZE = P_LOG + LOG_CAPACITY
 
 # --- own layout -----------------------------------------------------------
@@ -109,6 +117,27 @@ O_NRECEIVED = 16  # cards received so far
 O_RECEIVED = 17  # +i, up to 6
 O_DISCARDS = 23  # +i, the two discards (-1 before the discard)
 OWN_SIZE = 25
+
+
+def log_entry(rnd: int, seat: int, action: int) -> int:
+    """The betting-log code of ``action`` by ``seat`` in betting round ``rnd``.
+
+    The one definition of the encoding (both engines use it; the kernels
+    compile this same function).
+
+    Examples
+    --------
+    >>> log_entry(1, 2, A_BET), log_fields(log_entry(1, 2, A_BET)) == (1, 2, A_BET)
+    (83, True)
+    """
+    return (rnd * LOG_SEATS + seat) * LOG_ACTIONS + action
+
+
+def log_fields(entry: int) -> tuple[int, int, int]:
+    """``(round, seat, action)`` of a betting-log code (inverse of :func:`log_entry`)."""
+    head, action = divmod(entry, LOG_ACTIONS)
+    rnd, seat = divmod(head, LOG_SEATS)
+    return rnd, seat, action
 
 
 def new_pub() -> np.ndarray:

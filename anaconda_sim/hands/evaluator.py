@@ -52,11 +52,13 @@ from typing import overload
 import numba
 import numpy as np
 
-from . import lookup
 from .._numba import jit, jit_parallel
-from ..cards import RANK_NAMES, RANK_PLURALS, CardError, format_card, parse_cards
+from ..cards import RANK_NAMES, RANK_PLURALS, SUIT_LANE_BITS, CardError, format_card, parse_cards
+from . import lookup
 
 __all__ = [
+    "CATEGORY_COLUMNS",
+    "CATEGORY_KEYS",
     "CATEGORY_NAMES",
     "EXPOSED_CATEGORY_NAMES",
     "best_five",
@@ -78,6 +80,7 @@ __all__ = [
     "exposed_value",
     "exposed_value_category",
     "value_category",
+    "N_CATEGORIES",
 ]
 
 CATEGORY_NAMES: tuple[str, ...] = (
@@ -91,6 +94,17 @@ CATEGORY_NAMES: tuple[str, ...] = (
     "Four of a kind",
     "Straight flush",
 )
+#: the categories as identifiers (column names, options)
+CATEGORY_KEYS: tuple[str, ...] = (
+    "high_card", "pair", "two_pair", "trips", "straight",
+    "flush", "full_house", "quads", "straight_flush",
+)  # fmt: skip
+N_CATEGORIES = len(CATEGORY_NAMES)
+#: Category columns of every result table: ``cat_<key>`` is the share of *all*
+#: deals in which the hero reached the showdown holding that category (a deal
+#: it folded or won uncontested has none), so the columns sum to its
+#: showdown rate (1 in the showdown model).
+CATEGORY_COLUMNS: tuple[str, ...] = tuple(f"cat_{key}" for key in CATEGORY_KEYS)
 EXPOSED_CATEGORY_NAMES: tuple[str, ...] = (
     "No pair",
     "Pair",
@@ -229,9 +243,9 @@ def eval_mask(mask):
     """Value (int64) of a uint64 mask holding 5 to 7 cards (layout of :mod:`.cards`)."""
     m = np.int64(mask)
     l0 = m & _LANE
-    l1 = (m >> 16) & _LANE
-    l2 = (m >> 32) & _LANE
-    l3 = (m >> 48) & _LANE
+    l1 = (m >> SUIT_LANE_BITS) & _LANE
+    l2 = (m >> 2 * SUIT_LANE_BITS) & _LANE
+    l3 = (m >> 3 * SUIT_LANE_BITS) & _LANE
     f = max(max(_FLUSH_TABLE[l0], _FLUSH_TABLE[l1]), max(_FLUSH_TABLE[l2], _FLUSH_TABLE[l3]))
     if f != 0:
         return np.int64(f)

@@ -1,10 +1,10 @@
 """Charts for notebooks and the command line: choices with their error bars.
 
-Every function takes a DataFrame from :mod:`anaconda_sim.analysis.api` (or any
+Every function takes a DataFrame from :mod:`anaconda_sim.analysis` (or any
 frame with the same columns) and returns a :class:`matplotlib.figure.Figure`.
 The frames' ``attrs`` add context to titles and axis labels: ``"hand"``,
-``"players"``, ``"deals"``, ``"seed"``, ``"betting"`` and ``"value_label"``
-(the unit of ``value``, e.g. ``"expected pot share"``); ``"title"``
+``"players"``, ``"deals"``, ``"seed"``, ``"betting"`` and ``"value_unit"``
+(the unit of ``value``: ``"pot share"`` or ``"chips per deal"``); ``"title"``
 replaces the chart's own title line; ``"ci_level"``
 (e.g. ``0.95``) names the confidence level, otherwise it is read from the
 ratio of the CI half-width to ``se``.
@@ -16,6 +16,11 @@ charts are made in a loop. To draw into a pyplot figure instead, pass
 ``ax=`` (one-panel charts) or ``fig=`` (several panels). matplotlib is
 imported on first use, so importing this module is cheap, and no global
 setting (backend, rcParams) is changed.
+
+The building blocks (:data:`PALETTE`, :data:`Z95`, :func:`check_frame`,
+:func:`numeric`, :func:`new_figure`, :func:`tidy`, :func:`errorbar_half`)
+are public for charts kept elsewhere in the same style, such as the
+benchmark charts of ``benchmarks/charts.py``.
 
 Examples
 --------
@@ -41,6 +46,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from ..cards import format_cards, parse_cards
+from ..hands.evaluator import CATEGORY_COLUMNS, CATEGORY_KEYS, CATEGORY_NAMES
+from ..stats import Z95
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -51,8 +58,13 @@ __all__ = [
     "BEST_COLOR",
     "CATEGORY_LABELS",
     "OTHER_COLOR",
+    "PALETTE",
     "TIED_COLOR",
-    "plot_benchmarks",
+    "Z95",
+    "check_frame",
+    "errorbar_half",
+    "new_figure",
+    "numeric",
     "plot_categories",
     "plot_discard_values",
     "plot_equity",
@@ -60,30 +72,25 @@ __all__ = [
     "plot_reveal_by_hidden",
     "plot_reveal_values",
     "save_figure",
+    "tidy",
 ]
 
 # Okabe-Ito colours: distinct for colour-blind readers and in greyscale.
 BEST_COLOR = "#D55E00"  # the best choice (vermillion)
 TIED_COLOR = "#0072B2"  # not distinguishable from the best at the CI level (blue)
 OTHER_COLOR = "#8C8C8C"  # worse than the best (grey)
-_PALETTE = ("#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
+# one colour per series, in order
+PALETTE = ("#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
 
-CATEGORY_LABELS = (
-    "High card", "Pair", "Two pair", "Three of a kind", "Straight",
-    "Flush", "Full house", "Four of a kind", "Straight flush",
-)  # fmt: skip
+#: category names as charts label them
+CATEGORY_LABELS = CATEGORY_NAMES
 _CATEGORY_ALIASES = {
     **{name.lower(): i for i, name in enumerate(CATEGORY_LABELS)},
-    "high_card": 0, "highcard": 0, "one pair": 1, "two_pair": 2, "trips": 3,
-    "three_of_a_kind": 3, "set": 3, "full_house": 6, "quads": 7,
-    "four_of_a_kind": 7, "straight_flush": 8, "royal flush": 8,
+    **{key: i for i, key in enumerate(CATEGORY_KEYS)},
+    "highcard": 0, "one pair": 1, "three_of_a_kind": 3, "set": 3,
+    "four_of_a_kind": 7, "royal flush": 8,
 }  # fmt: skip
-_CATEGORY_COLUMNS = (
-    "cat_high_card", "cat_pair", "cat_two_pair", "cat_trips", "cat_straight",
-    "cat_flush", "cat_full_house", "cat_quads", "cat_straight_flush",
-)  # fmt: skip
 
-_Z95 = 1.959963984540054
 _FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 
 
@@ -92,7 +99,11 @@ _FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 # --------------------------------------------------------------------------
 
 
-def _check_frame(df: Any, func: str, required: Sequence[str]) -> None:
+def check_frame(df: Any, func: str, required: Sequence[str]) -> None:
+    """Raise unless ``df`` is a non-empty DataFrame with the ``required`` columns.
+
+    The messages name the chart function ``func`` and the frame's columns.
+    """
     import pandas as pd
 
     if not isinstance(df, pd.DataFrame):
@@ -106,7 +117,8 @@ def _check_frame(df: Any, func: str, required: Sequence[str]) -> None:
         raise ValueError(f"{func} got an empty frame; there is nothing to plot")
 
 
-def _numeric(df: pd.DataFrame, column: str, func: str) -> np.ndarray:
+def numeric(df: pd.DataFrame, column: str, func: str) -> np.ndarray:
+    """A column as a float array; a ValueError naming ``func`` if it holds no numbers."""
     import pandas as pd
 
     try:
@@ -121,9 +133,9 @@ def _interval(
     df: pd.DataFrame, func: str, value: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, float | None]:
     """(low, high, z): the CI columns, or value +- 1.96 se when only ``se`` is given."""
-    se = _numeric(df, "se", func) if "se" in df.columns else None
+    se = numeric(df, "se", func) if "se" in df.columns else None
     if "ci_low" in df.columns and "ci_high" in df.columns:
-        low, high = _numeric(df, "ci_low", func), _numeric(df, "ci_high", func)
+        low, high = numeric(df, "ci_low", func), numeric(df, "ci_high", func)
         z = None
         if se is not None:
             ok = np.isfinite(se) & (se > 0) & np.isfinite(high - low)
@@ -131,7 +143,7 @@ def _interval(
                 z = float(np.median((high - low)[ok] / (2 * se[ok])))
         return low, high, z
     if se is not None:
-        return value - _Z95 * se, value + _Z95 * se, _Z95
+        return value - Z95 * se, value + Z95 * se, Z95
     missing = "ci_low" if "ci_low" not in df.columns else "ci_high"
     raise ValueError(
         f"{func} needs column {missing!r} (or 'se') to draw the error bars; "
@@ -163,7 +175,7 @@ def _z_of(attrs: dict, z: float | None) -> float:
 
         level = float(level) / (100 if float(level) > 1 else 1)
         return NormalDist().inv_cdf(0.5 + level / 2)
-    return _Z95
+    return Z95
 
 
 # --------------------------------------------------------------------------
@@ -216,6 +228,16 @@ def _title(main: str, attrs: dict) -> str:
     return f"{main}\n{sub}" if sub else main
 
 
+#: how an axis names each ``value_unit`` of the analyses
+_UNIT_LABELS = {"pot share": "expected pot share", "chips per deal": "net chips per deal"}
+
+
+def _value_unit(attrs: dict, default: str = "value") -> str:
+    """The axis label of ``value`` for a table's model (older frames: ``value_label``)."""
+    unit = str(attrs.get("value_unit") or attrs.get("value_label") or default)
+    return _UNIT_LABELS.get(unit, unit)
+
+
 def _is_share(label: str, *arrays: np.ndarray) -> bool:
     """Whether values are probabilities/shares (drawn as percent)."""
     words = ("share", "probab", "equity", "win rate", "frequency")
@@ -241,27 +263,13 @@ def _fmt(value: float, decimals: int, percent: bool, sign: bool = False) -> str:
     return f"{text}%" if percent else text
 
 
-def _rate_text(rate: float) -> str:
-    for scale, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if rate >= scale:
-            return f"{rate / scale:.3g} {unit}/s"
-    return f"{rate:.3g} /s"
-
-
-def _speedup_text(ratio: float, other: str) -> str:
-    if ratio >= 1:
-        times = f"{ratio:.2g}" if ratio < 10 else f"{ratio:,.0f}"
-        return f"{times}× faster than {other}"
-    times = f"{1 / ratio:.2g}" if ratio > 0.1 else f"{1 / ratio:,.0f}"
-    return f"{times}× slower than {other}"
-
-
 # --------------------------------------------------------------------------
 # figures
 # --------------------------------------------------------------------------
 
 
-def _new_figure(width: float, height: float) -> Figure:
+def new_figure(width: float, height: float) -> Figure:
+    """A figure (constrained layout) that is not registered with pyplot."""
     from matplotlib.figure import Figure
 
     return Figure(figsize=(width, height), layout="constrained")
@@ -277,7 +285,8 @@ def _root(ax: Axes) -> Figure:
     return fig
 
 
-def _tidy(ax: Axes, grid: Literal["x", "y"] = "x") -> None:
+def tidy(ax: Axes, grid: Literal["x", "y"] = "x") -> None:
+    """The house style: no top and right spines, a light grid along ``grid`` under the data."""
     ax.spines[["top", "right"]].set_visible(False)
     ax.grid(axis=grid, color="#dddddd", linewidth=0.8)
     ax.set_axisbelow(True)
@@ -304,24 +313,7 @@ def _legend_below(ax: Axes, fig: Figure) -> None:
     )  # fmt: skip
 
 
-def _si(value: float, _pos: Any = None) -> str:
-    """Counts with SI prefixes: 2k, 300k, 1.5M, 2G."""
-    for scale, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if value >= scale:
-            return f"{value / scale:g}{unit}"
-    return f"{value:g}"
-
-
-def _si_log_axis(axis: Any, decades: float) -> None:
-    """SI tick labels on a log axis; 2 and 5 times each power too when few decades show."""
-    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
-
-    axis.set_major_formatter(FuncFormatter(_si))
-    axis.set_minor_locator(LogLocator(base=10, subs=(2.0, 5.0)))
-    axis.set_minor_formatter(FuncFormatter(_si) if decades <= 3 else NullFormatter())
-
-
-def _errorbar_half(value: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
+def errorbar_half(value: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
     """Non-negative error-bar lengths (matplotlib refuses negative ones)."""
     lower = np.where(np.isfinite(low), np.maximum(value - low, 0), 0)
     upper = np.where(np.isfinite(high), np.maximum(high - value, 0), 0)
@@ -336,7 +328,7 @@ def _errorbar_half(value: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.n
 def _ranked(df: pd.DataFrame, func: str, value: np.ndarray) -> np.ndarray:
     """Row order, best first: by ``rank`` if present, else by value (highest first)."""
     if "rank" in df.columns:
-        key = _numeric(df, "rank", func)
+        key = numeric(df, "rank", func)
         return np.lexsort((-np.nan_to_num(value, nan=-np.inf), key))
     return np.argsort(-np.nan_to_num(value, nan=-np.inf), kind="stable")
 
@@ -352,11 +344,11 @@ def _choices_axes(
     labeler: Any = _cards_text,
     row_height: float = 0.25,
 ) -> Figure:
-    _check_frame(df, func, [label_column, "value"])
+    check_frame(df, func, [label_column, "value"])
     if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
         raise ValueError(f"{func}: top must be a positive integer or None, got {top!r}")
     attrs = dict(df.attrs)
-    value = _numeric(df, "value", func)
+    value = numeric(df, "value", func)
     low, high, z = _interval(df, func, value)
     order = _ranked(df, func, value)
     total = len(order)
@@ -370,22 +362,22 @@ def _choices_axes(
     zz = _z_of(attrs, z)
     tied = np.zeros(n, dtype=bool)
     if has_diff:
-        diff = _numeric(df, "diff_vs_best", func)[order]
-        diff_se = _numeric(df, "diff_se", func)[order]
+        diff = numeric(df, "diff_vs_best", func)[order]
+        diff_se = numeric(df, "diff_se", func)[order]
         tied = np.abs(diff) <= zz * diff_se
     tied[0] = False
 
-    value_label = str(attrs.get("value_label") or "value")
+    value_label = _value_unit(attrs)
     percent = _is_share(value_label, v)
     ci_name = _ci_name(attrs, z)
 
     if ax is None:
-        fig = _new_figure(8.8 if has_diff else 7.6, 1.9 + row_height * max(n, 4))
+        fig = new_figure(8.8 if has_diff else 7.6, 1.9 + row_height * max(n, 4))
         ax = fig.add_subplot()
     else:
         fig = _root(ax)
     y = np.arange(n)
-    err = _errorbar_half(v, lo, hi)
+    err = errorbar_half(v, lo, hi)
     ax.axvspan(lo[0], hi[0], color=BEST_COLOR, alpha=0.12, linewidth=0, label=f"best's {ci_name}")
     ax.axvline(v[0], color=BEST_COLOR, linewidth=1, linestyle="--", alpha=0.8)
     groups = [
@@ -409,14 +401,14 @@ def _choices_axes(
     shown = f"top {n} of {total}" if n < total else f"all {total}"
     ax.set_ylabel(f"{noun} ({shown}, best first)", fontsize=10)
     ax.set_title(_title(title, attrs), fontsize=11.5)
-    _tidy(ax, "x")
+    tidy(ax, "x")
     if not percent and np.nanmin(lo) < 0 < np.nanmax(hi):
         ax.axvline(0, color="#444444", linewidth=0.9, zorder=1)
     _legend_below(ax, fig)
 
     if has_diff:
-        diff = _numeric(df, "diff_vs_best", func)[order]
-        diff_se = _numeric(df, "diff_se", func)[order]
+        diff = numeric(df, "diff_vs_best", func)[order]
+        diff_se = numeric(df, "diff_se", func)[order]
         finite = diff_se[np.isfinite(diff_se) & (diff_se > 0)]
         step = float(np.median(finite)) if finite.size else float("nan")
         digits = _decimals(100 * step if percent else step)
@@ -491,7 +483,7 @@ def plot_reveal_by_hidden(df: pd.DataFrame, ax: Axes | None = None) -> Figure:
         Axes to draw in; a new figure by default.
     """
     func = "plot_reveal_by_hidden"
-    _check_frame(df, func, ["hidden", "value"])
+    check_frame(df, func, ["hidden", "value"])
     duplicated = df["hidden"].map(_cards_text).duplicated()
     if duplicated.any():
         card = _cards_text(df["hidden"][duplicated].iloc[0])
@@ -529,13 +521,13 @@ def plot_reveal_values(df: pd.DataFrame, top: int = 15, *, fig: Figure | None = 
     from matplotlib.patches import Rectangle
 
     func = "plot_reveal_values"
-    _check_frame(df, func, ["order", "value"])
+    check_frame(df, func, ["order", "value"])
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(f"{func}: top must be a positive integer, got {top!r}")
     attrs = dict(df.attrs)
-    value = _numeric(df, "value", func)
+    value = numeric(df, "value", func)
     _interval(df, func, value)  # checks the CI columns early
-    se = _numeric(df, "se", func) if "se" in df.columns else None
+    se = numeric(df, "se", func) if "se" in df.columns else None
     orders = [_cards_text(o).split() for o in df["order"]]
     if any(len(o) < 2 for o in orders):
         raise ValueError(f"{func}: column 'order' needs several cards per order")
@@ -561,7 +553,7 @@ def plot_reveal_values(df: pd.DataFrame, top: int = 15, *, fig: Figure | None = 
         grid = np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
         se_grid = np.where(counts > 0, se_sums / np.maximum(counts, 1), np.nan)
 
-    value_label = str(attrs.get("value_label") or "value")
+    value_label = _value_unit(attrs)
     percent = _is_share(value_label, value)
     finite = grid[np.isfinite(grid)]
     vmin, vmax = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
@@ -576,7 +568,7 @@ def plot_reveal_values(df: pd.DataFrame, top: int = 15, *, fig: Figure | None = 
 
     rows_shown = min(top, len(df))
     if fig is None:
-        fig = _new_figure(14.5, max(6.2, 2.3 + 0.3 * rows_shown))
+        fig = new_figure(14.5, max(6.2, 2.3 + 0.3 * rows_shown))
     grid_spec = fig.add_gridspec(1, 2, width_ratios=[1.0, 1.15])
     heat = fig.add_subplot(grid_spec[0, 0])
     image = heat.imshow(np.ma.masked_invalid(grid), cmap=cmap, norm=norm, aspect="equal")
@@ -662,7 +654,8 @@ def plot_equity(df: pd.DataFrame, ax: Axes | None = None, *, label: str | None =
     Parameters
     ----------
     df
-        ``players``, ``equity`` and ``ci_low``/``ci_high`` (or ``se``); a
+        ``players``, ``value`` (the equity; a sweep's ``equity`` column is
+        read too) and ``ci_low``/``ci_high`` (or ``se``); a
         ``label`` or ``hand`` column draws one line per value. Equity in
         [0, 1] is drawn as a percentage, with the even share 1/players.
     ax
@@ -671,19 +664,20 @@ def plot_equity(df: pd.DataFrame, ax: Axes | None = None, *, label: str | None =
         The column naming the lines (default ``label``, then ``hand``).
     """
     func = "plot_equity"
-    _check_frame(df, func, ["players", "equity"])
+    column = "value" if "value" in df.columns else "equity"
+    check_frame(df, func, ["players", column])
     if label is not None and label not in df.columns:
         raise ValueError(f"{func} needs column {label!r}; the frame has columns {list(df.columns)}")
     attrs = dict(df.attrs)
-    players = _numeric(df, "players", func)
-    equity = _numeric(df, "equity", func)
+    players = numeric(df, "players", func)
+    equity = numeric(df, column, func)
     low, high, z = _interval(df, func, equity)
     label = label or _label_column(df, ("label", "hand"))
     keys = _group_values(df[label]) if label else [None]
     finite = equity[np.isfinite(equity)]
     percent = bool(((finite >= 0) & (finite <= 1)).all())
     if ax is None:
-        fig = _new_figure(7.8, 4.8)
+        fig = new_figure(7.8, 4.8)
         ax = fig.add_subplot()
     else:
         fig = _root(ax)
@@ -692,9 +686,9 @@ def plot_equity(df: pd.DataFrame, ax: Axes | None = None, *, label: str | None =
         rows = np.ones(len(df), dtype=bool) if key is None else (df[label] == key).to_numpy()
         order = np.argsort(players[rows], kind="stable")
         x, v = players[rows][order], equity[rows][order]
-        err = _errorbar_half(v, low[rows][order], high[rows][order])
+        err = errorbar_half(v, low[rows][order], high[rows][order])
         shift = spread * (n - (len(keys) - 1) / 2)
-        color = BEST_COLOR if len(keys) == 1 else _PALETTE[n % len(_PALETTE)]
+        color = BEST_COLOR if len(keys) == 1 else PALETTE[n % len(PALETTE)]
         ax.errorbar(
             x + shift, v, yerr=err, fmt="-o", color=color, markersize=5, capsize=3,
             elinewidth=1.4, linewidth=1.6, label=None if key is None else _cards_text(key),
@@ -706,13 +700,13 @@ def plot_equity(df: pd.DataFrame, ax: Axes | None = None, *, label: str | None =
         _percent_axis(ax.yaxis)
     ax.set_xticks(xs.astype(int) if np.allclose(xs, np.round(xs)) else xs)
     ax.set_xlabel("players at the table", fontsize=10)
-    unit = str(attrs.get("value_label") or "expected pot share")
+    unit = _value_unit(attrs, "pot share")
     ax.set_ylabel(f"equity: {unit} ({_ci_name(attrs, z)})", fontsize=10)
     title = "Equity by number of players"
     if len(keys) == 1 and keys[0] is not None and not attrs.get("hand"):
         title += f": {_cards_text(keys[0])}"
     ax.set_title(_title(title, {k: v for k, v in attrs.items() if k != "players"}), fontsize=11.5)
-    _tidy(ax, "y")
+    tidy(ax, "y")
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=8.5, framealpha=0.9)
     return fig
@@ -760,9 +754,9 @@ def plot_categories(
 
     func = "plot_categories"
     if isinstance(df, pd.DataFrame) and "category" not in df.columns:
-        wide = [c for c in _CATEGORY_COLUMNS if c in df.columns]
+        wide = [c for c in CATEGORY_COLUMNS if c in df.columns]
         if wide:
-            _check_frame(df, func, [])
+            check_frame(df, func, [])
             label = group or _label_column(df, ("label", "hand", "pass", "discard", "players"))
             keys = df[label].tolist() if label else [f"row {i}" for i in range(len(df))]
             long = pd.DataFrame(
@@ -774,12 +768,12 @@ def plot_categories(
             )
             long.attrs = dict(df.attrs)
             df, group = long, label or "row"
-    _check_frame(df, func, ["category", "probability"])
+    check_frame(df, func, ["category", "probability"])
     if group is not None and group not in df.columns:
         raise ValueError(f"{func} needs column {group!r}; the frame has columns {list(df.columns)}")
     attrs = dict(df.attrs)
     group = group or _label_column(df, ("group", "label", "hand", "players", "pass", "discard"))
-    probability = _numeric(df, "probability", func)
+    probability = numeric(df, "probability", func)
     has_error = "se" in df.columns or ("ci_low" in df.columns and "ci_high" in df.columns)
     ci_note = ""
     if has_error:
@@ -788,7 +782,7 @@ def plot_categories(
         # frequencies over independent deals: binomial standard errors
         deals = int(attrs["deals"])
         se = np.sqrt(np.clip(probability * (1 - probability), 0, None) / deals)
-        low, high, z = probability - _Z95 * se, probability + _Z95 * se, _Z95
+        low, high, z = probability - Z95 * se, probability + Z95 * se, Z95
         has_error, ci_note = True, f", binomial over {deals:,} deals"
     else:
         low, high, z = probability, probability, None
@@ -799,7 +793,7 @@ def plot_categories(
             f"{func}: {len(keys)} groups in column {group!r} are too many bars; select at most 12"
         )
     if ax is None:
-        fig = _new_figure(max(8.0, 4 + 0.45 * 9 * min(len(keys), 4) ** 0.5), 5.0)
+        fig = new_figure(max(8.0, 4 + 0.45 * 9 * min(len(keys), 4) ** 0.5), 5.0)
         ax = fig.add_subplot()
     else:
         fig = _root(ax)
@@ -814,11 +808,11 @@ def plot_categories(
             raise ValueError(f"{func}: a category appears twice in group {key!r}")
         x = np.array([slot[c] for c in index[rows]]) + width * (n - (len(keys) - 1) / 2)
         p = probability[rows]
-        color = _PALETTE[n % len(_PALETTE)]
+        color = PALETTE[n % len(PALETTE)]
         kwargs: dict = {}
         if has_error:
             kwargs = {
-                "yerr": _errorbar_half(p, low[rows], high[rows]),
+                "yerr": errorbar_half(p, low[rows], high[rows]),
                 "error_kw": {"elinewidth": 1.2, "capsize": 3, "ecolor": "#333333"},
             }
         label = None if key is None else f"{group} = {_cards_text(key)}"
@@ -850,179 +844,9 @@ def plot_categories(
     ax.set_xlabel("final category of the best five cards", fontsize=10)
     shown = {k: v for k, v in attrs.items() if not (group and k == group)}
     ax.set_title(_title("Final hand category", shown), fontsize=11.5)
-    _tidy(ax, "y")
+    tidy(ax, "y")
     if group:
         ax.legend(fontsize=8.5, framealpha=0.9)
-    return fig
-
-
-# --------------------------------------------------------------------------
-# benchmarks
-# --------------------------------------------------------------------------
-
-
-def _summarise(
-    df: pd.DataFrame, keys: list[str], column: str, func: str
-) -> tuple[pd.DataFrame, str]:
-    """Median of repeated runs with their range, or +- 1.96 ``<column>_se``; and a note."""
-    frame = df.copy()
-    frame[column] = _numeric(df, column, func)
-    if not (frame[column] > 0).all():
-        raise ValueError(f"{func} needs positive numbers in column {column!r} (log scale)")
-    grouped = frame.groupby(keys, sort=False, observed=True, dropna=False)[column]
-    out = grouped.agg(["median", "min", "max", "count"]).reset_index()
-    notes = []
-    if (out["count"] > 1).any():
-        notes.append("error bars: range of repeated runs")
-    se_column = f"{column}_se"
-    if se_column in df.columns:
-        frame[se_column] = _numeric(df, se_column, func)
-        se = frame.groupby(keys, sort=False, observed=True, dropna=False)[se_column].median()
-        se_values = np.nan_to_num(se.to_numpy(), nan=0.0)
-        single = out["count"].to_numpy() == 1
-        out.loc[single, "min"] = np.maximum(out["median"] - _Z95 * se_values, 0)[single]
-        out.loc[single, "max"] = (out["median"] + _Z95 * se_values)[single]
-        if single.any():
-            notes.append("error bars: 95% CI")
-    return out, "".join(f"; {n}" for n in notes)
-
-
-def plot_benchmarks(
-    df_eval: pd.DataFrame,
-    df_deals: pd.DataFrame | None = None,
-    *,
-    ours: str = "anaconda-sim",
-    fig: Figure | None = None,
-) -> Figure:
-    """Throughput beside the peer evaluators, and simulated deals per second.
-
-    One panel per evaluation task (``"7-card"``, ``"5-card"``...): a bar per
-    library and thread setting on a log scale, labelled with its rate; bars
-    of ``ours`` also state the ratio to the fastest and slowest peer.
-    Repeated runs of one setting are drawn as their median with the range
-    as error bars; a ``rate_se`` column gives ±1.96 SE bars instead.
-
-    Parameters
-    ----------
-    df_eval
-        ``library``, ``task``, ``threads`` (e.g. ``"1 core"``), ``rate``
-        (evaluations per second).
-    df_deals
-        Optional ``players``, ``strategy``, ``threads``, ``deals_per_s``:
-        drawn as a panel of deals per second against players.
-    ours
-        The library whose bars are highlighted and compared with the others.
-    fig
-        An empty figure to draw in; a new one by default.
-    """
-    func = "plot_benchmarks"
-    _check_frame(df_eval, func, ["library", "task", "threads", "rate"])
-    if df_deals is not None:
-        _check_frame(df_deals, func, ["players", "strategy", "threads", "deals_per_s"])
-    runs, eval_note = _summarise(df_eval, ["task", "library", "threads"], "rate", func)
-    tasks = list(dict.fromkeys(runs["task"].tolist()))
-    libraries = list(dict.fromkeys(runs["library"].tolist()))
-    peers = [lib for lib in libraries if lib != ours]
-    colors = {lib: _PALETTE[i % len(_PALETTE)] for i, lib in enumerate(peers)}
-    colors[ours] = BEST_COLOR
-    counts = [int((runs["task"] == t).sum()) for t in tasks]
-    height = max(3.6, 1.4 + sum(0.42 * c + 0.9 for c in counts))
-    if fig is None:
-        fig = _new_figure(15.5 if df_deals is not None else 10.0, height)
-    grid_spec = fig.add_gridspec(
-        len(tasks), 2 if df_deals is not None else 1, height_ratios=[c + 2 for c in counts],
-        width_ratios=[1.7, 1] if df_deals is not None else None,
-    )  # fmt: skip
-    lo = float(np.where(runs["min"] > 0, runs["min"], runs["median"]).min())
-    hi = float(runs["max"].max())
-    xlim = (lo / 2.5, hi * 9)  # room for the rate at the end of the longest bar
-    first_ax = None
-    for t, task in enumerate(tasks):
-        ax = fig.add_subplot(grid_spec[t, 0], sharex=first_ax)
-        first_ax = first_ax or ax
-        rows = runs[runs["task"] == task].sort_values("median", ascending=False)
-        y = np.arange(len(rows))
-        med = rows["median"].to_numpy()
-        err = _errorbar_half(med, rows["min"].to_numpy(), rows["max"].to_numpy())
-        has_err = bool((err > 0).any())
-        ax.barh(
-            y, med, xerr=err if has_err else None, height=0.68,
-            color=[colors[lib] for lib in rows["library"]],
-            error_kw={"elinewidth": 1.2, "capsize": 3, "ecolor": "#333333"},
-        )  # fmt: skip
-        peer_rows = rows[rows["library"] != ours]
-        fastest = peer_rows.loc[peer_rows["median"].idxmax()] if len(peer_rows) else None
-        slowest = peer_rows.loc[peer_rows["median"].idxmin()] if len(peer_rows) else None
-        notes = []
-        for yi, (_, row) in zip(y, rows.iterrows(), strict=True):
-            mine = row["library"] == ours
-            ax.text(
-                row["max"] * 1.15, float(yi), _rate_text(row["median"]), va="center", ha="left",
-                fontsize=8.5, fontweight="bold" if mine else "normal",
-            )  # fmt: skip
-            note = ""
-            if mine and fastest is not None and slowest is not None:
-                fast = _speedup_text(row["median"] / fastest["median"], fastest["library"])
-                if fastest.name == slowest.name:
-                    note = f"{fast} ({fastest['threads']})"
-                else:
-                    slow = _speedup_text(row["median"] / slowest["median"], slowest["library"])
-                    note = f"{fast} (fastest peer)\n{slow} (slowest peer)"
-            notes.append(note)
-        labels = [f"{lib}\n{th}" for lib, th in zip(rows["library"], rows["threads"], strict=True)]
-        ax.set_yticks(y, labels=labels, fontsize=9)
-        for tick, lib in zip(ax.get_yticklabels(), rows["library"], strict=True):
-            if lib == ours:
-                tick.set_color(BEST_COLOR)
-                tick.set_fontweight("bold")
-        ax.set_ylim(len(rows) - 0.4, -0.6)
-        ax.set_xscale("log")
-        ax.set_xlim(*xlim)
-        _si_log_axis(ax.xaxis, math.log10(xlim[1] / xlim[0]))
-        if any(notes):
-            side = ax.secondary_yaxis("right")
-            side.set_yticks(y, labels=notes, fontsize=8.5)
-            side.tick_params(length=0)
-            side.spines["right"].set_visible(False)
-            for tick in side.get_yticklabels():
-                tick.set_color(BEST_COLOR)
-        ax.set_title(f"{task} hand evaluation", fontsize=10.5, loc="left")
-        _tidy(ax, "x")
-        ax.grid(axis="x", which="minor", color="#f0f0f0", linewidth=0.6)
-        ax.tick_params(labelbottom=True)
-        if t == len(tasks) - 1:
-            ax.set_xlabel(f"evaluations per second (log scale{eval_note})", fontsize=10)
-    if df_deals is not None:
-        ax = fig.add_subplot(grid_spec[:, 1])
-        deals, deals_note = _summarise(
-            df_deals, ["strategy", "threads", "players"], "deals_per_s", func
-        )
-        strategies = list(dict.fromkeys(deals["strategy"].tolist()))
-        threads = list(dict.fromkeys(deals["threads"].tolist()))
-        styles = ("-", "--", ":", "-.")
-        for (strategy, thread), rows in deals.groupby(["strategy", "threads"], sort=False):
-            rows = rows.sort_values("players")
-            x = _numeric(rows, "players", func)
-            med = rows["median"].to_numpy()
-            err = _errorbar_half(med, rows["min"].to_numpy(), rows["max"].to_numpy())
-            ax.errorbar(
-                x, med, yerr=err, fmt="o", linestyle=styles[threads.index(thread) % 4],
-                color=_PALETTE[strategies.index(strategy) % len(_PALETTE)], capsize=3,
-                markersize=5, label=f"{strategy} · {thread}",
-            )  # fmt: skip
-        ax.set_yscale("log")
-        xs = np.unique(_numeric(deals, "players", func))
-        ax.set_xticks(xs.astype(int) if np.allclose(xs, np.round(xs)) else xs)
-        ax.set_xlabel("players at the table", fontsize=10)
-        ax.set_ylabel(f"simulated deals per second (log scale{deals_note})", fontsize=10)
-        ax.set_title("Batch simulator throughput", fontsize=10.5, loc="left")
-        positive = deals[["min", "median", "max"]].to_numpy()
-        positive = positive[positive > 0]
-        _si_log_axis(ax.yaxis, math.log10(positive.max() / positive.min()))
-        _tidy(ax, "y")
-        ax.grid(axis="y", which="minor", color="#f0f0f0", linewidth=0.6)
-        ax.legend(fontsize=8.5, title="strategy · threads", title_fontsize=8.5, framealpha=0.9)
-    fig.suptitle(f"Throughput: {ours} and peer evaluators", fontsize=12.5)
     return fig
 
 

@@ -42,396 +42,38 @@ True
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from ..game import views as V
-from ..cards import CardError, card_mask, format_cards, parse_cards
-from ..rng import SeedLike, root_key
+from ..cards import CardError, format_cards, parse_cards
 from ..game.rules import REVEAL_ROUNDS, Rules
-from ..strategies import KIND_CUSTOM, Strategy, get_strategy
-
-__all__ = ["CATEGORY_LABELS", "ChoiceScores", "SimulationResult", "score_choices", "simulate"]
-
-#: Column suffixes of the final-category frequencies (categories 0..8).
-CATEGORY_LABELS = (
-    "high_card", "pair", "two_pair", "trips", "straight", "flush",
-    "full_house", "quads", "straight_flush",
+from ..hands.evaluator import CATEGORY_COLUMNS
+from ..rng import SeedLike
+from ..stats import SHARE_SCALE, Z95
+from ..strategies import Strategy
+from . import layout as L
+from .driver import (
+    KernelRun,
+    ProgressLike,
+    as_rules,
+    check_count,
+    check_seat,
+    fixed_table,
+    mean_se,
+    start_run,
 )  # fmt: skip
 
-_Z95 = 1.959963984540054
-_DEFAULT_BATCH = 1024
-_CHUNK_SECONDS = 0.5  # target wall time of one kernel call (progress, Ctrl-C)
-_PROGRESS_AFTER = 3.0  # auto progress bar only for runs expected to be longer
-_RECORDS_LIMIT = 2_000_000
-_KINDS = {"pass": 1, "discard": 2, "order": 3}
+__all__ = ["ChoiceScores", "SimulationResult", "score_choices", "simulate"]
+
+#: Column suffixes of the final-category frequencies (categories 0..8).
+
+_KINDS = {"pass": L.FORCE_PASS, "discard": L.FORCE_DISCARD, "order": L.FORCE_ORDER}
 _CHOICE_WIDTH = {"discard": 7, "order": 5}
 
-ProgressLike = bool | Callable[[int, int], Any] | None
-
-
-# =========================================================== input checks ==
-def _as_rules(rules: Rules | int) -> Rules:
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, (int, np.integer)) and not isinstance(rules, bool):
-        return Rules(players=int(rules))  # Rules raises for a bad player count
-    raise TypeError(f"rules={rules!r} must be a Rules object or a number of players (2..7)")
-
-
-def _as_strategies(strategies: Any, n: int) -> list[Strategy]:
-    if isinstance(strategies, (str, Strategy)):
-        return [get_strategy(strategies)] * n
-    try:
-        items = list(strategies)
-    except TypeError:
-        raise TypeError(
-            f"strategies={strategies!r} must be a name, a Strategy, or a list of them "
-            "(one per seat)"
-        ) from None
-    if len(items) != n:
-        raise ValueError(
-            f"{len(items)} strategies given for {n} players; give one per seat "
-            "(or a single name or Strategy for every seat)"
-        )
-    return [get_strategy(s) for s in items]
-
-
-def _cfunc(fn: Any, signature: Any, builtin: bool = False) -> Any:
-    """A C-callable version of a numba function, for the kernel's function arguments."""
-    import numba
-
-    from .._numba import CACHE_ENABLED
-
-    key = (id(fn), str(signature))
-    found = _CFUNCS.get(key)
-    if found is None or found[0] is not fn:
-        # the builtin fallbacks live in a file and can be cached; user functions may not
-        cache = CACHE_ENABLED and builtin
-        try:
-            compiled = numba.cfunc(signature, cache=cache)(fn.py_func if cache else fn)
-        except Exception as exc:  # numba's typing errors are long; say which function
-            raise TypeError(
-                f"cannot compile user strategy function {getattr(fn, '__name__', fn)!r} "
-                f"with the signature {signature}: {exc}"
-            ) from exc
-        found = (fn, compiled)
-        _CFUNCS[key] = found
-    return found[1]
-
-
-_CFUNCS: dict[tuple[int, str], tuple[Any, Any]] = {}
-
-
-def _custom_functions(strats: list[Strategy]) -> tuple[Any, Any, Any, int, int]:
-    from .kernels import deal as K
-    from ..strategies import _no_custom_bet, _no_custom_cards
-
-    custom = [s for s in strats if s.kind == KIND_CUSTOM]
-    first = custom[0] if custom else None
-    for other in custom[1:]:
-        same = (
-            other.bet_fn is first.bet_fn  # type: ignore[union-attr]
-            and other.pass_fn is first.pass_fn  # type: ignore[union-attr]
-            and other.discard_fn is first.discard_fn  # type: ignore[union-attr]
-        )
-        if not same:
-            raise ValueError(
-                f"user strategies {first.name!r} and {other.name!r} differ; one run takes "  # type: ignore[union-attr]
-                "one user strategy (it may sit at several seats, with its own parameters)"
-            )
-    bet = first.bet_fn if first is not None and first.bet_fn is not None else _no_custom_bet
-    pass_fn = first.pass_fn if first is not None and first.pass_fn is not None else None
-    discard = first.discard_fn if first is not None and first.discard_fn is not None else None
-    return (
-        _cfunc(bet, K.BET_SIGNATURE, bet is _no_custom_bet),
-        _cfunc(pass_fn or _no_custom_cards, K.CARDS_SIGNATURE, pass_fn is None),
-        _cfunc(discard or _no_custom_cards, K.CARDS_SIGNATURE, discard is None),
-        int(pass_fn is not None),
-        int(discard is not None),
-    )
-
-
-def _check_count(value: Any, name: str, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name}={value!r} must be an int")
-    if value < minimum:
-        raise ValueError(f"{name}={value} must be at least {minimum}")
-    return int(value)
-
-
-def _check_seat(value: Any, n: int, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name}={value!r} must be a seat number 0..{n - 1}")
-    if not 0 <= value < n:
-        raise ValueError(f"{name}={value} is not a seat; seats are 0..{n - 1}")
-    return int(value)
-
-
-def _fixed_table(
-    fixed: Mapping[int, Any] | Sequence[Any] | None, known: Any, n: int
-) -> tuple[np.ndarray, np.uint64, int]:
-    """(fixed[7, 7] with -1 for dealt slots, known mask, number of random cards)."""
-    table = np.full((7, 7), -1, dtype=np.int64)
-    seen: dict[int, str] = {}
-    if fixed is None:
-        entries: list[tuple[int, Any]] = []
-    elif isinstance(fixed, Mapping):
-        entries = list(fixed.items())
-    else:
-        entries = [(s, c) for s, c in enumerate(fixed) if c is not None]
-    for seat, cards in entries:
-        seat = _check_seat(seat, n, "fixed seat")
-        parsed = parse_cards(cards, count=range(1, 8), what=f"fixed hand of seat {seat}")
-        for j, card in enumerate(parsed):
-            if card in seen:
-                raise CardError(
-                    f"card {format_cards([card])} is fixed twice ({seen[card]} and seat {seat})"
-                )
-            seen[card] = f"seat {seat}"
-            table[seat, j] = card
-    dead: list[int] = []
-    if known is not None:
-        dead = parse_cards(known, what="known cards")
-        for card in dead:
-            if card in seen:
-                raise CardError(f"known card {format_cards([card])} is also fixed to {seen[card]}")
-    mask = 0
-    for card in list(seen) + dead:
-        mask |= card_mask(card)
-    random_cards = 7 * n - len(seen)
-    if 52 - len(seen) - len(dead) < random_cards:
-        raise ValueError(
-            f"{len(dead)} known cards leave {52 - len(seen) - len(dead)} cards to deal; "
-            f"{n} players need {random_cards} more"
-        )
-    return table, np.uint64(mask), random_cards
-
-
-# ============================================================== the runner ==
-def _cfg(
-    rules: Rules, *, dealer: int, rotate: bool, betting: bool, hero: int, force: int,
-    random_cards: int, has_cpass: int, has_cdiscard: int, record: bool,
-) -> np.ndarray:  # fmt: skip
-    from .kernels import deal as K
-
-    cfg = np.zeros(K.C_SIZE, dtype=np.int64)
-    cfg[K.C_N] = rules.players
-    cfg[K.C_ANTE] = rules.ante
-    cfg[K.C_BET] = rules.bet
-    cfg[K.C_MAX_LEVEL] = rules.max_level
-    cfg[K.C_DISCARD] = int(rules.discard)
-    cfg[K.C_REVEAL] = int(rules.progressive_reveal)
-    cfg[K.C_NPASSES] = len(rules.passes)
-    cfg[K.C_NROUNDS] = rules.betting_rounds
-    cfg[K.C_BETTING] = int(betting)
-    cfg[K.C_HERO] = hero
-    cfg[K.C_FORCE] = force
-    cfg[K.C_DEALER] = dealer
-    cfg[K.C_ROTATE] = int(rotate)
-    cfg[K.C_RANDOM_CARDS] = random_cards
-    cfg[K.C_HAS_CPASS] = has_cpass
-    cfg[K.C_HAS_CDISCARD] = has_cdiscard
-    cfg[K.C_RECORD] = int(record)
-    return cfg
-
-
-@dataclass
-class _Run:
-    """Everything one kernel run needs, and its accumulated sums."""
-
-    rules: Rules
-    strategies: list[Strategy]
-    key: np.uint64
-    deals: int
-    cfg: np.ndarray
-    fixed: np.ndarray
-    known_mask: np.uint64
-    choices: np.ndarray
-    forced_pass: np.ndarray
-    funcs: tuple[Any, Any, Any]
-    record: bool
-    batch_size: int
-    first_deal: int = 0
-    done: int = 0
-    interrupted: bool = False
-    elapsed: float = 0.0
-    sums: dict[str, np.ndarray] = field(default_factory=dict)
-    rec: dict[str, np.ndarray] = field(default_factory=dict)
-
-    def execute(self, progress: ProgressLike) -> None:
-        from .kernels import deal as K
-
-        n = self.rules.players
-        n_choices = self.choices.shape[0]
-        kinds = np.array([s.kind for s in self.strategies], dtype=np.int64)
-        params = np.stack([s.param_array() for s in self.strategies])
-        passes = np.array(self.rules.passes, dtype=np.int64).reshape(-1, 2)
-        self.sums = {
-            "seat": np.zeros((n_choices, n, 6), np.int64),
-            "cat": np.zeros((n_choices, n, 9), np.int64),
-            "fold": np.zeros((n_choices, n, K.MAX_ROUNDS), np.int64),
-            "open": np.zeros((n_choices, n, K.MAX_ROUNDS), np.int64),
-            "deal": np.zeros((n_choices, 5), np.int64),
-            "cross": np.zeros((2, n_choices, n_choices), np.int64),
-        }
-        rows = self.deals if self.record else 1
-        self.rec = {
-            "deck": np.full((rows, 7 * n), -1, np.int8),
-            "dealer": np.zeros(rows, np.int64),
-            "res": np.zeros((rows, n_choices, K.R_SIZE), np.int64),
-            "seat": np.zeros((rows, n_choices, n, K.S_SIZE), np.int64),
-            "own": np.zeros((rows, n_choices, n, V.OWN_SIZE), np.int32),
-        }
-        from numba import get_num_threads
-
-        threads = get_num_threads()
-        bar = None
-        chunk = self.batch_size * threads
-        started = time.perf_counter()
-        try:
-            while self.done < self.deals:
-                count = min(chunk, self.deals - self.done)
-                t0 = time.perf_counter()
-                merged = self._kernel_call(K, count, kinds, params, passes)
-                # one statement: a Ctrl-C lands before or after it, never between
-                self.sums, self.done = merged, self.done + count
-                dt = time.perf_counter() - t0
-                # grow the chunk towards ~_CHUNK_SECONDS per call
-                if dt < _CHUNK_SECONDS / 2:
-                    chunk = min(chunk * 2, max(self.batch_size * threads, 1 << 26))
-                if callable(progress) and not isinstance(progress, bool):
-                    progress(self.done, self.deals)
-                elif bar is None and progress is not False and self.done < self.deals:
-                    rate = self.done / max(time.perf_counter() - started, 1e-9)
-                    if progress is True or (self.deals - self.done) / rate > _PROGRESS_AFTER:
-                        from tqdm.auto import tqdm
-
-                        bar = tqdm(total=self.deals, unit="deal", unit_scale=True,
-                                   desc="simulate", initial=self.done)  # fmt: skip
-                elif bar is not None:
-                    bar.update(count)
-        except KeyboardInterrupt:
-            self.interrupted = True
-        finally:
-            if bar is not None:
-                bar.close()
-            self.elapsed = time.perf_counter() - started
-
-    def _kernel_call(
-        self, K: Any, count: int, kinds: np.ndarray, params: np.ndarray, passes: np.ndarray
-    ) -> dict[str, np.ndarray]:
-        n = self.rules.players
-        n_choices = self.choices.shape[0]
-        n_batches = -(-count // self.batch_size)
-        acc_seat = np.zeros((n_batches, n_choices, n, 6), np.int64)
-        acc_cat = np.zeros((n_batches, n_choices, n, 9), np.int64)
-        acc_fold = np.zeros((n_batches, n_choices, n, K.MAX_ROUNDS), np.int64)
-        acc_open = np.zeros((n_batches, n_choices, n, K.MAX_ROUNDS), np.int64)
-        acc_deal = np.zeros((n_batches, n_choices, 5), np.int64)
-        acc_cross = np.zeros((n_batches, 2, n_choices, n_choices), np.int64)
-        if self.record:
-            sl = slice(self.done, self.done + count)
-            rec = [self.rec[k][sl] for k in ("deck", "dealer", "res", "seat", "own")]
-        else:
-            rec = [self.rec[k] for k in ("deck", "dealer", "res", "seat", "own")]
-        K.run_batches(
-            self.key, self.first_deal + self.done, count, self.batch_size, self.cfg, passes,
-            kinds, params,
-            self.fixed, self.known_mask, self.choices, self.forced_pass,
-            acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
-            *rec, *self.funcs,
-        )  # fmt: skip
-        accs = {"seat": acc_seat, "cat": acc_cat, "fold": acc_fold, "open": acc_open,
-                "deal": acc_deal, "cross": acc_cross}  # fmt: skip
-        return {name: self.sums[name] + acc.sum(axis=0) for name, acc in accs.items()}
-
-    def records_frame(self) -> pd.DataFrame:
-        """Per-deal rows (one per deal and choice) of what was recorded."""
-        from .kernels import deal as K
-
-        n = self.rules.players
-        n_choices = self.choices.shape[0]
-        rows: list[dict[str, Any]] = []
-        rec = self.rec
-        for i in range(self.done):
-            deck = tuple(int(c) for c in rec["deck"][i])
-            for k in range(n_choices):
-                res = rec["res"][i, k]
-                seat = rec["seat"][i, k]
-                own = rec["own"][i, k]
-                row: dict[str, Any] = {"deal": self.first_deal + i}
-                if n_choices > 1 or self.cfg[K.C_HERO] >= 0:
-                    row["choice"] = k
-                winners = tuple(s for s in range(n) if res[K.R_WINNERS] >> s & 1)
-                row.update(dealer=int(rec["dealer"][i]), deck=deck, pot=int(res[K.R_POT]),
-                           showdown=bool(res[K.R_SHOWDOWN]), winners=winners)  # fmt: skip
-                for s in range(n):
-                    row[f"net_{s}"] = int(seat[s, K.S_NET])
-                for s in range(n):
-                    row[f"fold_round_{s}"] = int(seat[s, K.S_FOLD])
-                for s in range(n):
-                    npassed = int(own[s, V.O_NPASSED])
-                    row[f"passed_{s}"] = tuple(
-                        int(c) for c in own[s, V.O_PASSED : V.O_PASSED + npassed]
-                    )
-                for s in range(n):
-                    ncards = int(own[s, V.O_NCARDS])
-                    row[f"hand_{s}"] = tuple(int(c) for c in own[s, V.O_CARDS : V.O_CARDS + ncards])
-                for s in range(n):
-                    d = own[s, V.O_DISCARDS : V.O_DISCARDS + 2]
-                    row[f"discards_{s}"] = tuple(int(c) for c in d if c >= 0)
-                for s in range(n):
-                    row[f"value_{s}"] = int(seat[s, K.S_VALUE])
-                if self.cfg[K.C_FORCE] != 0:
-                    row["missed"] = bool(res[K.R_MISSED])
-                rows.append(row)
-        return pd.DataFrame(rows)
-
-
-def _start_run(
-    rules: Rules, strategies: Any, deals: int, seed: SeedLike, dealer: int, *, rotate: bool,
-    betting: bool, fixed: Any, known: Any, hero: int, force: int, choices: np.ndarray | None,
-    forced_pass: np.ndarray | None, records: bool, batch_size: int | None,
-) -> _Run:  # fmt: skip
-    n = rules.players
-    strats = _as_strategies(strategies, n)
-    deals = _check_count(deals, "deals")
-    dealer = _check_seat(dealer, n, "dealer")
-    if batch_size is None:
-        batch_size = _DEFAULT_BATCH
-    batch_size = _check_count(batch_size, "batch_size")
-    if records and deals > _RECORDS_LIMIT:
-        raise ValueError(
-            f"records=True keeps every deal in memory; deals={deals} is more than "
-            f"{_RECORDS_LIMIT:,}; record a smaller run"
-        )
-    key = root_key(seed)
-    table, known_mask, random_cards = _fixed_table(fixed, known, n)
-    cbet, cpass, cdiscard, has_cpass, has_cdiscard = _custom_functions(strats)
-    if choices is None:
-        choices = np.full((1, 7), -1, dtype=np.int64)
-    if forced_pass is None:
-        forced_pass = np.full((7, 3), -1, dtype=np.int64)
-    cfg = _cfg(rules, dealer=dealer, rotate=rotate, betting=betting, hero=hero, force=force,
-               random_cards=random_cards, has_cpass=has_cpass, has_cdiscard=has_cdiscard,
-               record=records)  # fmt: skip
-    return _Run(rules, strats, key, deals, cfg, table, known_mask, choices, forced_pass,
-                (cbet, cpass, cdiscard), records, batch_size)  # fmt: skip
-
-
-def _mean_se(total: np.ndarray, total_sq: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:
-    total = np.asarray(total, dtype=np.float64)
-    mean = total / count
-    if count < 2:
-        return mean, np.full_like(mean, np.nan)
-    var = (np.asarray(total_sq, dtype=np.float64) - total * mean) / (count - 1)
-    return mean, np.sqrt(np.maximum(var, 0.0) / count)
 
 
 # ============================================================== simulate ===
@@ -527,8 +169,8 @@ class SimulationResult:
         for r in range(self.fold_rate.shape[1]):
             data[f"fold_rate_r{r + 1}"] = self.fold_rate[:, r]
         data["mean_pot"] = np.full(n, self.mean_pot)
-        for c, label in enumerate(CATEGORY_LABELS):
-            data[f"cat_{label}"] = self.category_freq[:, c]
+        for c, column in enumerate(CATEGORY_COLUMNS):
+            data[column] = self.category_freq[:, c]
         return pd.DataFrame(data)
 
 
@@ -626,7 +268,7 @@ def simulate(
     :mod:`anaconda_sim.strategies`) runs inside the kernel:
 
     >>> import numba
-    >>> from anaconda_sim import views as V
+    >>> from anaconda_sim.game import views as V
     >>> from anaconda_sim.strategies import Strategy
     >>> @numba.njit
     ... def raise_with_aces(pub, own, params, rng):
@@ -640,38 +282,38 @@ def simulate(
     >>> r.strategies
     ('aces', 'sensible', 'sensible')
     """
-    rules = _as_rules(rules)
-    run = _start_run(rules, strategies, deals, seed, dealer, rotate=rotate, betting=betting,
+    rules = as_rules(rules)
+    run = start_run(rules, strategies, deals, seed, dealer, rotate=rotate, betting=betting,
                      fixed=fixed, known=known, hero=-1, force=0, choices=None,
                      forced_pass=None, records=records, batch_size=batch_size)  # fmt: skip
     run.execute(progress)
     return _simulation_result(run)
 
 
-def _simulation_result(run: _Run) -> SimulationResult:
-    from .kernels import deal as K
-
+def _simulation_result(run: KernelRun) -> SimulationResult:
     rules = run.rules
     count = max(run.done, 1)
     seat = run.sums["seat"][0]
-    mean, se = _mean_se(seat[:, 0], seat[:, 1], run.done)
+    mean, se = mean_se(seat[:, L.AS_NET], seat[:, L.AS_NET_SQ], run.done)
     rounds = rules.betting_rounds
-    pot_mean, pot_se = _mean_se(run.sums["deal"][0, 0], run.sums["deal"][0, 4], run.done)
+    pot_mean, pot_se = mean_se(
+        run.sums["deal"][0, L.AD_POT], run.sums["deal"][0, L.AD_POT_SQ], run.done
+    )
     return SimulationResult(
         rules=rules,
         strategies=tuple(s.name for s in run.strategies),
         deals=run.done,
         key=int(run.key),
-        dealer=int(run.cfg[K.C_DEALER]),
-        rotate=bool(run.cfg[K.C_ROTATE]),
-        betting=bool(run.cfg[K.C_BETTING]),
+        dealer=int(run.cfg[L.C_DEALER]),
+        rotate=bool(run.cfg[L.C_ROTATE]),
+        betting=bool(run.cfg[L.C_BETTING]),
         mean_net=mean,
         se=se,
-        ci_low=mean - _Z95 * se,
-        ci_high=mean + _Z95 * se,
-        win_rate=seat[:, 3] / count,
-        tie_rate=seat[:, 4] / count,
-        showdown_rate=seat[:, 5] / count,
+        ci_low=mean - Z95 * se,
+        ci_high=mean + Z95 * se,
+        win_rate=seat[:, L.AS_SOLE_WINS] / count,
+        tie_rate=seat[:, L.AS_SPLIT_WINS] / count,
+        showdown_rate=seat[:, L.AS_SHOWDOWNS] / count,
         category_freq=run.sums["cat"][0] / count,
         fold_rate=run.sums["fold"][0][:, :rounds] / count,
         open_rate=run.sums["open"][0][:, :rounds] / count,
@@ -799,8 +441,8 @@ class ChoiceScores:
             "deals": np.full(k, self.deals),
             "mean_net": self.mean_net,
             "se_net": self.se_net,
-            "ci_low": self.mean_net - _Z95 * self.se_net,
-            "ci_high": self.mean_net + _Z95 * self.se_net,
+            "ci_low": self.mean_net - Z95 * self.se_net,
+            "ci_high": self.mean_net + Z95 * self.se_net,
             "mean_share": self.mean_share,
             "se_share": self.se_share,
             "showdown_rate": self.showdown_rate,
@@ -811,8 +453,8 @@ class ChoiceScores:
         data["left_mean_net"] = self.left_mean_net
         data["left_mean_share"] = self.left_mean_share
         data["missed"] = self.missed
-        for c, label in enumerate(CATEGORY_LABELS):
-            data[f"cat_{label}"] = self.category_counts[:, c] / max(self.deals, 1)
+        for c, column in enumerate(CATEGORY_COLUMNS):
+            data[column] = self.category_counts[:, c] / max(self.deals, 1)
         return pd.DataFrame(data)
 
 
@@ -916,9 +558,9 @@ def score_choices(
     ...
     ValueError: kind='fold' is not one of 'pass', 'discard', 'order'
     """
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     n = rules.players
-    hero = _check_seat(hero, n, "hero")
+    hero = check_seat(hero, n, "hero")
     if kind not in _KINDS:
         raise ValueError(f"kind={kind!r} is not one of 'pass', 'discard', 'order'")
     if kind == "pass":
@@ -930,7 +572,7 @@ def score_choices(
             raise ValueError(f"kind={kind!r} needs rules with a discard (rules.discard=True)")
         width = _CHOICE_WIDTH[kind]
     rows = _parse_choices(choices, kind, width)
-    table, _, _ = _fixed_table(fixed, known, n)
+    table, _, _ = fixed_table(fixed, known, n)
     if kind == "pass" and (table[hero] >= 0).all():
         held = set(table[hero].tolist())
         for k, row in enumerate(rows):
@@ -947,29 +589,29 @@ def score_choices(
             raise ValueError("forced_pass needs rules with a pass")
         count = rules.passes[0][0]
         for seat, cards in forced_pass.items():
-            seat = _check_seat(seat, n, "forced_pass seat")
+            seat = check_seat(seat, n, "forced_pass seat")
             if seat == hero:
                 raise ValueError("forced_pass cannot force the hero; its choices do")
             fp[seat, :count] = parse_cards(cards, count=count, what=f"forced pass of seat {seat}")
-    run = _start_run(rules, strategies, deals, seed, dealer, rotate=False, betting=betting,
+    run = start_run(rules, strategies, deals, seed, dealer, rotate=False, betting=betting,
                      fixed=fixed, known=known, hero=hero, force=_KINDS[kind], choices=rows,
                      forced_pass=fp, records=records, batch_size=batch_size)  # fmt: skip
-    run.first_deal = _check_count(first_deal + 1, "first_deal + 1") - 1
+    run.first_deal = check_count(first_deal + 1, "first_deal + 1") - 1
     run.execute(progress)
     return _choice_scores(run, kind, hero, rows, width)
 
 
-def _choice_scores(run: _Run, kind: str, hero: int, rows: np.ndarray, width: int) -> ChoiceScores:
-    from .kernels import deal as K
-
+def _choice_scores(run: KernelRun, kind: str, hero: int, rows: np.ndarray, width: int) -> ChoiceScores:
     rules = run.rules
     n = rules.players
     count = max(run.done, 1)
     seat = run.sums["seat"][:, hero, :]
     cross = run.sums["cross"]
-    unit = float(K.SHARE_UNIT)
-    mean_net, se_net = _mean_se(seat[:, 0], np.diag(cross[0]), run.done)
-    mean_share, se_share = _mean_se(seat[:, 2] / unit, np.diag(cross[1]) / unit**2, run.done)
+    unit = float(SHARE_SCALE)
+    mean_net, se_net = mean_se(seat[:, L.AS_NET], np.diag(cross[L.AX_NET]), run.done)
+    mean_share, se_share = mean_se(
+        seat[:, L.AS_SHARE] / unit, np.diag(cross[L.AX_SHARE]) / unit**2, run.done
+    )
     left = (hero + 1) % n
     left_seat = run.sums["seat"][:, left, :]
     opponents = [s for s in range(n) if s != hero]
@@ -984,7 +626,7 @@ def _choice_scores(run: _Run, kind: str, hero: int, rows: np.ndarray, width: int
         strategies=tuple(s.name for s in run.strategies),
         kind=kind,
         hero=hero,
-        dealer=int(run.cfg[K.C_DEALER]),
+        dealer=int(run.cfg[L.C_DEALER]),
         choices=rows[:, :width].copy(),
         deals=run.done,
         key=int(run.key),
@@ -992,18 +634,18 @@ def _choice_scores(run: _Run, kind: str, hero: int, rows: np.ndarray, width: int
         se_net=se_net,
         mean_share=mean_share,
         se_share=se_share,
-        sum_net=seat[:, 0].astype(np.float64),
-        sum_share=seat[:, 2] / unit,
-        cross_net=cross[0].astype(np.float64),
-        cross_share=cross[1] / unit**2,
+        sum_net=seat[:, L.AS_NET].astype(np.float64),
+        sum_share=seat[:, L.AS_SHARE] / unit,
+        cross_net=cross[L.AX_NET].astype(np.float64),
+        cross_share=cross[L.AX_SHARE] / unit**2,
         category_counts=run.sums["cat"][:, hero, :].copy(),
-        showdown_rate=seat[:, 5] / count,
+        showdown_rate=seat[:, L.AS_SHOWDOWNS] / count,
         open_rate=opens / count,
         opp_fold_rate=folds / (count * (n - 1)),
-        mean_pot=run.sums["deal"][:, 0] / count,
-        left_mean_net=left_seat[:, 0] / count,
-        left_mean_share=left_seat[:, 2] / unit / count,
-        missed=run.sums["deal"][:, 2].copy(),
+        mean_pot=run.sums["deal"][:, L.AD_POT] / count,
+        left_mean_net=left_seat[:, L.AS_NET] / count,
+        left_mean_share=left_seat[:, L.AS_SHARE] / unit / count,
+        missed=run.sums["deal"][:, L.AD_MISSED].copy(),
         records=run.records_frame() if run.record else None,
         interrupted=run.interrupted,
         elapsed=run.elapsed,

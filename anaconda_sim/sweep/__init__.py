@@ -1,6 +1,6 @@
 """Sweeps: one analysis over a grid of hands, tables, opponents and seeds, at scale.
 
-A sweep runs :mod:`anaconda_sim.analysis.api` (``equity``, ``pass_values``,
+A sweep runs :mod:`anaconda_sim.analysis` (``equity``, ``pass_values``,
 ``discard_values``, ``reveal_values``) for every point of a grid
 (:class:`SweepSpec`: kinds x player counts x opponents x stopping rules x
 seeds x hands or starting-hand classes) and writes a Parquet dataset, one

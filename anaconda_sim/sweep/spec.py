@@ -131,7 +131,7 @@ class SweepSpec:
     ----------
     kind
         ``"equity"``, ``"pass"``, ``"discard"`` or ``"reveal"`` (or a list):
-        :func:`~anaconda_sim.analysis.api.equity`, ``pass_values``,
+        :func:`~anaconda_sim.analysis.equity`, ``pass_values``,
         ``discard_values``, ``reveal_values``.
     players
         Table sizes, 2 to 7.

@@ -64,8 +64,12 @@ def hand_seed(unit: Unit, slot: Slot) -> int:
                        unit.precision, *who)  # fmt: skip
 
 
+_EQUITY_COLUMNS = ("stage", "hero_pass", "players", "equity", "se", "ci_low", "ci_high", "deals")
+
+
 def _analyse(spec: SweepSpec, unit: Unit, hand: str, seed: int) -> pd.DataFrame:
     from .. import analysis
+    from ..hands.evaluator import CATEGORY_COLUMNS
 
     opponents: str | list[str] = unit.opponents
     if "," in unit.opponents:
@@ -78,6 +82,10 @@ def _analyse(spec: SweepSpec, unit: Unit, hand: str, seed: int) -> pd.DataFrame:
     hero: dict[str, Any] = {} if spec.hero is None else {"hero": spec.hero}
     if unit.kind == "equity":
         table = analysis.equity(hand, unit.players, **hero, **common)
+        # a sweep's equity rows keep their own schema (the shipped data's):
+        # the value is called equity, and a single row has no ranking
+        table = table.rename(columns={"value": "equity"})
+        table = table[[c for c in _EQUITY_COLUMNS if c in table] + list(CATEGORY_COLUMNS)]
     elif unit.kind == "pass":
         table = analysis.pass_values(hand, unit.players, unicode=spec.unicode, **betting,
                                      **common)  # fmt: skip
@@ -173,8 +181,8 @@ def summarize_classes(frame: pd.DataFrame) -> pd.DataFrame:
     >>> summary[["hand_class", "hands", "deals"]].to_dict("records")
     [{'hand_class': 'AA/K', 'hands': 3, 'deals': 900}]
     """
-    from ..stats import Z95
     from ..hands.classes import hand_classes
+    from ..stats import Z95
 
     rows = frame[(frame["kind"] == "equity") & frame["class_id"].notna()]
     if rows.empty:

@@ -15,18 +15,18 @@ from __future__ import annotations
 
 import numpy as np
 from numba import prange, types
-from numba.extending import intrinsic
 
+from ..._numba import borrow, jit, jit_parallel, keep
 from ...game import views as V
-from ..._numba import jit, jit_parallel
 from ...hands.evaluator import eval5, eval7, value_category
-from ...rng import _GOLDEN, _LOW32, _MIX1, _MIX2, _S27, _S30, _S31, _S32, stream_state
+from ...rng import STREAM_DECK, STREAM_SEAT, card_bit, deal_cards_into, stream_state
+from ...stats import SHARE_SCALE
 from ...strategies import (
     KIND_CALL_DOWN,
     KIND_CUSTOM,
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
-    _bet_sensible_at,
+    bet_sensible_at,
     builtin_bet,
     builtin_discard,
     builtin_pass,
@@ -34,51 +34,61 @@ from ...strategies import (
     hand_value,
     intent_to_action,
 )
-
-# --- cfg slots ---------------------------------------------------------------
-C_N = 0  # players
-C_ANTE = 1
-C_BET = 2
-C_MAX_LEVEL = 3
-C_DISCARD = 4  # 1 if the discard phase exists
-C_REVEAL = 5  # 1 if progressive reveal
-C_NPASSES = 6
-C_NROUNDS = 7  # betting rounds of a full deal
-C_BETTING = 8  # 0: nobody bets (every betting decision is a check)
-C_HERO = 9  # seat whose choices are forced (-1: none)
-C_FORCE = 10  # FORCE_* kind of the forced choice
-C_DEALER = 11  # dealer of deal 0 (or of every deal without rotation)
-C_ROTATE = 12  # 1: the button moves one seat per deal (R6)
-C_RANDOM_CARDS = 13  # cards drawn from the deck per deal (7n minus fixed cards)
-C_HAS_CPASS = 14  # the custom strategy has its own pass function
-C_HAS_CDISCARD = 15  # ... its own discard function
-C_RECORD = 16  # 1: write per-deal records
-C_SIZE = 17
-
-FORCE_NONE = 0
-FORCE_PASS = 1
-FORCE_DISCARD = 2
-FORCE_ORDER = 3
-
-MAX_ROUNDS = 8  # 1 + 3 passes + 4 reveals at most (passes move at most 6 cards)
-
-# --- per-deal result slots (res) ----------------------------------------------
-R_POT = 0
-R_SHOWDOWN = 1  # 1 if the deal reached the showdown
-R_WINNERS = 2  # bit mask of the seats sharing the pot
-R_MISSED = 3  # 1 if a forced choice could not be applied (cards not held)
-R_ROUNDS = 4  # betting rounds started
-R_SIZE = 5
-
-# per-seat result rows (seat_res[:, X])
-S_NET = 0
-S_FOLD = 1  # round folded in, -1 if never
-S_SHARE = 2  # share of the pot won, in 1/420ths (420 = lcm(1..7))
-S_CAT = 3  # final hand category at the showdown, -1 if none
-S_VALUE = 4  # final hand value at the showdown, -1 if none
-S_SIZE = 5
-
-SHARE_UNIT = 420
+from ..layout import (
+    AD_DEALS,
+    AD_MISSED,
+    AD_POT,
+    AD_POT_SQ,
+    AD_SHOWDOWNS,
+    AS_NET,
+    AS_NET_SQ,
+    AS_SHARE,
+    AS_SHOWDOWNS,
+    AS_SOLE_WINS,
+    AS_SPLIT_WINS,
+    AX_NET,
+    AX_SHARE,
+    C_ANTE,
+    C_BET,
+    C_BETTING,
+    C_DEALER,
+    C_DISCARD,
+    C_FORCE,
+    C_HAS_CDISCARD,
+    C_HAS_CPASS,
+    C_HERO,
+    C_MAX_LEVEL,
+    C_N,
+    C_NPASSES,
+    C_NROUNDS,
+    C_RANDOM_CARDS,
+    C_RECORD,
+    C_REVEAL,
+    C_ROTATE,
+    DEC_KEPT,
+    DEC_OUT,
+    DEC_SIZE,
+    DEC_STRENGTH,
+    FORCE_DISCARD,
+    FORCE_ORDER,
+    FORCE_PASS,
+    MAX_ROUNDS,
+    PASS_COUNT,
+    PASS_DIRECTION,
+    R_MISSED,
+    R_POT,
+    R_ROUNDS,
+    R_SHOWDOWN,
+    R_WINNERS,
+    RES_SIZE,
+    S_CAT,
+    S_FOLD,
+    S_NET,
+    S_SHARE,
+    S_VALUE,
+    SEAT_RES_SIZE,
+    STATES_ROWS,
+)  # fmt: skip
 
 #: C signatures of user strategy functions inside the kernel (first-class
 #: function arguments): ``bet(pub, own, params, rng) -> intent`` and
@@ -88,88 +98,6 @@ _I32 = types.int32[::1]
 BET_SIGNATURE = types.int64(_I32, _I32, types.float64[::1], types.uint64[::1])
 CARDS_SIGNATURE = types.void(_I32, _I32, types.float64[::1], types.uint64[::1], types.int64[::1])
 
-_ONE = np.uint64(1)
-
-
-@intrinsic
-def _borrow(typingctx, arr):
-    """A view of ``arr`` without a reference count (meminfo ``NULL``).
-
-    Every array passed to a compiled function that is not inlined costs an
-    atomic increment and decrement of its reference count; on the hot path
-    (a few hundred calls per deal) that was most of the run time. Views of a
-    borrowed array are not counted either. The caller keeps the original
-    array alive for as long as the borrowed view is used.
-    """
-
-    def codegen(context, builder, sig, args):
-        src = context.make_array(arr)(context, builder, value=args[0])
-        dst = context.make_array(arr)(context, builder)
-        context.populate_array(
-            dst, data=src.data, shape=src.shape, strides=src.strides,
-            itemsize=src.itemsize, meminfo=None, parent=None,
-        )  # fmt: skip
-        return dst._getvalue()
-
-    return arr(arr), codegen
-
-
-@jit
-def _keep(a, b, c, d, e, f):
-    """A use of six arrays: they are not released before this point."""
-    return a.size + b.size + c.size + d.size + e.size + f.size
-
-
-@jit(inline="always")
-def card_bit(card):
-    """The mask bit of a card (layout of :mod:`anaconda_sim.cards`)."""
-    return _ONE << np.uint64(16 * (card & 3) + (card >> 2))
-
-
-@jit(inline="always")
-def _rand_below(state, n):
-    """Exactly :func:`anaconda_sim.rng.rand_below` (same draws), inlined."""
-    bound = np.uint64(n)
-    state[0] += _GOLDEN
-    z = state[0]
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    z = z ^ (z >> _S31)
-    product = (z >> _S32) * bound
-    low = product & _LOW32
-    if low < bound:
-        threshold = (np.uint64(0x100000000) - bound) % bound
-        while low < threshold:
-            state[0] += _GOLDEN
-            z = state[0]
-            z = (z ^ (z >> _S30)) * _MIX1
-            z = (z ^ (z >> _S27)) * _MIX2
-            z = z ^ (z >> _S31)
-            product = (z >> _S32) * bound
-            low = product & _LOW32
-    return np.int64(product >> _S32)
-
-
-@jit
-def draw_cards(state, known_mask, k, out, available):
-    """Exactly :func:`anaconda_sim.rng.deal_cards`, with a caller's scratch array."""
-    if known_mask == np.uint64(0):
-        count = 52
-        for card in range(52):
-            available[card] = card
-    else:
-        count = 0
-        for card in range(52):
-            if (known_mask & card_bit(card)) == np.uint64(0):
-                available[count] = card
-                count += 1
-    for i in range(k):
-        j = i + _rand_below(state, count - i)
-        card = available[j]
-        available[j] = available[i]
-        available[i] = card
-        out[i] = card
-
 
 @jit
 def make_deck(key, deal, cfg, fixed, known_mask, dealer, deck, scratch, available, state):
@@ -177,13 +105,13 @@ def make_deck(key, deal, cfg, fixed, known_mask, dealer, deck, scratch, availabl
     rest drawn from stream 0 of the deal (R5 order: ``deck[k]`` goes to seat
     ``(dealer + 1 + k) mod n``, slot ``k // n``)."""
     n = cfg[C_N]
-    state[0] = stream_state(key, deal, 0)
-    draw_cards(state, known_mask, cfg[C_RANDOM_CARDS], scratch, available)
+    state[0] = stream_state(key, deal, STREAM_DECK)
+    deal_cards_into(state, known_mask, cfg[C_RANDOM_CARDS], scratch, available)
     pos = 0
     k = 0
     for slot in range(7):
         for i in range(n):
-            seat = _seat_after(dealer, i, n)
+            seat = seat_after(dealer, i, n)
             card = fixed[seat, slot]
             if card >= 0:
                 deck[k] = card
@@ -194,7 +122,7 @@ def make_deck(key, deal, cfg, fixed, known_mask, dealer, deck, scratch, availabl
 
 
 @jit(inline="always")
-def _seat_after(dealer, i, n):
+def seat_after(dealer, i, n):
     """``(dealer + 1 + i) % n`` for ``0 <= dealer, i < n``, without a division."""
     seat = dealer + 1 + i
     return seat - n if seat >= n else seat
@@ -222,9 +150,8 @@ def _holds(own, card):
     return False
 
 
-# dec[seat, STRENGTH]: the hand category of the seat's current cards for the
-# "sensible" bet (-1: not known yet); reset whenever the cards change
-STRENGTH = 15
+#: the betting-log encoding of :func:`anaconda_sim.game.views.log_entry`, compiled
+log_entry = jit(inline="always")(V.log_entry)
 
 
 @jit(inline="always")
@@ -232,18 +159,18 @@ def _decide_bet(kind, pub, own, params, rng, cbet, dec_row):
     if kind == KIND_CUSTOM:
         return cbet(pub, own, params, rng)
     if kind == KIND_SENSIBLE:
-        strength = dec_row[STRENGTH]
+        strength = dec_row[DEC_STRENGTH]
         if strength < 0:
             strength = value_category(hand_value(own))
-            dec_row[STRENGTH] = strength
-        return _bet_sensible_at(pub, own, params, rng, strength)
+            dec_row[DEC_STRENGTH] = strength
+        return bet_sensible_at(pub, own, params, rng, strength)
     return builtin_bet(kind, pub, own, params, rng)
 
 
 @jit(inline="always")
 def _forget_strengths(n, dec):
     for seat in range(n):
-        dec[seat, STRENGTH] = -1
+        dec[seat, DEC_STRENGTH] = -1
 
 
 @jit
@@ -273,7 +200,7 @@ def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec
                 action = V.A_CALL if to_call > 0 else V.A_CHECK
             else:
                 own = owns[seat]
-                intent = _decide_bet(kind, pub, own, params[seat], states[1 + seat], cbet,
+                intent = _decide_bet(kind, pub, own, params[seat], states[STREAM_SEAT + seat], cbet,
                                      dec[seat])  # fmt: skip
                 action = intent_to_action(pub, own, intent)
         if action == V.A_FOLD:
@@ -295,7 +222,7 @@ def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec
             pub[V.P_POT] += amount
             pending = pub[V.P_ACTIVE] - 1
         length = pub[V.P_LOG_LEN]
-        pub[V.P_LOG + length] = (rnd * 8 + seat) * 8 + action
+        pub[V.P_LOG + length] = log_entry(rnd, seat, action)
         pub[V.P_LOG_LEN] = length + 1
         if pub[V.P_ACTIVE] == 1:
             ended = True
@@ -330,7 +257,7 @@ def _pass_phase(
     pub[V.P_PASS_DIR] = direction
     pub[V.P_PASS_INDEX] = p
     for i in range(n):
-        seat = _seat_after(dealer, i, n)
+        seat = seat_after(dealer, i, n)
         if pub[V.P_FOLDED + seat] != 0:
             continue
         own = owns[seat]
@@ -361,11 +288,11 @@ def _pass_phase(
             kind = kinds[seat]
             if kind == KIND_CUSTOM:
                 if cfg[C_HAS_CPASS] != 0:
-                    cpass(pub, own, params[seat], states[1 + seat], out)
+                    cpass(pub, own, params[seat], states[STREAM_SEAT + seat], out)
                 else:
-                    builtin_pass(KIND_SENSIBLE, pub, own, params[seat], states[1 + seat], out)
+                    builtin_pass(KIND_SENSIBLE, pub, own, params[seat], states[STREAM_SEAT + seat], out)
             else:
-                builtin_pass(kind, pub, own, params[seat], states[1 + seat], out)
+                builtin_pass(kind, pub, own, params[seat], states[STREAM_SEAT + seat], out)
     # move the packets: seat s keeps its unpassed cards (in order), then
     # receives its source's packet (the source is the next active seat
     # against the pass direction)
@@ -384,7 +311,7 @@ def _pass_phase(
         for i in range(7):
             card = own[V.O_CARDS + i]
             if (given & card_bit(card)) == np.uint64(0):
-                dec[seat, 8 + k] = card  # kept cards, staged in the second half
+                dec[seat, DEC_KEPT + k] = card
                 k += 1
     kept = 7 - count
     for seat in range(n):
@@ -393,10 +320,10 @@ def _pass_phase(
         own = owns[seat]
         source = _next_active(pub, n, seat, -direction)
         for i in range(kept):
-            own[V.O_CARDS + i] = dec[seat, 8 + i]
+            own[V.O_CARDS + i] = dec[seat, DEC_KEPT + i]
         nrec = own[V.O_NRECEIVED]
         for j in range(count):
-            card = dec[source, j]
+            card = dec[source, DEC_OUT + j]
             own[V.O_CARDS + kept + j] = card
             own[V.O_RECEIVED + nrec + j] = card
         own[V.O_NRECEIVED] = nrec + count
@@ -414,7 +341,7 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
     hero = cfg[C_HERO]
     force = cfg[C_FORCE]
     for i in range(n):
-        seat = _seat_after(dealer, i, n)
+        seat = seat_after(dealer, i, n)
         if pub[V.P_FOLDED + seat] != 0:
             continue
         own = owns[seat]
@@ -445,10 +372,10 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
                         if force_row[j] == card:
                             inside = True
                     if not inside and k < 2:
-                        out[k] = card
+                        out[V.OUT_DISCARDS + k] = card
                         k += 1
                 for j in range(5):
-                    out[2 + j] = force_row[j]
+                    out[V.OUT_FIVE + j] = force_row[j]
                 done = True
             else:
                 res[R_MISSED] = 1
@@ -456,20 +383,20 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
             kind = kinds[seat]
             if kind == KIND_CUSTOM:
                 if cfg[C_HAS_CDISCARD] != 0:
-                    cdiscard(pub, own, params[seat], states[1 + seat], out)
+                    cdiscard(pub, own, params[seat], states[STREAM_SEAT + seat], out)
                 else:
-                    builtin_discard(KIND_SENSIBLE, pub, own, params[seat], states[1 + seat], out)
+                    builtin_discard(KIND_SENSIBLE, pub, own, params[seat], states[STREAM_SEAT + seat], out)
             else:
-                builtin_discard(kind, pub, own, params[seat], states[1 + seat], out)
+                builtin_discard(kind, pub, own, params[seat], states[STREAM_SEAT + seat], out)
     for seat in range(n):
         if pub[V.P_FOLDED + seat] != 0:
             continue
         own = owns[seat]
         out = dec[seat]
-        own[V.O_DISCARDS] = out[0]
-        own[V.O_DISCARDS + 1] = out[1]
+        own[V.O_DISCARDS] = out[V.OUT_DISCARDS]
+        own[V.O_DISCARDS + 1] = out[V.OUT_DISCARDS + 1]
         for j in range(5):
-            own[V.O_CARDS + j] = out[2 + j]
+            own[V.O_CARDS + j] = out[V.OUT_FIVE + j]
         own[V.O_CARDS + 5] = -1
         own[V.O_CARDS + 6] = -1
         own[V.O_NCARDS] = 5
@@ -483,7 +410,7 @@ def _reveal_opener(pub, n, dealer, revealed):
     best_seat = -1
     best_value = np.int64(-1)
     for i in range(n):
-        seat = _seat_after(dealer, i, n)
+        seat = seat_after(dealer, i, n)
         if pub[V.P_FOLDED + seat] != 0:
             continue
         value = exposed_value_at(pub, V.P_EXPOSED + 4 * seat, revealed)
@@ -546,7 +473,7 @@ def play_deal(
         own[V.O_NCARDS] = 7
         own[V.O_NPASSED] = 0
         own[V.O_NRECEIVED] = 0
-        states[1 + seat, 0] = stream_state(key, deal, 1 + seat)
+        states[STREAM_SEAT + seat, 0] = stream_state(key, deal, STREAM_SEAT + seat)
         seat_res[seat, S_NET] = 0
         seat_res[seat, S_FOLD] = -1
         seat_res[seat, S_SHARE] = 0
@@ -555,7 +482,7 @@ def play_deal(
     k = 0
     for slot in range(7):
         for i in range(n):
-            owns[_seat_after(dealer, i, n), V.O_CARDS + slot] = deck[k]
+            owns[seat_after(dealer, i, n), V.O_CARDS + slot] = deck[k]
             k += 1
     res[R_MISSED] = 0
     res[R_ROUNDS] = 0
@@ -570,7 +497,7 @@ def play_deal(
                            seat_res, res)  # fmt: skip
     p = 0
     while not ended and p < cfg[C_NPASSES]:
-        _pass_phase(p, passes[p, 0], passes[p, 1], cfg, dealer, pub, owns, kinds, params,
+        _pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], cfg, dealer, pub, owns, kinds, params,
                     states, cpass, dec, force_row, forced_pass, res)  # fmt: skip
         rnd += 1
         opener[rnd] = _first_active_left_of_dealer(pub, n, dealer)
@@ -600,7 +527,7 @@ def play_from_discard(
         return False
     for r in range(4):
         for i in range(n):
-            seat = _seat_after(dealer, i, n)
+            seat = seat_after(dealer, i, n)
             if pub[V.P_FOLDED + seat] == 0:
                 pub[V.P_EXPOSED + 4 * seat + r] = owns[seat, V.O_CARDS + r]
         pub[V.P_REVEALED] = r + 1
@@ -626,7 +553,7 @@ def settle(ended, dealer, cfg, pub, owns, seat_res, res):
             if pub[V.P_FOLDED + seat] == 0:
                 winners = 1 << seat
                 seat_res[seat, S_NET] = pot
-                seat_res[seat, S_SHARE] = SHARE_UNIT
+                seat_res[seat, S_SHARE] = SHARE_SCALE
     else:
         res[R_SHOWDOWN] = 1
         best = np.int64(-1)
@@ -645,11 +572,11 @@ def settle(ended, dealer, cfg, pub, owns, seat_res, res):
         share = pot // count
         odd = pot - share * count
         for i in range(n):
-            seat = _seat_after(dealer, i, n)
+            seat = seat_after(dealer, i, n)
             if pub[V.P_FOLDED + seat] == 0 and seat_res[seat, S_VALUE] == best:
                 winners |= 1 << seat
                 seat_res[seat, S_NET] = share + (1 if odd > 0 else 0)
-                seat_res[seat, S_SHARE] = SHARE_UNIT // count
+                seat_res[seat, S_SHARE] = SHARE_SCALE // count
                 odd -= 1
     res[R_WINNERS] = winners
     for seat in range(n):
@@ -672,14 +599,12 @@ def run_batches(
 
     Accumulators, per batch ``b`` and choice ``k``:
 
-    - ``acc_seat[b, k, s, :]``: sum net, sum net**2, sum share (1/420ths),
-      sole wins, shared wins, showdowns reached
+    - ``acc_seat[b, k, s, AS_*]``: per-seat sums (:mod:`~anaconda_sim.sim.layout`)
     - ``acc_cat[b, k, s, c]``: final category counts at the showdown
     - ``acc_fold[b, k, s, r]``: folds in round ``r``
     - ``acc_open[b, k, s, r]``: times seat ``s`` opened round ``r``
-    - ``acc_deal[b, k, :]``: sum pot, showdowns, forced choice missed,
-      deals, sum pot**2
-    - ``acc_cross[b, 0|1, k, j]``: hero's sum of net_k * net_j and share_k * share_j
+    - ``acc_deal[b, k, AD_*]``: per-deal sums
+    - ``acc_cross[b, AX_*, k, j]``: the hero's cross-products between choices
     """
     n = cfg[C_N]
     n_choices = choices.shape[0]
@@ -689,10 +614,10 @@ def run_batches(
     for b in prange(n_batches):
         pub_ = np.empty(V.PUB_SIZE, dtype=np.int32)
         owns_ = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-        states_ = np.empty((8, 1), dtype=np.uint64)
-        dec_ = np.empty((n, 16), dtype=np.int64)
-        seat_res_ = np.empty((n, S_SIZE), dtype=np.int64)
-        res_ = np.zeros(R_SIZE, dtype=np.int64)
+        states_ = np.empty((STATES_ROWS, 1), dtype=np.uint64)
+        dec_ = np.empty((n, DEC_SIZE), dtype=np.int64)
+        seat_res_ = np.empty((n, SEAT_RES_SIZE), dtype=np.int64)
+        res_ = np.zeros(RES_SIZE, dtype=np.int64)
         opener_ = np.empty(MAX_ROUNDS, dtype=np.int64)
         deck_ = np.empty(52, dtype=np.int64)
         scratch_ = np.empty(52, dtype=np.int64)
@@ -701,25 +626,25 @@ def run_batches(
         hero_share_ = np.zeros(n_choices, dtype=np.int64)
         # borrowed (uncounted) views for the hot path; the originals above and
         # the kernel's arguments outlive every use (see the end of the body)
-        pub = _borrow(pub_)
-        owns = _borrow(owns_)
-        states = _borrow(states_)
-        dec = _borrow(dec_)
-        seat_res = _borrow(seat_res_)
-        res = _borrow(res_)
-        opener = _borrow(opener_)
-        deck = _borrow(deck_)
-        scratch = _borrow(scratch_)
-        available = _borrow(available_)
-        hero_net = _borrow(hero_net_)
-        hero_share = _borrow(hero_share_)
-        cfg_b = _borrow(cfg)
-        passes_b = _borrow(passes)
-        kinds_b = _borrow(kinds)
-        params_b = _borrow(params)
-        fixed_b = _borrow(fixed)
-        choices_b = _borrow(choices)
-        forced_b = _borrow(forced_pass)
+        pub = borrow(pub_)
+        owns = borrow(owns_)
+        states = borrow(states_)
+        dec = borrow(dec_)
+        seat_res = borrow(seat_res_)
+        res = borrow(res_)
+        opener = borrow(opener_)
+        deck = borrow(deck_)
+        scratch = borrow(scratch_)
+        available = borrow(available_)
+        hero_net = borrow(hero_net_)
+        hero_share = borrow(hero_share_)
+        cfg_b = borrow(cfg)
+        passes_b = borrow(passes)
+        kinds_b = borrow(kinds)
+        params_b = borrow(params)
+        fixed_b = borrow(fixed)
+        choices_b = borrow(choices)
+        forced_b = borrow(forced_pass)
         start = b * batch_size
         stop = min(start + batch_size, n_deals)
         for i in range(start, stop):
@@ -728,7 +653,7 @@ def run_batches(
             if cfg[C_ROTATE] != 0:
                 dealer = (dealer + deal) % n
             make_deck(key, deal, cfg_b, fixed_b, known_mask, dealer, deck, scratch, available,
-                      states[0])  # fmt: skip
+                      states[STREAM_DECK])  # fmt: skip
             for k in range(n_choices):
                 play_deal(key, deal, dealer, cfg_b, passes_b, kinds_b, params_b, deck,
                           choices_b[k], forced_b, pub, owns, states, dec, seat_res, res, opener,
@@ -736,28 +661,28 @@ def run_batches(
                 showdown = res[R_SHOWDOWN]
                 for s in range(n):
                     net = seat_res[s, S_NET]
-                    acc_seat[b, k, s, 0] += net
-                    acc_seat[b, k, s, 1] += net * net
-                    acc_seat[b, k, s, 2] += seat_res[s, S_SHARE]
+                    acc_seat[b, k, s, AS_NET] += net
+                    acc_seat[b, k, s, AS_NET_SQ] += net * net
+                    acc_seat[b, k, s, AS_SHARE] += seat_res[s, S_SHARE]
                     if (res[R_WINNERS] >> s) & 1:
                         if res[R_WINNERS] == (1 << s):
-                            acc_seat[b, k, s, 3] += 1
+                            acc_seat[b, k, s, AS_SOLE_WINS] += 1
                         else:
-                            acc_seat[b, k, s, 4] += 1
+                            acc_seat[b, k, s, AS_SPLIT_WINS] += 1
                     cat = seat_res[s, S_CAT]
                     if cat >= 0:
-                        acc_seat[b, k, s, 5] += 1
+                        acc_seat[b, k, s, AS_SHOWDOWNS] += 1
                         acc_cat[b, k, s, cat] += 1
                     fold = seat_res[s, S_FOLD]
                     if fold >= 0:
                         acc_fold[b, k, s, fold] += 1
                 for r in range(res[R_ROUNDS]):
                     acc_open[b, k, opener[r], r] += 1
-                acc_deal[b, k, 0] += res[R_POT]
-                acc_deal[b, k, 1] += showdown
-                acc_deal[b, k, 2] += res[R_MISSED]
-                acc_deal[b, k, 3] += 1
-                acc_deal[b, k, 4] += res[R_POT] * res[R_POT]
+                acc_deal[b, k, AD_POT] += res[R_POT]
+                acc_deal[b, k, AD_SHOWDOWNS] += showdown
+                acc_deal[b, k, AD_MISSED] += res[R_MISSED]
+                acc_deal[b, k, AD_DEALS] += 1
+                acc_deal[b, k, AD_POT_SQ] += res[R_POT] * res[R_POT]
                 if hero >= 0:
                     hero_net[k] = seat_res[hero, S_NET]
                     hero_share[k] = seat_res[hero, S_SHARE]
@@ -768,12 +693,12 @@ def run_batches(
             if hero >= 0:
                 for k in range(n_choices):
                     for j in range(n_choices):
-                        acc_cross[b, 0, k, j] += hero_net[k] * hero_net[j]
-                        acc_cross[b, 1, k, j] += hero_share[k] * hero_share[j]
+                        acc_cross[b, AX_NET, k, j] += hero_net[k] * hero_net[j]
+                        acc_cross[b, AX_SHARE, k, j] += hero_share[k] * hero_share[j]
             if record:
                 rec_dealer[i] = dealer
                 for k in range(7 * n):
                     rec_deck[i, k] = deck[k]
         # the scratch arrays stay alive until here (their borrowed views are not counted)
-        _keep(pub_, owns_, states_, dec_, seat_res_, res_)
-        _keep(opener_, deck_, scratch_, available_, hero_net_, hero_share_)
+        keep(pub_, owns_, states_, dec_, seat_res_, res_)
+        keep(opener_, deck_, scratch_, available_, hero_net_, hero_share_)

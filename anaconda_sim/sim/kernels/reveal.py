@@ -19,29 +19,28 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from ..._numba import borrow, jit, jit_parallel
 from ...game import views as V
-from ..._numba import jit, jit_parallel
-from .showdown import CHUNK, _opponents_after_pass
-from .deal import (
+from ...rng import STREAM_SEAT, stream_state
+from ..layout import (
     C_DEALER,
     C_N,
+    DEC_SIZE,
     MAX_ROUNDS,
     R_MISSED,
     R_POT,
     R_ROUNDS,
-    R_SIZE,
+    RES_SIZE,
     S_CAT,
     S_FOLD,
     S_NET,
     S_SHARE,
-    S_SIZE,
     S_VALUE,
-    _borrow,
-    play_from_discard,
-    pub_at_deal,
-    settle,
-)
-from ...rng import stream_state
+    SEAT_RES_SIZE,
+    STATES_ROWS,
+)  # fmt: skip
+from .deal import log_entry, play_from_discard, pub_at_deal, seat_after, settle
+from .showdown import CHUNK, opponents_after_pass
 
 #: betting rounds before the discard in the default rules (after the deal, after the pass)
 ROUNDS_BEFORE_DISCARD = 2
@@ -57,8 +56,8 @@ def _views_at_discard(cfg, pub, owns, hero_cards, kept, packets):
     length = 0
     for rnd in range(ROUNDS_BEFORE_DISCARD):
         for i in range(n):
-            seat = (dealer + 1 + i) % n
-            pub[V.P_LOG + length] = (rnd * 8 + seat) * 8 + V.A_CHECK
+            seat = seat_after(dealer, i, n)
+            pub[V.P_LOG + length] = log_entry(rnd, seat, V.A_CHECK)
             length += 1
     pub[V.P_LOG_LEN] = length
     for seat in range(n):
@@ -108,25 +107,25 @@ def reveal_batch(
         hero_cards = np.empty(7, dtype=np.int64)
         pub = np.empty(V.PUB_SIZE, dtype=np.int32)
         owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-        states = np.empty((8, 1), dtype=np.uint64)
-        dec = np.empty((n, 16), dtype=np.int64)
-        seat_res = np.empty((n, S_SIZE), dtype=np.int64)
-        res = np.zeros(R_SIZE, dtype=np.int64)
+        states = np.empty((STATES_ROWS, 1), dtype=np.uint64)
+        dec = np.empty((n, DEC_SIZE), dtype=np.int64)
+        seat_res = np.empty((n, SEAT_RES_SIZE), dtype=np.int64)
+        res = np.zeros(RES_SIZE, dtype=np.int64)
         opener = np.empty(MAX_ROUNDS, dtype=np.int64)
         # arrays every thread reads or writes by row, borrowed: reference
         # counts on shared arrays would make the cores fight over cache lines
-        shared = (_borrow(cfg), _borrow(pass_pub), _borrow(kinds), _borrow(params),
-                  _borrow(hand5), _borrow(discards), _borrow(hero_packet),
-                  _borrow(right_forced), _borrow(orders))  # fmt: skip
-        outputs = (_borrow(net), _borrow(share), _borrow(opens), _borrow(opp_folds),
-                   _borrow(pots), _borrow(cats))  # fmt: skip
+        cfg_, pass_pub_, kinds_, params_ = borrow(cfg), borrow(pass_pub), borrow(kinds), borrow(params)
+        hand5_, discards_, hero_packet_ = borrow(hand5), borrow(discards), borrow(hero_packet)
+        right_forced_, orders_ = borrow(right_forced), borrow(orders)
+        net_, share_, opens_, opp_folds_ = borrow(net), borrow(share), borrow(opens), borrow(opp_folds)
+        pots_, cats_ = borrow(pots), borrow(cats)
         for i in range(chunk * CHUNK, min(n_deals, (chunk + 1) * CHUNK)):
             _reveal_deal(
-                key, deal_start + i, i, shared[0], shared[1], shared[2], shared[3], known_mask,
-                shared[4], shared[5], shared[6], shared[7], shared[8], outputs[0], outputs[1],
-                outputs[2], outputs[3], outputs[4], outputs[5], cbet, cdiscard, pass_owns, kept,
-                packets, pass_states, dealt, hand, chosen, deck_state, hero_cards, pub, owns,
-                states, dec, seat_res, res, opener,
+                key, deal_start + i, i, cfg_, pass_pub_, kinds_, params_, known_mask, hand5_,
+                discards_, hero_packet_, right_forced_, orders_, net_, share_, opens_,
+                opp_folds_, pots_, cats_, cbet, cdiscard, pass_owns, kept, packets, pass_states,
+                dealt, hand, chosen, deck_state, hero_cards, pub, owns, states, dec, seat_res,
+                res, opener,
             )  # fmt: skip
 
 
@@ -145,7 +144,7 @@ def _reveal_deal(
     packet_unknown = hero_packet[0] < 0
     dead = 2 if discards[0] < 0 else 0
     unknown = (3 if packet_unknown else 0) + dead
-    hero_extra = _opponents_after_pass(
+    hero_extra = opponents_after_pass(
         key, deal, n, pass_pub, kinds, params, known_mask, right_forced, unknown,
         pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state,
     )  # fmt: skip
@@ -156,12 +155,12 @@ def _reveal_deal(
         hero_cards[j] = hand5[j]
     for j in range(2):
         hero_cards[5 + j] = hero_extra[offset + j] if dead else discards[j]
-    hero_state = stream_state(key, deal, 1)
+    hero_state = stream_state(key, deal, STREAM_SEAT)
     for k in range(orders.shape[0]):
         _views_at_discard(cfg, pub, owns, hero_cards, kept, packets)
-        states[1, 0] = hero_state
+        states[STREAM_SEAT, 0] = hero_state
         for seat in range(1, n):
-            states[1 + seat, 0] = pass_states[seat, 0]
+            states[STREAM_SEAT + seat, 0] = pass_states[seat, 0]
         for seat in range(n):
             seat_res[seat, S_NET] = 0
             seat_res[seat, S_FOLD] = -1

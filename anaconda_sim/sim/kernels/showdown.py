@@ -25,19 +25,12 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from ..._numba import borrow, jit, jit_parallel
 from ...game import views as V
-from ..._numba import jit, jit_parallel
-from .deal import _borrow
 from ...hands.evaluator import eval5, eval7, value_category
-from ...rng import deal_cards, stream_state
+from ...rng import STREAM_DECK, STREAM_RECEIVED, STREAM_SEAT, card_bit, deal_cards, stream_state
+from ...stats import SHARE_SCALE
 from ...strategies import KIND_RANDOM, builtin_discard, builtin_pass
-
-_ONE = np.uint64(1)
-
-
-@jit(inline="always")
-def _bit(card):
-    return _ONE << np.uint64(16 * (card & 3) + (card >> 2))
 
 
 @jit(inline="always")
@@ -50,7 +43,8 @@ def _final_value(kind, pub, own, params, rng, scratch):
             own[V.O_CARDS + 4], own[V.O_CARDS + 5], own[V.O_CARDS + 6],
         )  # fmt: skip
     builtin_discard(kind, pub, own, params, rng, scratch)
-    return eval5(scratch[2], scratch[3], scratch[4], scratch[5], scratch[6])
+    f = V.OUT_FIVE
+    return eval5(scratch[f], scratch[f + 1], scratch[f + 2], scratch[f + 3], scratch[f + 4])
 
 
 @jit(inline="always")
@@ -64,7 +58,7 @@ def _set_cards(own, first, second, n_second):
 
 
 @jit(inline="always")
-def _opponents_after_pass(
+def opponents_after_pass(
     key, deal, players, pub, kinds, params, known_mask, right_forced, hero_unknown,
     owns, kept, packets, states, dealt, hand, chosen, deck_state,
 ):  # fmt: skip
@@ -81,11 +75,11 @@ def _opponents_after_pass(
     """
     forced = right_forced[0] >= 0
     total = hero_unknown + 7 * (players - 1) - (3 if forced else 0)
-    deck_state[0] = stream_state(key, deal, 0)
+    deck_state[0] = stream_state(key, deal, STREAM_DECK)
     deal_cards(deck_state, known_mask, total, dealt)
     pos = hero_unknown
     for seat in range(1, players):
-        states[seat, 0] = stream_state(key, deal, 1 + seat)
+        states[seat, 0] = stream_state(key, deal, STREAM_SEAT + seat)
         own = owns[seat]
         if forced and seat == players - 1:
             for i in range(4):
@@ -115,15 +109,13 @@ def _opponents_after_pass(
 
 #: deals per prange task: scratch arrays are allocated once per chunk
 CHUNK = 64
-#: a pot share is written as a whole number of 1/420ths (420 = lcm(1..7))
-SHARE_UNITS = 420
 
 
 @jit
 def _scratch(players):
     """One thread's scratch arrays for a chunk of deals of the pass model:
     seat rows, kept cards, packets, decision streams, a discard buffer, and
-    the dealing buffers of :func:`_opponents_after_pass`."""
+    the dealing buffers of :func:`opponents_after_pass`."""
     return (
         np.empty((players, V.OWN_SIZE), dtype=np.int32),
         np.empty((players, 4), dtype=np.int64),
@@ -163,15 +155,15 @@ def _fixed_opponents_best(players, pub, kinds, params, owns, kept, packets, stat
 
 @jit(inline="always")
 def _shares(hero_value, left_value, best_fixed, count_fixed):
-    """Pot shares of the hero and its left neighbour, in exact units of 1/420."""
+    """Pot shares of the hero and its left neighbour, in exact units of 1/SHARE_SCALE."""
     top = max(hero_value, max(left_value, best_fixed))
     count = count_fixed if best_fixed == top else 0
     if hero_value == top:
         count += 1
     if left_value == top:
         count += 1
-    hero_share = SHARE_UNITS // count if hero_value == top else 0
-    left_share = SHARE_UNITS // count if left_value == top else 0
+    hero_share = SHARE_SCALE // count if hero_value == top else 0
+    left_share = SHARE_SCALE // count if left_value == top else 0
     return hero_share, left_share
 
 
@@ -193,8 +185,8 @@ def pass_choices_batch(
         no_force = np.full(3, -1, dtype=np.int64)
         hero_kept = np.empty(4, dtype=np.int64)
         # arrays every thread reads, borrowed: no shared reference counts
-        pub_, kinds_, params_ = _borrow(pub), _borrow(kinds), _borrow(params)
-        hero7_, choices_ = _borrow(hero7), _borrow(choices)
+        pub_, kinds_, params_ = borrow(pub), borrow(kinds), borrow(params)
+        hero7_, choices_ = borrow(hero7), borrow(choices)
         for i in range(chunk * CHUNK, min(n_deals, (chunk + 1) * CHUNK)):
             _pass_choices_deal(
                 key, deal_start + i, i, players, pub_, kinds_, params_, known, hero7_, choices_,
@@ -211,7 +203,7 @@ def _pass_choices_deal(
 ):  # fmt: skip
     """Row ``i`` of :func:`pass_choices_batch` (deal ``deal``)."""
     _reset_rows(owns, players)
-    _opponents_after_pass(
+    opponents_after_pass(
         key, deal, players, pub, kinds, params, known, no_force, 0,
         owns, kept, packets, states, dealt, hand, chosen, deck_state,
     )  # fmt: skip
@@ -264,17 +256,17 @@ def keep_choices_batch(
         owns, kept, packets, states, scratch, dealt, hand, chosen, deck_state = _scratch(players)
         forced = right_forced.copy()
         # arrays every thread reads, borrowed: no shared reference counts
-        pub_, kinds_, params_ = _borrow(pub), _borrow(kinds), _borrow(params)
-        choices_, hero_packet_ = _borrow(choices), _borrow(hero_packet)
+        pub_, kinds_, params_ = borrow(pub), borrow(kinds), borrow(params)
+        choices_, hero_packet_ = borrow(choices), borrow(hero_packet)
         for i in range(chunk * CHUNK, min(n_deals, (chunk + 1) * CHUNK)):
             deal = deal_start + i
             _reset_rows(owns, players)
             if random_right:
                 # which three of the hero's cards came from the right: unknown, so uniform
-                deck_state[0] = stream_state(key, deal, 9)
+                deck_state[0] = stream_state(key, deal, STREAM_RECEIVED)
                 deal_cards(deck_state, from_mask, 3, forced)
             unknown = (3 if hero_packet_[0] < 0 else 0) + dead_count
-            hero_cards = _opponents_after_pass(
+            hero_cards = opponents_after_pass(
                 key, deal, players, pub_, kinds_, params_, known_mask, forced, unknown,
                 owns, kept, packets, states, dealt, hand, chosen, deck_state,
             )  # fmt: skip
@@ -298,5 +290,5 @@ def keep_choices_batch(
 def _mask_of(cards):
     mask = np.uint64(0)
     for i in range(cards.shape[0]):
-        mask |= _bit(cards[i])
+        mask |= card_bit(cards[i])
     return mask

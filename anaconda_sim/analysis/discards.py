@@ -1,0 +1,270 @@
+"""Which two cards to discard (the value of each of the 21 discards, R8) and
+the showdown equity of a hand at its stage: the showdown model after the pass."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..cards import format_cards, mask_from_cards, parse_cards
+from ..game import views as V
+from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
+from ..rng import STREAM_SEAT, SeedLike
+from ..stats import ChoiceAccumulator
+from ..strategies import Strategy, get_strategy
+from .driver import (
+    DEFAULT_MAX_DEALS,
+    BatchRun,
+    CardsLike,
+    OpponentSpec,
+    Sampling,
+    add_categories,
+    cards_text,
+    check_capacity,
+    check_players,
+    finish,
+    known_after_pass,
+    known_cards,
+    model_attrs,
+    opponent_strategies,
+    pub_at_pass,
+    sampling,
+    showdown_kernel_strategies,
+)
+from .passes import score_passes
+
+__all__ = ["discard_values", "equity"]
+
+
+def discard_values(
+    hand: CardsLike,
+    players: int,
+    *,
+    passed: CardsLike | None = None,
+    received: CardsLike | None = None,
+    known: CardsLike | None = None,
+    opponents: OpponentSpec = "random-pass",
+    deals: int | None = None,
+    precision: float | None = None,
+    max_deals: int = DEFAULT_MAX_DEALS,
+    seed: SeedLike = None,
+    batch_size: int | None = None,
+    progress: bool | None = None,
+    unicode: bool = True,
+) -> pd.DataFrame:
+    """Value of each of the 21 ways to discard two of the seven cards held (R8).
+
+    Showdown model (see :mod:`anaconda_sim.analysis`): ``value`` is the
+    hero's expected pot share. ``passed``: the three cards the hero passed
+    (they are in the left neighbour's hand); ``received``: the three of
+    ``hand`` that came from the right neighbour. Unnamed ones are unknown:
+    an unknown packet passed is three unseen cards, unknown received cards
+    are any three of the hand, uniformly. ``known``: other cards known to be
+    in no opponent's hand (never dealt). The hero keeps the five being
+    scored, so it has no strategy to name and nobody bets.
+
+    Returns
+    -------
+    pandas.DataFrame
+        21 rows, best first: ``discard``, ``keep``, the core columns, the
+        kept five's ``hand_value`` and its category as ``cat_*`` columns
+        (one of them 1.0). Exact ties (discards giving the same five-card
+        value) are ordered like :func:`~anaconda_sim.hands.evaluator.best_five`.
+
+    Examples
+    --------
+    >>> table = discard_values("Q♠ Q♥ Q♦ 9♣ 9♦ 8♦ 5♠", 6, passed="3♠ 4♥ 2♣",
+    ...                        received="Q♦ 9♦ 5♠", deals=2000, seed=1)
+    >>> table["discard"].iloc[0]
+    '8♦ 5♠'
+    >>> discard_values("Q♠ Q♥ Q♦ 9♣ 9♦ 8♦ 5♠", 6, passed="Q♠ 4♥ 2♣")
+    Traceback (most recent call last):
+    ...
+    anaconda_sim.cards.CardError: passed card Qs is still in the hand 'Qs Qh Qd 9c 9d 8d 5s'; ...
+    """
+    from ..hands.evaluator import evaluate
+
+    hero7 = parse_cards(hand, 7, what="hand")
+    players = check_players(players)
+    strategies = opponent_strategies(opponents, players)
+    options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
+                       batch_size=batch_size, progress=progress, unicode=unicode)  # fmt: skip
+    passed_cards, received_cards = known_after_pass(hero7, passed, received)
+    discards = list(itertools.combinations(hero7, 2))
+    fives = [[c for c in hero7 if c not in d] for d in discards]
+    acc, cat_counts = _score_fives(hero7, players, fives, passed_cards, received_cards, 0, known,
+                                   strategies, options, "discards")  # fmt: skip
+    frame = pd.DataFrame({
+        "discard": [cards_text(d, options.unicode) for d in discards],
+        "keep": [cards_text(f, options.unicode) for f in fives],
+    })  # fmt: skip
+    frame["hand_value"] = evaluate(np.array(fives)).astype(int)
+    frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
+    attrs = model_attrs(
+        "discard", hero7, players, opponents=strategies, hero=None, betting=False,
+        options=options, passed=_optional_text(passed_cards, options.unicode),
+        received=_optional_text(received_cards, options.unicode),
+    )  # fmt: skip
+    return finish(frame, acc, [_best_five_order(f) for f in fives], attrs)
+
+
+def equity(
+    hand: CardsLike,
+    players: int,
+    *,
+    passed: CardsLike | None = None,
+    received: CardsLike | None = None,
+    known: CardsLike | None = None,
+    hero: str | Strategy = "sensible",
+    opponents: OpponentSpec = "random-pass",
+    deals: int | None = None,
+    precision: float | None = None,
+    max_deals: int = DEFAULT_MAX_DEALS,
+    seed: SeedLike = None,
+    batch_size: int | None = None,
+    progress: bool | None = None,
+    unicode: bool = True,
+) -> pd.DataFrame:
+    """Showdown equity (expected pot share) of the hero's hand at its stage.
+
+    ``known``: cards known to be in no opponent's hand (the hero's own
+    discards with a five-card hand, or cards seen elsewhere); they are never
+    dealt. Impossible constraints (too few unseen cards left for the table)
+    raise ``ValueError``.
+
+    The stage follows from what is given:
+
+    - 7 cards, no ``passed``/``received``: at the deal; the hero passes with
+      ``hero``'s pass and keeps its best five.
+    - 7 cards with ``passed`` and/or ``received``: after the pass; the hero
+      keeps its best five.
+    - 5 cards: after the discard; the hero's two discards are unknown cards.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row: ``stage`` (and ``hero_pass`` at the deal), ``players``, the
+        core columns (``value`` is the equity; ``rank`` 1, no difference),
+        ``deals`` and the final categories ``cat_*``.
+
+    Examples
+    --------
+    >>> row = equity("Q♠ Q♥ Q♦ 9♣ 9♦", 4, deals=4000, seed=3)
+    >>> row["stage"].item(), bool(0.3 < row["value"].item() < 1.0)
+    ('after discard', True)
+    """
+    players = check_players(players)
+    cards = parse_cards(hand, (5, 7), what="hand")
+    hero_strategy = get_strategy(hero)
+    strategies = opponent_strategies(opponents, players)
+    options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
+                       batch_size=batch_size, progress=progress, unicode=unicode)  # fmt: skip
+    hero_pass = None
+    if len(cards) == 5:
+        if passed is not None or received is not None:
+            raise ValueError(
+                "passed/received describe a seven-card hand after the pass; "
+                "give the seven cards held, or omit them for a five-card hand"
+            )
+        stage = "after discard"
+        acc, cat_counts = _score_fives(cards, players, [cards], None, None, 2, known,
+                                       strategies, options, "equity")  # fmt: skip
+    elif passed is None and received is None:
+        stage = "at deal"
+        acc, cat_counts, packet = _equity_at_deal(cards, players, hero_strategy, strategies,
+                                                  known, options)  # fmt: skip
+        hero_pass = format_cards(packet, unicode=options.unicode)
+    else:
+        from ..hands.evaluator import best_five
+
+        stage = "after pass"
+        passed_cards, received_cards = known_after_pass(cards, passed, received)
+        five, _ = best_five(cards)
+        acc, cat_counts = _score_fives(cards, players, [list(five)], passed_cards,
+                                       received_cards, 0, known, strategies, options,
+                                       "equity")  # fmt: skip
+    frame = pd.DataFrame({"stage": [stage]})
+    if hero_pass is not None:
+        frame["hero_pass"] = [hero_pass]
+    frame["players"] = players
+    frame["deals"] = acc.deals
+    frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
+    attrs = model_attrs("equity", cards, players, opponents=strategies,
+                        hero=hero_strategy if stage == "at deal" else None, betting=False,
+                        options=options, stage=stage)  # fmt: skip
+    return finish(frame, acc, [0], attrs)
+
+
+def _optional_text(cards: Sequence[int] | None, unicode: bool) -> str | None:
+    return None if cards is None else cards_text(cards, unicode)
+
+
+def _score_fives(
+    hand: list[int], players: int, fives: Sequence[Sequence[int]], passed: list[int] | None,
+    received: list[int] | None, dead: int, known: CardsLike | None,
+    strategies: list[Strategy], options: Sampling, what: str,
+) -> tuple[ChoiceAccumulator, np.ndarray]:  # fmt: skip
+    """The showdown model after the pass: the hero's pot share with each of
+    ``fives`` (``dead`` of its cards unknown), and its final categories."""
+    from ..sim.kernels.showdown import keep_choices_batch
+
+    kinds, params = showdown_kernel_strategies(strategies)
+    taken = list(hand) + (passed or [])
+    extra = known_cards(known, taken)
+    dead = max(dead - len(extra), 0)  # named dead cards stand for unknown discards first
+    known_mask = mask_from_cards(taken + extra)
+    hero_packet = np.array(passed if passed else [-1, -1, -1], dtype=np.int64)
+    right_forced = np.array(received if received else [-1, -1, -1], dtype=np.int64)
+    # which of the hero's cards came from the right, when not named, is drawn
+    # among them (it does not change the opponents' hands: see the kernel)
+    random_from = np.array(hand if received is None else [], dtype=np.int64)
+    needed = (0 if passed else 3) + dead + 7 * (players - 1) - (3 if received else 0)
+    check_capacity(players, 52 - len(taken) - len(extra), needed)
+    choices = np.asarray(fives, dtype=np.int64)
+    k = len(choices)
+    acc = ChoiceAccumulator(k)
+    cat_counts = np.zeros((k, N_CATEGORIES), dtype=np.int64)
+    pub = pub_at_pass(players)
+    run = BatchRun.of(options, options.batch(), what)
+    for start, size in run.batches(lambda: acc.se().max()):
+        shares = np.empty((size, k), dtype=np.int64)
+        cats = np.empty((size, k), dtype=np.int8)
+        keep_choices_batch(options.key, start, size, players, pub, kinds, params, known_mask,
+                           hero_packet, right_forced, random_from, dead, choices, shares,
+                           cats)  # fmt: skip
+        acc.add_units(shares)
+        add_categories(cat_counts, cats)
+    return acc, cat_counts
+
+
+def _best_five_order(five: Sequence[int]) -> tuple[int, ...]:
+    """Tie-break among equal values, as ``best_five``: the five whose
+    descending card indices are lexicographically largest comes first."""
+    return tuple(-c for c in sorted(five, reverse=True))
+
+
+def _equity_at_deal(
+    cards: list[int], players: int, hero: Strategy, strategies: list[Strategy],
+    known: CardsLike | None, options: Sampling,
+) -> tuple[ChoiceAccumulator, np.ndarray, np.ndarray]:  # fmt: skip
+    """Equity at the deal: the hero passes by ``hero``'s pass, keeps its best five."""
+    from ..rng import new_state
+
+    kinds, params = showdown_kernel_strategies(strategies)
+    extra = known_cards(known, cards)
+    check_capacity(players, 45 - len(extra), 7 * (players - 1))
+    known_mask = mask_from_cards(cards + extra)
+    pub = pub_at_pass(players)
+    own = V.new_own(0)
+    own[V.O_NCARDS] = 7
+    own[V.O_CARDS : V.O_CARDS + 7] = cards
+    # the hero's pass is a function of its cards (and its stream of deal 0)
+    packet = hero.decide_pass(pub, own, new_state(options.key, 0, STREAM_SEAT))
+    hero7 = np.array(cards, dtype=np.int64)
+    choices = np.array([packet], dtype=np.int64)
+    run = BatchRun.of(options, options.batch(), "equity")
+    acc, _, cat_counts = score_passes(run, players, kinds, params, known_mask, hero7, choices)
+    return acc, cat_counts, packet

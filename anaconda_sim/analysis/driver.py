@@ -1,0 +1,352 @@
+"""The one driver behind every analysis: validation, the stopping rule,
+batches, ranking and the table's model.
+
+Every analysis (:mod:`~anaconda_sim.analysis.passes`,
+:mod:`~anaconda_sim.analysis.discards`, :mod:`~anaconda_sim.analysis.reveal`)
+takes the same sampling keywords, checked here by :func:`sampling`, runs its
+kernel batch by batch through :class:`BatchRun` until the deal count or the
+precision is reached, and shapes its table with :func:`finish`: the core
+columns ``value``, ``se``, ``ci_low``, ``ci_high``, ``rank``,
+``diff_vs_best``, ``diff_se`` and the model in ``DataFrame.attrs``
+(:func:`model_attrs`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..cards import CardError, format_cards, parse_cards
+from ..game import views as V
+from ..hands.evaluator import N_CATEGORIES
+from ..rng import SeedLike, root_key
+from ..stats import Z95, ChoiceAccumulator
+from ..strategies import KIND_CUSTOM, PARAM_SLOTS, Strategy, get_strategy
+
+__all__ = [
+    "DEFAULT_DEALS",
+    "DEFAULT_MAX_DEALS",
+    "CardsLike",
+    "OpponentSpec",
+    "Sampling",
+    "sampling",
+]
+
+#: deals run when neither ``deals`` nor ``precision`` is given
+DEFAULT_DEALS = 20_000
+#: the cap of a ``precision`` run
+DEFAULT_MAX_DEALS = 2_000_000
+#: deals per batch when ``batch_size`` is not given, for analyses of up to 35
+#: choices (``REVEAL_BATCH`` for the 120 reveal orders): a batch takes a
+#: fraction of a second, so progress and the precision check come often
+#: without costing speed
+DEFAULT_BATCH = 8192
+REVEAL_BATCH = 2048
+
+VALUE_UNITS = {False: "pot share", True: "chips per deal"}
+
+CardsLike = str | Sequence[str | int]
+OpponentSpec = str | Strategy | Sequence[str | Strategy]
+
+
+# ------------------------------------------------------------- validation --
+def check_players(players: Any) -> int:
+    """``players`` as an int in 2..7 (R2), or a clear error."""
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+        raise TypeError(f"players must be an int from 2 to 7, got {players!r}")
+    if not 2 <= int(players) <= 7:
+        raise ValueError(f"players={players} is outside 2..7 (R2); choose 2 to 7 players")
+    return int(players)
+
+
+def opponent_strategies(spec: OpponentSpec, players: int) -> list[Strategy]:
+    """One strategy per opponent seat 1..n-1 (left neighbour first)."""
+    if isinstance(spec, (str, Strategy)):
+        return [get_strategy(spec)] * (players - 1)
+    strategies = [get_strategy(s) for s in spec]
+    if len(strategies) != players - 1:
+        raise ValueError(
+            f"opponents has {len(strategies)} strategies for {players - 1} opponents; "
+            f"give one strategy, or one per opponent seat (left neighbour first)"
+        )
+    return strategies
+
+
+def showdown_kernel_strategies(
+    opponents: list[Strategy], hero: Strategy | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """``(kinds, params)`` arrays of the showdown-model kernels (hero at seat 0)."""
+    for strategy in opponents:
+        if strategy.kind == KIND_CUSTOM:
+            raise ValueError(
+                f"custom strategy {strategy.name!r} needs the betting model; "
+                "pass betting=True (the showdown model runs built-in card play only)"
+            )
+    seats = [hero or get_strategy("call-down"), *opponents]
+    kinds = np.array([s.kind for s in seats], dtype=np.int64)
+    params = np.zeros((len(seats), PARAM_SLOTS))
+    for i, s in enumerate(seats):
+        params[i] = s.param_array()
+    return kinds, params
+
+
+def pub_at_pass(players: int) -> np.ndarray:
+    """The public table of the showdown model at the first pass (default rules)."""
+    pub = V.new_pub()
+    pub[V.P_PLAYERS] = players
+    pub[V.P_DEALER] = players - 1
+    pub[V.P_STAGE] = 0
+    pub[V.P_NROUNDS] = 6
+    pub[V.P_POT] = players
+    pub[V.P_MAX_LEVEL] = 4
+    pub[V.P_BET_SIZE] = 1
+    pub[V.P_ACTIVE] = players
+    pub[V.P_PASS_COUNT] = 3
+    pub[V.P_PASS_DIR] = 1
+    pub[V.P_FIVE_CARD] = 1
+    pub[V.P_INVESTED : V.P_INVESTED + players] = 1
+    return pub
+
+
+def no_overlap(cards: Sequence[int], others: Sequence[int], what: str, where: str) -> None:
+    """Raise when a card of ``others`` is also in ``cards``."""
+    clash = [c for c in others if c in cards]
+    if clash:
+        raise CardError(f"{what} include {format_cards(clash[:1])}, which is in {where}")
+
+
+def known_cards(known: CardsLike | None, taken: list[int]) -> list[int]:
+    """Validate ``known``: cards in no opponent's hand, none of them the hero's."""
+    if known is None:
+        return []
+    dead = parse_cards(known, what="known cards")
+    no_overlap(taken, dead, "known cards", "the hero's cards")
+    return dead
+
+
+def check_capacity(players: int, unseen: int, needed: int) -> None:
+    """Raise when the table needs more unseen cards than are left."""
+    if needed > unseen:
+        raise ValueError(
+            f"impossible: {players} players need {needed} cards the hero has not seen, but "
+            f"only {unseen} are left; name fewer known cards or choose fewer players"
+        )
+
+
+def known_after_pass(
+    hand7: list[int], passed: CardsLike | None, received: CardsLike | None
+) -> tuple[list[int] | None, list[int] | None]:
+    """Validate the hero's known cards after the pass; return them parsed."""
+    passed_cards = None if passed is None else parse_cards(passed, 3, what="passed cards")
+    received_cards = None if received is None else parse_cards(received, 3, what="received cards")
+    if passed_cards is not None:
+        clash = [c for c in passed_cards if c in hand7]
+        if clash:
+            raise CardError(
+                f"passed card {format_cards(clash[:1])} is still in the hand "
+                f"{format_cards(hand7)!r}; passed cards went to the left neighbour"
+            )
+    if received_cards is not None:
+        missing = [c for c in received_cards if c not in hand7]
+        if missing:
+            raise CardError(
+                f"received card {format_cards(missing[:1])} is not in the hand "
+                f"{format_cards(hand7)!r}; the received cards are part of the seven held"
+            )
+    return passed_cards, received_cards
+
+
+# --------------------------------------------------------------- sampling --
+@dataclass(frozen=True)
+class Sampling:
+    """The validated sampling keywords shared by every analysis.
+
+    ``limit`` is the number of deals to run (``deals``, or ``max_deals``
+    with a ``precision`` target, else :data:`DEFAULT_DEALS`); ``precision``
+    is 0.0 for a fixed deal count.
+    """
+
+    limit: int
+    precision: float
+    seed: SeedLike
+    key: np.uint64
+    batch_size: int | None
+    progress: bool | None
+    unicode: bool
+
+    def batch(self, default: int = DEFAULT_BATCH, minimum: int = 1) -> int:
+        """Deals per batch: ``batch_size`` if given, else the analysis's ``default``."""
+        return max(default if self.batch_size is None else self.batch_size, minimum)
+
+
+def _positive_int(value: Any, name: str, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}={value!r} must be an int >= {minimum}")
+    if value < minimum:
+        raise ValueError(f"{name}={value!r} must be an int >= {minimum}")
+    return int(value)
+
+
+def sampling(
+    *,
+    deals: int | None,
+    precision: float | None,
+    max_deals: int,
+    seed: SeedLike,
+    batch_size: int | None,
+    progress: bool | None,
+    unicode: bool,
+) -> Sampling:
+    """Check the sampling keywords of an analysis (one place for all of them).
+
+    Examples
+    --------
+    >>> sampling(deals=None, precision=None, max_deals=DEFAULT_MAX_DEALS, seed=1,
+    ...          batch_size=None, progress=False, unicode=True).limit
+    20000
+    >>> sampling(deals=100, precision=0.01, max_deals=10, seed=1, batch_size=None,
+    ...          progress=None, unicode=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: give deals= or precision=, not both
+    """
+    if deals is not None and precision is not None:
+        raise ValueError("give deals= or precision=, not both")
+    if precision is not None:
+        if isinstance(precision, bool) or not isinstance(precision, (int, float, np.number)):
+            raise TypeError(f"precision={precision!r} must be a positive number")
+        if not precision > 0 or not np.isfinite(precision):
+            raise ValueError(f"precision={precision} must be a positive standard error")
+        limit, target = _positive_int(max_deals, "max_deals", 1), float(precision)
+    else:
+        deals = DEFAULT_DEALS if deals is None else deals
+        if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 2:
+            raise ValueError(f"deals={deals!r} must be an int >= 2")
+        limit, target = int(deals), 0.0
+    if batch_size is not None:
+        batch_size = _positive_int(batch_size, "batch_size", 1)
+    if progress is not None and not isinstance(progress, bool):
+        raise TypeError(f"progress={progress!r} must be True, False or None (automatic)")
+    return Sampling(limit, target, seed, root_key(seed), batch_size, progress, bool(unicode))
+
+
+def _progress_bar(total: int, enabled: bool | None, what: str) -> Any:
+    if enabled is False:
+        return contextlib.nullcontext(_NoBar())
+    from tqdm.auto import tqdm
+
+    # shown only when a run lasts more than a couple of seconds
+    return tqdm(total=total, unit="deal", desc=what, delay=0.0 if enabled else 2.0, leave=False)
+
+
+class _NoBar:
+    def update(self, _count: int) -> None:
+        pass
+
+
+@dataclass
+class BatchRun:
+    """Batches of a kernel until the deal count or the precision is reached."""
+
+    key: np.uint64
+    limit: int
+    precision: float
+    batch: int
+    progress: bool | None
+    what: str
+
+    @classmethod
+    def of(cls, options: Sampling, batch: int, what: str) -> BatchRun:
+        return cls(options.key, options.limit, options.precision, batch, options.progress, what)
+
+    def batches(self, worst_se: Any) -> Iterator[tuple[int, int]]:
+        """Yield ``(start, size)``; ``worst_se()`` gives the current largest se."""
+        start = 0
+        with _progress_bar(self.limit, self.progress, self.what) as bar:
+            while start < self.limit:
+                size = min(self.batch, self.limit - start)
+                yield start, size
+                start += size
+                bar.update(size)
+                if self.precision and start >= 2 * self.batch and worst_se() < self.precision:
+                    break
+
+
+# ------------------------------------------------------------------ tables --
+def cards_text(cards: Sequence[int], unicode: bool) -> str:
+    return format_cards(cards, unicode=unicode)
+
+
+def add_categories(counts: np.ndarray, cats: np.ndarray) -> None:
+    """Add per-deal final categories (``cats[deal, choice]``, -1: none) to ``counts``."""
+    k = cats.shape[1]
+    cells = cats.astype(np.int64) + N_CATEGORIES * np.arange(k)
+    counts += np.bincount(cells[cats >= 0], minlength=N_CATEGORIES * k).reshape(k, N_CATEGORIES)
+
+
+CORE_COLUMNS = ("rank", "value", "se", "ci_low", "ci_high", "diff_vs_best", "diff_se")
+
+
+def finish(
+    frame: pd.DataFrame, acc: ChoiceAccumulator, order_key: list[Any], attrs: dict[str, Any]
+) -> pd.DataFrame:
+    """Add the core columns, rank the rows best first and attach the model.
+
+    Among exactly equal values the documented tie-break (``order_key``,
+    smallest first) decides.
+    """
+    mean, se = acc.mean(), acc.se()
+    best = min(range(len(mean)), key=lambda k: (-mean[k], order_key[k]))
+    frame["value"] = mean
+    frame["se"] = se
+    frame["ci_low"] = mean - Z95 * se
+    frame["ci_high"] = mean + Z95 * se
+    frame["diff_vs_best"] = mean - mean[best]
+    frame["diff_se"] = acc.diff_se(best)
+    frame["_tie"] = order_key
+    frame = frame.sort_values(["value", "_tie"], ascending=[False, True], kind="stable")
+    frame = frame.drop(columns="_tie").reset_index(drop=True)
+    frame["rank"] = frame["value"].rank(method="min", ascending=False).astype(int)
+    labels = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c])]
+    rest = [c for c in frame.columns if c not in CORE_COLUMNS and c not in labels]
+    frame = frame[labels + list(CORE_COLUMNS) + rest]
+    frame.attrs.update(attrs, deals=acc.deals)
+    return frame
+
+
+def model_attrs(
+    analysis: str,
+    cards: Sequence[int],
+    players: int,
+    *,
+    opponents: list[Strategy],
+    hero: Strategy | None,
+    betting: bool,
+    options: Sampling,
+    **extra: Any,
+) -> dict[str, Any]:
+    """What a table's numbers are: the analysis, the hand and the full model.
+
+    ``value_unit`` is ``"pot share"`` (showdown model) or ``"chips per
+    deal"`` (betting); strategies are recorded with every parameter
+    (:meth:`~anaconda_sim.strategies.Strategy.spec`).
+    """
+    seed = options.seed
+    return {
+        "analysis": analysis,
+        "hand": cards_text(cards, options.unicode),
+        "players": players,
+        "hero": None if hero is None else hero.spec(),
+        "opponents": [s.spec() for s in opponents],
+        "betting": betting,
+        "model": "betting" if betting else "showdown",
+        "value_unit": VALUE_UNITS[betting],
+        "seed": int(seed) if isinstance(seed, (int, np.integer)) else None,
+        "precision": options.precision or None,
+        **extra,
+    }

@@ -1,0 +1,192 @@
+"""Which three cards to pass: the value of each of the 35 passes (R7)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..cards import mask_from_cards, parse_cards
+from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
+from ..rng import SeedLike
+from ..stats import SHARE_SCALE, ChoiceAccumulator, MeanAccumulator
+from ..strategies import Strategy, get_strategy
+from .driver import (
+    DEFAULT_MAX_DEALS,
+    BatchRun,
+    CardsLike,
+    OpponentSpec,
+    Sampling,
+    add_categories,
+    cards_text,
+    check_capacity,
+    check_players,
+    finish,
+    known_cards,
+    model_attrs,
+    opponent_strategies,
+    pub_at_pass,
+    sampling,
+    showdown_kernel_strategies,
+)
+
+__all__ = ["pass_values"]
+
+#: deals per batch of the betting model at least (a batch is a simulator run)
+BETTING_BATCH_MIN = 4096
+
+
+def pass_values(
+    hand: CardsLike,
+    players: int,
+    *,
+    known: CardsLike | None = None,
+    hero: str | Strategy = "sensible",
+    opponents: OpponentSpec = "random-pass",
+    betting: bool = False,
+    deals: int | None = None,
+    precision: float | None = None,
+    max_deals: int = DEFAULT_MAX_DEALS,
+    seed: SeedLike = None,
+    batch_size: int | None = None,
+    progress: bool | None = None,
+    unicode: bool = True,
+) -> pd.DataFrame:
+    """Value of each of the 35 ways to pass three of seven cards (R7).
+
+    Parameters
+    ----------
+    hand
+        The seven cards dealt to the hero.
+    players
+        Table size, 2 to 7.
+    known
+        Cards known to be in no opponent's hand (never dealt).
+    hero
+        The hero's strategy for its decisions other than the pass
+        (``betting=True`` only; without betting it keeps its best five).
+    opponents
+        A strategy (name or :class:`~anaconda_sim.strategies.Strategy`) for
+        every opponent, or one per opponent seat, left neighbour first.
+        ``"random-pass"``: passes three uniformly random cards, keeps its best
+        five, never folds.
+    betting
+        ``False``: showdown model, ``value`` = expected share of the pot.
+        ``True``: complete deals with betting (the hero at seat 0, first
+        after the dealer), ``value`` = mean net chips; ``left_gain`` is then
+        the left neighbour's mean net chips relative to the average pass,
+        without a standard error.
+    deals, precision, max_deals, seed, batch_size, progress, unicode
+        Sampling (see :mod:`anaconda_sim.analysis`): the same seed gives the
+        same table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pass, best first: ``pass``, ``keep``, the core columns
+        ``rank``, ``value``, ``se``, ``ci_low``, ``ci_high``,
+        ``diff_vs_best``, ``diff_se``, the hero's final categories
+        ``cat_*`` (shares of all deals) and the left neighbour's gain
+        ``left_gain`` (its value with this pass minus its average over all
+        35 passes, with ``left_gain_se``). The model is in ``attrs``.
+
+    Examples
+    --------
+    >>> table = pass_values("Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", 6, deals=2000, seed=1)
+    >>> len(table), int(table["rank"].iloc[0]), table.attrs["value_unit"]
+    (35, 1, 'pot share')
+    >>> pass_values("Qs Qh 9c", 6)
+    Traceback (most recent call last):
+    ...
+    anaconda_sim.cards.CardError: hand 'Qs Qh 9c' has 3 cards; it needs 7
+    """
+    hero7 = np.array(parse_cards(hand, 7, what="hand"), dtype=np.int64)
+    players = check_players(players)
+    strategies = opponent_strategies(opponents, players)
+    hero_strategy = get_strategy(hero)
+    options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
+                       batch_size=batch_size, progress=progress, unicode=unicode)  # fmt: skip
+    extra = known_cards(known, hero7.tolist())
+    check_capacity(players, 45 - len(extra), 7 * (players - 1))
+    choices = np.array(list(itertools.combinations(hero7.tolist(), 3)), dtype=np.int64)
+    attrs = model_attrs("pass", hero7, players, opponents=strategies,
+                        hero=hero_strategy if betting else None, betting=betting,
+                        options=options)  # fmt: skip
+    frame = pd.DataFrame({
+        "pass": [cards_text(c, options.unicode) for c in choices],
+        "keep": [cards_text([x for x in hero7 if x not in c], options.unicode) for c in choices],
+    })  # fmt: skip
+    if betting:
+        acc, left_gain, left_se, cat_counts = _score_passes_betting(
+            hero7, choices, players, hero_strategy, strategies, extra, options
+        )
+    else:
+        kinds, params = showdown_kernel_strategies(strategies)
+        run = BatchRun.of(options, options.batch(), "passes")
+        acc, left, cat_counts = score_passes(run, players, kinds, params,
+                                             mask_from_cards(hero7.tolist() + extra), hero7,
+                                             choices)  # fmt: skip
+        left_gain, left_se = left.mean(), left.se()
+    frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
+    frame["left_gain"] = left_gain
+    frame["left_gain_se"] = left_se
+    order_key = [tuple(sorted(c.tolist())) for c in choices]
+    return finish(frame, acc, order_key, attrs)
+
+
+def score_passes(
+    run: BatchRun, players: int, kinds: np.ndarray, params: np.ndarray, known_mask: np.uint64,
+    hero7: np.ndarray, choices: np.ndarray,
+) -> tuple[ChoiceAccumulator, MeanAccumulator, np.ndarray]:  # fmt: skip
+    """Showdown model of the pass: the hero's pot share for each pass in
+    ``choices``, its final categories and its left neighbour's gain."""
+    from ..sim.kernels.showdown import pass_choices_batch
+
+    k = len(choices)
+    pub = pub_at_pass(players)
+    acc = ChoiceAccumulator(k)
+    # the left neighbour's gain from pass k: its share minus its mean share
+    # over the K passes, kept in exact units of 1 / (SHARE_SCALE * K)
+    left = MeanAccumulator(k, SHARE_SCALE * k)
+    cat_counts = np.zeros((k, N_CATEGORIES), dtype=np.int64)
+    for start, size in run.batches(lambda: acc.se().max()):
+        shares = np.empty((size, k), dtype=np.int64)
+        left_shares = np.empty((size, k), dtype=np.int64)
+        cats = np.empty((size, k), dtype=np.int8)
+        pass_choices_batch(run.key, start, size, players, pub, kinds, params, known_mask, hero7,
+                           choices, shares, left_shares, cats)  # fmt: skip
+        acc.add_units(shares)
+        left.add_units(k * left_shares - left_shares.sum(axis=1, keepdims=True))
+        add_categories(cat_counts, cats)
+    return acc, left, cat_counts
+
+
+def _score_passes_betting(
+    hero7: np.ndarray, choices: np.ndarray, players: int, hero: Strategy,
+    opponents: list[Strategy], known: list[int], options: Sampling,
+) -> tuple[ChoiceAccumulator, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """The betting model: complete deals through the batch simulator."""
+    from ..sim.simulator import score_choices
+
+    seats = [hero, *opponents]
+    key_seed = int(options.key)
+    k = len(choices)
+    acc = ChoiceAccumulator(k, scale=1)
+    left_total = np.zeros(k)
+    cat_counts = np.zeros((k, N_CATEGORIES), dtype=np.int64)
+    run = BatchRun.of(options, options.batch(minimum=BETTING_BATCH_MIN), "passes")
+    extra: dict[str, Any] = {"known": known} if known else {}
+    for start, size in run.batches(lambda: acc.se().max()):
+        scores = score_choices(
+            players, seats, hero=0, kind="pass", choices=choices, deals=size, seed=key_seed,
+            dealer=players - 1, fixed={0: hero7.tolist()}, first_deal=start, progress=False,
+            **extra,
+        )  # fmt: skip
+        acc.add_sums(scores.deals, scores.sum_net, scores.cross_net)
+        left_total += scores.left_mean_net * scores.deals
+        cat_counts += scores.category_counts
+    left_mean = left_total / acc.deals
+    # with betting only the mean gain is kept (no per-deal cross terms)
+    return acc, left_mean - left_mean.mean(), np.full(k, np.nan), cat_counts

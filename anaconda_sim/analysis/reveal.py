@@ -1,0 +1,252 @@
+"""In what order to reveal the kept five: the value of each of the 120
+orders (R8, R9), played from the discard on with betting."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..cards import CardError, format_cards, mask_from_cards, parse_cards
+from ..game.rules import REVEAL_ROUNDS
+from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
+from ..rng import SeedLike
+from ..stats import ChoiceAccumulator, exact_products
+from ..strategies import Strategy, get_strategy
+from .driver import (
+    DEFAULT_MAX_DEALS,
+    REVEAL_BATCH,
+    BatchRun,
+    CardsLike,
+    OpponentSpec,
+    add_categories,
+    cards_text,
+    check_capacity,
+    check_players,
+    finish,
+    known_cards,
+    model_attrs,
+    no_overlap,
+    opponent_strategies,
+    pub_at_pass,
+    sampling,
+)
+
+__all__ = ["reveal_opponents", "reveal_values"]
+
+
+def reveal_values(
+    hand: CardsLike,
+    players: int,
+    *,
+    by: str | None = None,
+    discards: CardsLike | None = None,
+    passed: CardsLike | None = None,
+    received: CardsLike | None = None,
+    known: CardsLike | None = None,
+    hero: str | Strategy = "sensible",
+    opponents: OpponentSpec | None = None,
+    betting: bool = True,
+    dealer: int | None = None,
+    deals: int | None = None,
+    precision: float | None = None,
+    max_deals: int = DEFAULT_MAX_DEALS,
+    seed: SeedLike = None,
+    batch_size: int | None = None,
+    progress: bool | None = None,
+    unicode: bool = True,
+) -> pd.DataFrame:
+    """Value of each of the 120 orders in which to reveal the kept five (R8, R9).
+
+    The model
+    ---------
+    The deal is played from the discard on. The hero (seat 0) holds
+    ``hand`` plus its two ``discards`` (unknown cards when not given). The
+    opponents' hands after the pass follow the showdown model of
+    :mod:`anaconda_sim.analysis`: each is dealt seven unseen cards and
+    passes three to its left by its strategy (the hero's ``passed`` cards
+    sit in the left neighbour's hand). Betting rounds 1 and 2 are taken as
+    checked around, so the pot at the discard holds the antes only. Then
+    every opponent discards and orders by its strategy, the hero reveals in
+    the order being scored, and the four reveal rounds are bet by
+    ``hero``'s and the opponents' strategies (openers per R11/R12), then the
+    showdown (R10, R18-R20). The dealer is seat ``players - 1`` unless
+    ``dealer`` is given, so the hero is first after the dealer and wins ties
+    for the opener (R12). ``known``: other cards in no opponent's hand.
+
+    Opponents: by default :func:`reveal_opponents` (``"sensible"`` players
+    who stay in the reveal rounds with two pair or better and fold to a bet
+    when a rival's exposed cards already beat them). Against opponents who
+    ignore the exposed cards (the plain ``"sensible"`` preset folds or calls
+    on its own hand alone in the reveal rounds) every order is worth the same.
+
+    ``value`` is the hero's mean net chips per deal. With ``betting=False``
+    nobody bets and ``value`` is its pot share, the same for every order:
+    the reveal order matters only through what the table does with it.
+
+    Parameters
+    ----------
+    by
+        ``None``: one row per order. ``"hidden"``: five rows, one per hidden
+        card, each the average over its 24 orders (with paired errors),
+        plus the best order with that card hidden.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Best first: ``order`` (reveal order, last card hidden), ``hidden``,
+        ``first``, the core columns; diagnostics ``share`` (mean pot
+        share), ``showdown_rate``, ``open_r1`` .. ``open_r4`` (how often the
+        hero opens each reveal round), ``opp_fold_r1`` .. ``opp_fold_r4``
+        (opponents' fold rate by reveal round), ``mean_pot``, and the hero's
+        final categories ``cat_*`` (shares of all deals).
+
+    Examples
+    --------
+    >>> table = reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 4, deals=300, seed=1)
+    >>> len(table), table.columns[:3].tolist(), table.attrs["value_unit"]
+    (120, ['order', 'hidden', 'first'], 'chips per deal')
+    >>> reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 4, by="hidden", deals=300, seed=1)["hidden"].size
+    5
+    >>> reveal_values("Q♠ Q♥ Q♦ 9♣", 4)
+    Traceback (most recent call last):
+    ...
+    anaconda_sim.cards.CardError: hand 'Q♠ Q♥ Q♦ 9♣' has 4 cards; it needs 5
+    """
+    from ..game.rules import Rules
+    from ..sim.driver import custom_functions, make_cfg
+    from ..sim.kernels.reveal import reveal_batch
+    from ..sim.layout import FORCE_ORDER
+
+    five = parse_cards(hand, 5, what="hand")
+    players = check_players(players)
+    if by not in (None, "hidden"):
+        raise ValueError(f"by={by!r} is not supported; use None (every order) or 'hidden'")
+    dead = [] if discards is None else parse_cards(discards, 2, what="discards")
+    no_overlap(five, dead, "discards", "the kept five")
+    held = five + dead
+    passed_cards = None if passed is None else parse_cards(passed, 3, what="passed cards")
+    if passed_cards is not None:
+        no_overlap(held, passed_cards, "passed cards", "the hand")
+    received_cards = None
+    if received is not None:
+        received_cards = parse_cards(received, 3, what="received cards")
+        outside = [c for c in received_cards if c not in held]
+        if outside and (discards is not None or len(outside) > 2):
+            raise CardError(
+                f"received card {format_cards(outside[:1])} is neither kept nor discarded; "
+                "the received cards are among the seven held after the pass"
+            )
+    if dealer is None:
+        dealer = players - 1
+    if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)):
+        raise TypeError(f"dealer={dealer!r} must be a seat number 0..{players - 1}")
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer={dealer} is not a seat; seats are 0..{players - 1}")
+    hero_strategy = get_strategy(hero)
+    strategies = opponent_strategies(reveal_opponents() if opponents is None else opponents,
+                                     players)  # fmt: skip
+    seats = [hero_strategy, *strategies]
+    options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
+                       batch_size=batch_size, progress=progress, unicode=unicode)  # fmt: skip
+    kinds = np.array([s.kind for s in seats], dtype=np.int64)
+    params = np.stack([s.param_array() for s in seats])
+    cbet, _, cdiscard, _, has_cdiscard = custom_functions(seats)
+    cfg = make_cfg(Rules(players=players), dealer=int(dealer), rotate=False, betting=betting,
+                   hero=0, force=FORCE_ORDER, random_cards=0, has_cpass=0,
+                   has_cdiscard=has_cdiscard, record=False)  # fmt: skip
+    taken = held + (passed_cards or []) + [c for c in (received_cards or []) if c not in held]
+    extra = known_cards(known, taken)
+    # what the kernel draws: the hero's unknown packet and discards, and the
+    # opponents' hands less the three cards the right neighbour passed it
+    unknown_hero = (0 if passed_cards else 3) + (0 if discards is not None else 2)
+    needed = unknown_hero + 7 * (players - 1) - 3
+    check_capacity(players, 52 - len(taken) - len(extra), needed)
+    known_mask = mask_from_cards(taken + extra)
+    hero_packet = np.array(passed_cards or [-1, -1, -1], dtype=np.int64)
+    right = received_cards if received_cards and all(c in held for c in received_cards) else None
+    # which of the hero's cards came from the right does not change the
+    # opponents' hands (the right neighbour's kept four are dealt either way)
+    right_forced = np.array(right or five[:3], dtype=np.int64)
+    orders = np.array(list(itertools.permutations(five)), dtype=np.int64)
+    k = len(orders)
+    net_acc = ChoiceAccumulator(k, scale=1)
+    share_acc = ChoiceAccumulator(k)
+    opens = np.zeros((k, REVEAL_ROUNDS))
+    folds = np.zeros((k, REVEAL_ROUNDS))
+    pot_total = np.zeros(k)
+    showdowns = np.zeros(k)
+    cat_counts = np.zeros((k, N_CATEGORIES), dtype=np.int64)
+    value_acc = net_acc if betting else share_acc
+    run = BatchRun.of(options, options.batch(REVEAL_BATCH), "reveal orders")
+    five_arr = np.array(five, dtype=np.int64)
+    dead_arr = np.array(dead if dead else [-1, -1], dtype=np.int64)
+    for start, size in run.batches(lambda: value_acc.se().max()):
+        net = np.zeros((size, k), dtype=np.int64)
+        share = np.zeros((size, k), dtype=np.int64)
+        open_rows = np.zeros((size, k, REVEAL_ROUNDS), dtype=np.int8)
+        fold_rows = np.zeros((size, k, REVEAL_ROUNDS), dtype=np.int8)
+        pots = np.zeros((size, k), dtype=np.int64)
+        cats = np.zeros((size, k), dtype=np.int8)
+        reveal_batch(options.key, start, size, cfg, pub_at_pass(players), kinds, params,
+                     known_mask, five_arr, dead_arr, hero_packet, right_forced, orders, net,
+                     share, open_rows, fold_rows, pots, cats, cbet, cdiscard)  # fmt: skip
+        net_acc.add_units(net)
+        share_acc.add_sums(size, share.sum(axis=0), exact_products(share))
+        opens += open_rows.sum(axis=0)
+        folds += fold_rows.sum(axis=0)
+        pot_total += pots.sum(axis=0)
+        showdowns += (cats >= 0).sum(axis=0)
+        add_categories(cat_counts, cats)
+    n = value_acc.deals
+    frame = pd.DataFrame({
+        "order": [cards_text(o, options.unicode) for o in orders],
+        "hidden": [cards_text(o[4:], options.unicode) for o in orders],
+        "first": [cards_text(o[:1], options.unicode) for o in orders],
+    })  # fmt: skip
+    frame["share"] = share_acc.mean()
+    frame["showdown_rate"] = showdowns / n
+    for r in range(REVEAL_ROUNDS):
+        frame[f"open_r{r + 1}"] = opens[:, r] / n
+    for r in range(REVEAL_ROUNDS):
+        frame[f"opp_fold_r{r + 1}"] = folds[:, r] / (n * (players - 1))
+    frame["mean_pot"] = pot_total / n
+    frame[list(CATEGORY_COLUMNS)] = cat_counts / n
+    attrs = model_attrs("reveal", five, players, opponents=strategies, hero=hero_strategy,
+                        betting=betting, options=options, dealer=int(dealer))  # fmt: skip
+    if by == "hidden":
+        return _by_hidden(frame, value_acc, orders, five, attrs, options.unicode)
+    return finish(frame, value_acc, [tuple(o) for o in orders.tolist()], attrs)
+
+
+def reveal_opponents() -> Strategy:
+    """The default opponents of :func:`reveal_values`: ``"sensible"`` with
+    ``continue_late=2`` (stay in the reveal rounds with two pair or better;
+    fold to a bet when a rival's exposed cards alone beat their hand, R11).
+
+    Examples
+    --------
+    >>> reveal_opponents().param_dict()["continue_late"]
+    2.0
+    """
+    return get_strategy("sensible", continue_late=2)
+
+
+def _by_hidden(
+    frame: pd.DataFrame, acc: ChoiceAccumulator, orders: np.ndarray, five: list[int],
+    attrs: dict[str, Any], unicode: bool,
+) -> pd.DataFrame:  # fmt: skip
+    """Five rows: the mean over the 24 orders hiding each card, with paired errors."""
+    weights = np.array([[int(o[4] == card) for o in orders] for card in five], dtype=np.int64)
+    grouped = acc.combine(weights)
+    mean = acc.mean()
+    best = [int(np.flatnonzero(weights[h])[np.argmax(mean[weights[h] == 1])]) for h in range(5)]
+    table = pd.DataFrame({"hidden": [cards_text([c], unicode) for c in five]})
+    table["best_order"] = [frame.iloc[b]["order"] for b in best]
+    table["best_order_value"] = mean[best]
+    for column in ("share", "showdown_rate", "mean_pot"):
+        table[column] = [frame.loc[weights[h] == 1, column].mean() for h in range(5)]
+    attrs = {**attrs, "analysis": "reveal by hidden card"}
+    return finish(table, grouped, [(c,) for c in five], attrs)

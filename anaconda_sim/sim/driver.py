@@ -1,0 +1,393 @@
+"""The kernel driver of the batch simulator: input checks, the configuration
+array, user strategy functions, and runs of the deal kernel in chunks.
+
+:func:`start_run` turns validated arguments into a :class:`KernelRun`;
+:meth:`KernelRun.execute` plays its deals in chunks (a progress bar can
+update and Ctrl-C can stop between chunks, losing no finished deal) and
+keeps the exact integer sums of :mod:`anaconda_sim.sim.layout`'s
+accumulators. The public functions are in :mod:`anaconda_sim.sim.simulator`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..cards import CardError, card_mask, format_cards, parse_cards
+from ..game import views as V
+from ..game.rules import Rules
+from ..hands.evaluator import N_CATEGORIES
+from ..rng import SeedLike, root_key
+from ..strategies import KIND_CUSTOM, Strategy, get_strategy
+from . import layout as L
+
+DEFAULT_BATCH = 1024
+CHUNK_SECONDS = 0.5  # target wall time of one kernel call (progress, Ctrl-C)
+PROGRESS_AFTER = 3.0  # auto progress bar only for runs expected to be longer
+RECORDS_LIMIT = 2_000_000
+
+ProgressLike = bool | Callable[[int, int], Any] | None
+
+
+# =========================================================== input checks ==
+def as_rules(rules: Rules | int) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, (int, np.integer)) and not isinstance(rules, bool):
+        return Rules(players=int(rules))  # Rules raises for a bad player count
+    raise TypeError(f"rules={rules!r} must be a Rules object or a number of players (2..7)")
+
+
+def as_strategies(strategies: Any, n: int) -> list[Strategy]:
+    if isinstance(strategies, (str, Strategy)):
+        return [get_strategy(strategies)] * n
+    try:
+        items = list(strategies)
+    except TypeError:
+        raise TypeError(
+            f"strategies={strategies!r} must be a name, a Strategy, or a list of them "
+            "(one per seat)"
+        ) from None
+    if len(items) != n:
+        raise ValueError(
+            f"{len(items)} strategies given for {n} players; give one per seat "
+            "(or a single name or Strategy for every seat)"
+        )
+    return [get_strategy(s) for s in items]
+
+
+def compile_user_function(fn: Any, signature: Any, builtin: bool = False) -> Any:
+    """A C-callable version of a numba function, for the kernel's function arguments."""
+    import numba
+
+    from .._numba import CACHE_ENABLED
+
+    key = (id(fn), str(signature))
+    found = _COMPILED_USER_FUNCTIONS.get(key)
+    if found is None or found[0] is not fn:
+        # the builtin fallbacks live in a file and can be cached; user functions may not
+        cache = CACHE_ENABLED and builtin
+        try:
+            compiled = numba.cfunc(signature, cache=cache)(fn.py_func if cache else fn)
+        except Exception as exc:  # numba's typing errors are long; say which function
+            raise TypeError(
+                f"cannot compile user strategy function {getattr(fn, '__name__', fn)!r} "
+                f"with the signature {signature}: {exc}"
+            ) from exc
+        found = (fn, compiled)
+        _COMPILED_USER_FUNCTIONS[key] = found
+    return found[1]
+
+
+_COMPILED_USER_FUNCTIONS: dict[tuple[int, str], tuple[Any, Any]] = {}
+
+
+def custom_functions(strats: list[Strategy]) -> tuple[Any, Any, Any, int, int]:
+    from ..strategies import no_custom_bet, no_custom_cards
+    from .kernels import deal as K
+
+    custom = [s for s in strats if s.kind == KIND_CUSTOM]
+    first = custom[0] if custom else None
+    for other in custom[1:]:
+        same = (
+            other.bet_fn is first.bet_fn  # type: ignore[union-attr]
+            and other.pass_fn is first.pass_fn  # type: ignore[union-attr]
+            and other.discard_fn is first.discard_fn  # type: ignore[union-attr]
+        )
+        if not same:
+            raise ValueError(
+                f"user strategies {first.name!r} and {other.name!r} differ; one run takes "  # type: ignore[union-attr]
+                "one user strategy (it may sit at several seats, with its own parameters)"
+            )
+    bet = first.bet_fn if first is not None and first.bet_fn is not None else no_custom_bet
+    pass_fn = first.pass_fn if first is not None and first.pass_fn is not None else None
+    discard = first.discard_fn if first is not None and first.discard_fn is not None else None
+    return (
+        compile_user_function(bet, K.BET_SIGNATURE, bet is no_custom_bet),
+        compile_user_function(pass_fn or no_custom_cards, K.CARDS_SIGNATURE, pass_fn is None),
+        compile_user_function(discard or no_custom_cards, K.CARDS_SIGNATURE, discard is None),
+        int(pass_fn is not None),
+        int(discard is not None),
+    )
+
+
+def check_count(value: Any, name: str, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}={value!r} must be an int")
+    if value < minimum:
+        raise ValueError(f"{name}={value} must be at least {minimum}")
+    return int(value)
+
+
+def check_seat(value: Any, n: int, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}={value!r} must be a seat number 0..{n - 1}")
+    if not 0 <= value < n:
+        raise ValueError(f"{name}={value} is not a seat; seats are 0..{n - 1}")
+    return int(value)
+
+
+def fixed_table(
+    fixed: Mapping[int, Any] | Sequence[Any] | None, known: Any, n: int
+) -> tuple[np.ndarray, np.uint64, int]:
+    """(fixed[7, 7] with -1 for dealt slots, known mask, number of random cards)."""
+    table = np.full((7, 7), -1, dtype=np.int64)
+    seen: dict[int, str] = {}
+    if fixed is None:
+        entries: list[tuple[int, Any]] = []
+    elif isinstance(fixed, Mapping):
+        entries = list(fixed.items())
+    else:
+        entries = [(s, c) for s, c in enumerate(fixed) if c is not None]
+    for seat, cards in entries:
+        seat = check_seat(seat, n, "fixed seat")
+        parsed = parse_cards(cards, count=range(1, 8), what=f"fixed hand of seat {seat}")
+        for j, card in enumerate(parsed):
+            if card in seen:
+                raise CardError(
+                    f"card {format_cards([card])} is fixed twice ({seen[card]} and seat {seat})"
+                )
+            seen[card] = f"seat {seat}"
+            table[seat, j] = card
+    dead: list[int] = []
+    if known is not None:
+        dead = parse_cards(known, what="known cards")
+        for card in dead:
+            if card in seen:
+                raise CardError(f"known card {format_cards([card])} is also fixed to {seen[card]}")
+    mask = 0
+    for card in list(seen) + dead:
+        mask |= card_mask(card)
+    random_cards = 7 * n - len(seen)
+    if 52 - len(seen) - len(dead) < random_cards:
+        raise ValueError(
+            f"{len(dead)} known cards leave {52 - len(seen) - len(dead)} cards to deal; "
+            f"{n} players need {random_cards} more"
+        )
+    return table, np.uint64(mask), random_cards
+
+
+# ============================================================== the runner ==
+def make_cfg(
+    rules: Rules, *, dealer: int, rotate: bool, betting: bool, hero: int, force: int,
+    random_cards: int, has_cpass: int, has_cdiscard: int, record: bool,
+) -> np.ndarray:  # fmt: skip
+
+    cfg = np.zeros(L.CFG_SIZE, dtype=np.int64)
+    cfg[L.C_N] = rules.players
+    cfg[L.C_ANTE] = rules.ante
+    cfg[L.C_BET] = rules.bet
+    cfg[L.C_MAX_LEVEL] = rules.max_level
+    cfg[L.C_DISCARD] = int(rules.discard)
+    cfg[L.C_REVEAL] = int(rules.progressive_reveal)
+    cfg[L.C_NPASSES] = len(rules.passes)
+    cfg[L.C_NROUNDS] = rules.betting_rounds
+    cfg[L.C_BETTING] = int(betting)
+    cfg[L.C_HERO] = hero
+    cfg[L.C_FORCE] = force
+    cfg[L.C_DEALER] = dealer
+    cfg[L.C_ROTATE] = int(rotate)
+    cfg[L.C_RANDOM_CARDS] = random_cards
+    cfg[L.C_HAS_CPASS] = has_cpass
+    cfg[L.C_HAS_CDISCARD] = has_cdiscard
+    cfg[L.C_RECORD] = int(record)
+    return cfg
+
+
+@dataclass
+class KernelRun:
+    """Everything one kernel run needs, and its accumulated sums."""
+
+    rules: Rules
+    strategies: list[Strategy]
+    key: np.uint64
+    deals: int
+    cfg: np.ndarray
+    fixed: np.ndarray
+    known_mask: np.uint64
+    choices: np.ndarray
+    forced_pass: np.ndarray
+    funcs: tuple[Any, Any, Any]
+    record: bool
+    batch_size: int
+    first_deal: int = 0
+    done: int = 0
+    interrupted: bool = False
+    elapsed: float = 0.0
+    sums: dict[str, np.ndarray] = field(default_factory=dict)
+    rec: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def execute(self, progress: ProgressLike) -> None:
+        from .kernels import deal as K
+
+        n = self.rules.players
+        n_choices = self.choices.shape[0]
+        kinds = np.array([s.kind for s in self.strategies], dtype=np.int64)
+        params = np.stack([s.param_array() for s in self.strategies])
+        passes = np.array(self.rules.passes, dtype=np.int64).reshape(-1, L.PASS_FIELDS)
+        self.sums = {
+            "seat": np.zeros((n_choices, n, L.ACC_SEAT_SIZE), np.int64),
+            "cat": np.zeros((n_choices, n, N_CATEGORIES), np.int64),
+            "fold": np.zeros((n_choices, n, L.MAX_ROUNDS), np.int64),
+            "open": np.zeros((n_choices, n, L.MAX_ROUNDS), np.int64),
+            "deal": np.zeros((n_choices, L.ACC_DEAL_SIZE), np.int64),
+            "cross": np.zeros((L.ACC_CROSS_SIZE, n_choices, n_choices), np.int64),
+        }
+        rows = self.deals if self.record else 1
+        self.rec = {
+            "deck": np.full((rows, 7 * n), -1, np.int8),
+            "dealer": np.zeros(rows, np.int64),
+            "res": np.zeros((rows, n_choices, L.RES_SIZE), np.int64),
+            "seat": np.zeros((rows, n_choices, n, L.SEAT_RES_SIZE), np.int64),
+            "own": np.zeros((rows, n_choices, n, V.OWN_SIZE), np.int32),
+        }
+        from numba import get_num_threads
+
+        threads = get_num_threads()
+        bar = None
+        chunk = self.batch_size * threads
+        started = time.perf_counter()
+        try:
+            while self.done < self.deals:
+                count = min(chunk, self.deals - self.done)
+                t0 = time.perf_counter()
+                merged = self._kernel_call(K, count, kinds, params, passes)
+                # one statement: a Ctrl-C lands before or after it, never between
+                self.sums, self.done = merged, self.done + count
+                dt = time.perf_counter() - t0
+                # grow the chunk towards ~CHUNK_SECONDS per call
+                if dt < CHUNK_SECONDS / 2:
+                    chunk = min(chunk * 2, max(self.batch_size * threads, 1 << 26))
+                if callable(progress) and not isinstance(progress, bool):
+                    progress(self.done, self.deals)
+                elif bar is None and progress is not False and self.done < self.deals:
+                    rate = self.done / max(time.perf_counter() - started, 1e-9)
+                    if progress is True or (self.deals - self.done) / rate > PROGRESS_AFTER:
+                        from tqdm.auto import tqdm
+
+                        bar = tqdm(total=self.deals, unit="deal", unit_scale=True,
+                                   desc="simulate", initial=self.done)  # fmt: skip
+                elif bar is not None:
+                    bar.update(count)
+        except KeyboardInterrupt:
+            self.interrupted = True
+        finally:
+            if bar is not None:
+                bar.close()
+            self.elapsed = time.perf_counter() - started
+
+    def _kernel_call(
+        self, K: Any, count: int, kinds: np.ndarray, params: np.ndarray, passes: np.ndarray
+    ) -> dict[str, np.ndarray]:
+        n = self.rules.players
+        n_choices = self.choices.shape[0]
+        n_batches = -(-count // self.batch_size)
+        acc_seat = np.zeros((n_batches, n_choices, n, L.ACC_SEAT_SIZE), np.int64)
+        acc_cat = np.zeros((n_batches, n_choices, n, N_CATEGORIES), np.int64)
+        acc_fold = np.zeros((n_batches, n_choices, n, L.MAX_ROUNDS), np.int64)
+        acc_open = np.zeros((n_batches, n_choices, n, L.MAX_ROUNDS), np.int64)
+        acc_deal = np.zeros((n_batches, n_choices, L.ACC_DEAL_SIZE), np.int64)
+        acc_cross = np.zeros((n_batches, L.ACC_CROSS_SIZE, n_choices, n_choices), np.int64)
+        if self.record:
+            sl = slice(self.done, self.done + count)
+            rec = [self.rec[k][sl] for k in ("deck", "dealer", "res", "seat", "own")]
+        else:
+            rec = [self.rec[k] for k in ("deck", "dealer", "res", "seat", "own")]
+        K.run_batches(
+            self.key, self.first_deal + self.done, count, self.batch_size, self.cfg, passes,
+            kinds, params,
+            self.fixed, self.known_mask, self.choices, self.forced_pass,
+            acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
+            *rec, *self.funcs,
+        )  # fmt: skip
+        accs = {"seat": acc_seat, "cat": acc_cat, "fold": acc_fold, "open": acc_open,
+                "deal": acc_deal, "cross": acc_cross}  # fmt: skip
+        return {name: self.sums[name] + acc.sum(axis=0) for name, acc in accs.items()}
+
+    def records_frame(self) -> pd.DataFrame:
+        """Per-deal rows (one per deal and choice) of what was recorded."""
+
+        n = self.rules.players
+        n_choices = self.choices.shape[0]
+        rows: list[dict[str, Any]] = []
+        rec = self.rec
+        for i in range(self.done):
+            deck = tuple(int(c) for c in rec["deck"][i])
+            for k in range(n_choices):
+                res = rec["res"][i, k]
+                seat = rec["seat"][i, k]
+                own = rec["own"][i, k]
+                row: dict[str, Any] = {"deal": self.first_deal + i}
+                if n_choices > 1 or self.cfg[L.C_HERO] >= 0:
+                    row["choice"] = k
+                winners = tuple(s for s in range(n) if res[L.R_WINNERS] >> s & 1)
+                row.update(dealer=int(rec["dealer"][i]), deck=deck, pot=int(res[L.R_POT]),
+                           showdown=bool(res[L.R_SHOWDOWN]), winners=winners)  # fmt: skip
+                for s in range(n):
+                    row[f"net_{s}"] = int(seat[s, L.S_NET])
+                for s in range(n):
+                    row[f"fold_round_{s}"] = int(seat[s, L.S_FOLD])
+                for s in range(n):
+                    npassed = int(own[s, V.O_NPASSED])
+                    row[f"passed_{s}"] = tuple(
+                        int(c) for c in own[s, V.O_PASSED : V.O_PASSED + npassed]
+                    )
+                for s in range(n):
+                    ncards = int(own[s, V.O_NCARDS])
+                    row[f"hand_{s}"] = tuple(int(c) for c in own[s, V.O_CARDS : V.O_CARDS + ncards])
+                for s in range(n):
+                    d = own[s, V.O_DISCARDS : V.O_DISCARDS + 2]
+                    row[f"discards_{s}"] = tuple(int(c) for c in d if c >= 0)
+                for s in range(n):
+                    row[f"value_{s}"] = int(seat[s, L.S_VALUE])
+                if self.cfg[L.C_FORCE] != 0:
+                    row["missed"] = bool(res[L.R_MISSED])
+                rows.append(row)
+        return pd.DataFrame(rows)
+
+
+def start_run(
+    rules: Rules, strategies: Any, deals: int, seed: SeedLike, dealer: int, *, rotate: bool,
+    betting: bool, fixed: Any, known: Any, hero: int, force: int, choices: np.ndarray | None,
+    forced_pass: np.ndarray | None, records: bool, batch_size: int | None,
+) -> KernelRun:  # fmt: skip
+    n = rules.players
+    strats = as_strategies(strategies, n)
+    deals = check_count(deals, "deals")
+    dealer = check_seat(dealer, n, "dealer")
+    if batch_size is None:
+        batch_size = DEFAULT_BATCH
+    batch_size = check_count(batch_size, "batch_size")
+    if records and deals > RECORDS_LIMIT:
+        raise ValueError(
+            f"records=True keeps every deal in memory; deals={deals} is more than "
+            f"{RECORDS_LIMIT:,}; record a smaller run"
+        )
+    key = root_key(seed)
+    table, known_mask, random_cards = fixed_table(fixed, known, n)
+    cbet, cpass, cdiscard, has_cpass, has_cdiscard = custom_functions(strats)
+    if choices is None:
+        choices = np.full((1, 7), -1, dtype=np.int64)
+    if forced_pass is None:
+        forced_pass = np.full((7, 3), -1, dtype=np.int64)
+    cfg = make_cfg(rules, dealer=dealer, rotate=rotate, betting=betting, hero=hero, force=force,
+               random_cards=random_cards, has_cpass=has_cpass, has_cdiscard=has_cdiscard,
+               record=records)  # fmt: skip
+    return KernelRun(rules, strats, key, deals, cfg, table, known_mask, choices, forced_pass,
+                (cbet, cpass, cdiscard), records, batch_size)  # fmt: skip
+
+
+def mean_se(total: np.ndarray, total_sq: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:
+    total = np.asarray(total, dtype=np.float64)
+    mean = total / count
+    if count < 2:
+        return mean, np.full_like(mean, np.nan)
+    var = (np.asarray(total_sq, dtype=np.float64) - total * mean) / (count - 1)
+    return mean, np.sqrt(np.maximum(var, 0.0) / count)
+
+
