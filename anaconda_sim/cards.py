@@ -21,12 +21,12 @@ import numpy as np
 SUIT_LANE_BITS = 16
 
 __all__ = [
-    "SUIT_LANE_BITS",
-    "bit_index",
     "RANKS",
     "SUITS",
+    "SUIT_LANE_BITS",
     "SUIT_SYMBOLS",
     "CardError",
+    "bit_index",
     "card_from_mask_bit",
     "card_mask",
     "card_rank",
@@ -223,7 +223,8 @@ def mask_from_cards(cards: Iterable[int] | np.ndarray | str) -> np.uint64:
     mask = 0
     for card in parsed:
         mask |= card_mask(card)
-    return np.uint64(mask)
+    result: np.uint64 = np.uint64(mask)
+    return result
 
 
 def cards_from_mask(mask: int | np.uint64) -> list[int]:

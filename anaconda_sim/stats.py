@@ -38,8 +38,10 @@ def exact_products(units: np.ndarray) -> np.ndarray:
     bound = float(np.abs(units).max(initial=0)) ** 2 * units.shape[0]
     if bound < 2.0**53:
         as_float = units.astype(np.float64)
-        return np.rint(as_float.T @ as_float).astype(np.int64)
-    return units.T @ units
+        products: np.ndarray = np.rint(as_float.T @ as_float).astype(np.int64)
+        return products
+    exact: np.ndarray = units.T @ units
+    return exact
 
 
 class ChoiceAccumulator:
@@ -114,7 +116,8 @@ class ChoiceAccumulator:
         """Standard error of ``mean[k] - mean[reference]`` for every k (paired)."""
         cov = self.covariance()
         variance = np.diag(cov) + cov[reference, reference] - 2.0 * cov[:, reference]
-        return np.sqrt(np.clip(variance, 0.0, None) / max(self.deals, 1))
+        se: np.ndarray = np.sqrt(np.clip(variance, 0.0, None) / max(self.deals, 1))
+        return se
 
 
 class MeanAccumulator:

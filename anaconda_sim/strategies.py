@@ -53,15 +53,15 @@ import numpy as np
 from ._numba import jit
 from .game import views as V
 from .hands.evaluator import (
-    _FLUSH_BITS,
-    _KEY_BIAS,
-    _five_value,
-    _key,
+    FLUSH_BITS,
+    KEY_BIAS,
     best_five_into,
+    card_key,
     eval5,
     eval7,
     eval_cards,
     exposed_value_category,
+    five_value,
     value_category,
 )
 from .rng import rand_below, rand_float
@@ -271,14 +271,17 @@ def _best_positions_no_flush(s0, s1, s2, s3, s4, s5, s6, key7):
     lookup of the seven-card key minus the two removed keys (what
     :func:`~anaconda_sim.hands.evaluator.eval5` computes from the five keys): 21
     independent lookups in the small five-card table, first best kept."""
-    k = (_key(s0), _key(s1), _key(s2), _key(s3), _key(s4), _key(s5), _key(s6))
+    k = (
+        card_key(s0), card_key(s1), card_key(s2), card_key(s3), card_key(s4), card_key(s5),
+        card_key(s6),
+    )  # fmt: skip
     best = np.int64(-1)
     bp = 5
     bq = 6
     for p in range(5, -1, -1):
         kp = key7 - k[p]
         for q in range(6, p, -1):
-            v = _five_value(kp - k[q])
+            v = five_value(kp - k[q])
             if v > best:
                 best = v
                 bp = p
@@ -324,8 +327,11 @@ def _best_five7_in_place(out):
     s4 = np.int64(out[4])
     s5 = np.int64(out[5])
     s6 = np.int64(out[6])
-    key7 = _KEY_BIAS + _key(s0) + _key(s1) + _key(s2) + _key(s3) + _key(s4) + _key(s5) + _key(s6)
-    if key7 & _FLUSH_BITS:
+    key7 = (
+        KEY_BIAS + card_key(s0) + card_key(s1) + card_key(s2) + card_key(s3) + card_key(s4)
+        + card_key(s5) + card_key(s6)
+    )  # fmt: skip
+    if key7 & FLUSH_BITS:
         target = eval7(s0, s1, s2, s3, s4, s5, s6)
         packed = _best_positions(s0, s1, s2, s3, s4, s5, s6, target)
     else:

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# The slow, obviously correct twins of the kernels (tests/twins/) are plain
+# modules the tests import by name.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "twins"))
 
 # Hypothesis: deterministic in CI so a run is reproducible; numba compiles on
 # first call, so the first example may be slow.

@@ -111,7 +111,7 @@ def pass_values(
     extra = known_cards(known, hero7.tolist())
     check_capacity(players, 45 - len(extra), 7 * (players - 1))
     choices = np.array(list(itertools.combinations(hero7.tolist(), 3)), dtype=np.int64)
-    attrs = model_attrs("pass", hero7, players, opponents=strategies,
+    attrs = model_attrs("pass", hero7.tolist(), players, opponents=strategies,
                         hero=hero_strategy if betting else None, betting=betting,
                         options=options)  # fmt: skip
     frame = pd.DataFrame({

@@ -61,12 +61,12 @@ OPTIONS: dict[str, Option] = {
     "known": Option(("--known",), "cards known to be in no opponent's hand"),
     "by": Option(("--by",), "group the rows: 'hidden' (one row per hidden card)"),
     "hero": Option(("--hero",), "your strategy for the decisions not being scored, "
-                   "e.g. sensible or 'sensible:bluff=0.1'", _strategy),  # fmt: skip
+                   "e.g. sensible or 'sensible:bluff=0.1'", _strategy),
     "opponents": Option(("--opponents",), "every opponent's strategy, or a comma list, left "
                         "neighbour first; parameters as 'sensible:bluff=0.1,continue_late=2'",
-                        _opponents),  # fmt: skip
+                        _opponents),
     "betting": Option(("--betting",), "complete deals with betting (value in chips) instead "
-                      "of the showdown model (value = pot share)", None, "flag"),  # fmt: skip
+                      "of the showdown model (value = pot share)", None, "flag"),
     "dealer": Option(("--dealer",), "dealer seat (you are seat 0)", int),
     "deals": Option(("--deals", "-n"), "number of deals", int),
     "precision": Option(("--precision",), "run until every row's se is below this", float),
@@ -75,13 +75,14 @@ OPTIONS: dict[str, Option] = {
     "batch_size": Option(("--batch-size",), "deals per batch (default: the analysis's)", int),
     "progress": Option(("--quiet", "-q"), "no progress bar", None, "invert"),
     "unicode": Option(("--ascii",), "cards as Qs instead of Q♠", None, "invert"),
-}
+}  # fmt: skip
 
 
 def _analysis(name: str) -> Callable[..., pd.DataFrame]:
     from .. import analysis
 
-    return getattr(analysis, name)
+    function: Callable[..., pd.DataFrame] = getattr(analysis, name)
+    return function
 
 
 #: command -> (function name, help, what the hand is)
@@ -139,7 +140,7 @@ def _add_options(parser: argparse.ArgumentParser, function: Callable[..., Any]) 
                                 default=default, help=option.help)  # fmt: skip
         else:
             shown = _shown_default(function, name, default)
-            target.add_argument(*option.flags, dest=name, type=option.type, default=default,
+            target.add_argument(*option.flags, dest=name, type=option.type or str, default=default,
                                 help=option.help + _default_text(shown))  # fmt: skip
 
 
@@ -176,10 +177,13 @@ def _emit(args: argparse.Namespace, table: pd.DataFrame,
 def _chart(command: str, kwargs: dict[str, Any]) -> Callable[[pd.DataFrame], Any]:
     from ..output import plots
 
-    if command == "reveal":
-        return plots.plot_reveal_by_hidden if kwargs.get("by") else plots.plot_reveal_values
-    return {"pass": plots.plot_pass_values, "discard": plots.plot_discard_values,
-            "equity": plots.plot_equity}[command]  # fmt: skip
+    charts: dict[str, Callable[[pd.DataFrame], Any]] = {
+        "pass": plots.plot_pass_values, "discard": plots.plot_discard_values,
+        "equity": plots.plot_equity, "reveal": plots.plot_reveal_values,
+    }  # fmt: skip
+    if command == "reveal" and kwargs.get("by"):
+        return plots.plot_reveal_by_hidden
+    return charts[command]
 
 
 def _run(command: str) -> Callable[[argparse.Namespace], int]:

@@ -55,12 +55,12 @@ class MainJobConfig:
 
 
 def worked_example_report() -> str:
-    """The worked example of RULES.md, analysed by the evaluator (text).
+    """The worked example of docs/rules.md, analysed by the evaluator (text).
 
     Examples
     --------
     >>> print(worked_example_report().splitlines()[0])
-    Worked example (RULES.md): dealt Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣
+    Worked example (docs/rules.md): dealt Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣
     """
     from ..hands.evaluator import best_five, describe, exposed_category, exposed_value
 
@@ -73,7 +73,7 @@ def worked_example_report() -> str:
     u = lambda cards: format_cards(cards, unicode=True)  # noqa: E731
     names = ("No pair", "Pair", "Two pair", "Three of a kind", "Four of a kind")
     lines = [
-        f"Worked example (RULES.md): dealt {u(dealt)}",
+        f"Worked example (docs/rules.md): dealt {u(dealt)}",
         f"  dealt seven make:        {describe(dealt)}",
         f"  pass (R7):               {u(passed)}  -> left neighbour",
         f"  receive:                 {u(received)}  <- right neighbour",

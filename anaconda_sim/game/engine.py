@@ -1,7 +1,7 @@
 """The reference game engine: one deal of Anaconda as a readable state machine.
 
 :class:`Game` plays one deal move by move under a :class:`~anaconda_sim.game.rules.Rules`
-(RULES.md R3-R20). It is slow and obviously correct on purpose: it is the
+(docs/rules.md R3-R20). It is slow and obviously correct on purpose: it is the
 ground truth the batch simulator is tested against deal by deal, the engine
 behind hand histories and the game at the terminal.
 
@@ -179,7 +179,7 @@ class Result:
 
 @dataclass(frozen=True)
 class Observation:
-    """Everything one seat may see now (RULES.md, Information), and nothing else.
+    """Everything one seat may see now (docs/rules.md, Information), and nothing else.
 
     Cards are card indices; ``hand`` follows the engine's hand order (after
     the discard: the kept five in reveal order). ``pub`` and ``own`` are the

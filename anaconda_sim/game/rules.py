@@ -2,9 +2,9 @@
 
 :class:`Rules` is a frozen value object; every engine (the reference
 :mod:`anaconda_sim.game.engine` and the batch simulator) reads the game's shape
-from it and from nothing else. The default is the variant of ``RULES.md``
+from it and from nothing else. The default is the variant of ``docs/rules.md``
 (:data:`PAGAT`); Bicycle's Anaconda is the explicitly chosen alternative
-:meth:`Rules.bicycle` (RULES.md, "Other versions").
+:meth:`Rules.bicycle` (docs/rules.md, "Other versions").
 
 Examples
 --------
@@ -190,7 +190,7 @@ class Rules:
     # ------------------------------------------------------------ presets --
     @classmethod
     def pagat(cls, players: int = 6) -> Rules:
-        """The variant of ``RULES.md`` (the default): one pass of three to the left,
+        """The variant of ``docs/rules.md`` (the default): one pass of three to the left,
         discard two, reveal four of the kept five with a betting round after each.
 
         Examples
@@ -202,7 +202,7 @@ class Rules:
 
     @classmethod
     def bicycle(cls, players: int = 6) -> Rules:
-        """Bicycle's Anaconda (RULES.md, "Other versions").
+        """Bicycle's Anaconda (docs/rules.md, "Other versions").
 
         Pass three to the left, then two to the right, then one to the left;
         a betting round after the deal and after each pass (4 rounds); no
@@ -261,7 +261,7 @@ class Rules:
         return cls(**data)
 
 
-#: The default rules (RULES.md), six players.
+#: The default rules (docs/rules.md), six players.
 PAGAT = Rules.pagat()
 #: Bicycle's Anaconda, six players.
 BICYCLE = Rules.bicycle()

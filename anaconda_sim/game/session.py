@@ -1,6 +1,6 @@
 """Sessions: many deals at one table, stacks carried over, the button moving.
 
-Decisions (RULES.md R4, R6)
+Decisions (docs/rules.md R4, R6)
 ---------------------------
 * The dealer button moves one seat clockwise after every deal (R6), also
   onto and past seats that sit out.

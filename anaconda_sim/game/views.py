@@ -3,7 +3,7 @@
 A strategy decision receives two arrays and nothing else about the deal:
 
 ``pub`` (:data:`PUB_SIZE` int32)
-    The public table: everything every seat sees (RULES.md, Information):
+    The public table: everything every seat sees (docs/rules.md, Information):
     table size, dealer, stage, pot, the betting state of the current round,
     who has folded, every exposed card, and the log of every betting action.
 ``own`` (:data:`OWN_SIZE` int32)

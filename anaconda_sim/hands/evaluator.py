@@ -61,6 +61,7 @@ __all__ = [
     "CATEGORY_KEYS",
     "CATEGORY_NAMES",
     "EXPOSED_CATEGORY_NAMES",
+    "N_CATEGORIES",
     "best_five",
     "best_five_into",
     "best_five_rows",
@@ -80,7 +81,6 @@ __all__ = [
     "exposed_value",
     "exposed_value_category",
     "value_category",
-    "N_CATEGORIES",
 ]
 
 CATEGORY_NAMES: tuple[str, ...] = (
@@ -125,8 +125,8 @@ _FIVE_TABLE = lookup.FIVE_TABLE
 _FIVE_ROW_SHIFT = lookup.FIVE_ROW_SHIFT
 _FLUSH_TABLE = lookup.FLUSH_TABLE
 _CATEGORY_START = lookup.CATEGORY_START
-_KEY_BIAS = lookup.KEY_BIAS
-_FLUSH_BITS = lookup.FLUSH_BITS
+KEY_BIAS = lookup.KEY_BIAS
+FLUSH_BITS = lookup.FLUSH_BITS
 _RANK_SUM_MASK = lookup.RANK_SUM_MASK
 _HASH_MULTIPLIER = lookup.HASH_MULTIPLIER
 _HASH_MASK = lookup.HASH_MASK
@@ -151,7 +151,7 @@ def _rank_value(key):
 
 
 @jit
-def _five_value(key):
+def five_value(key):
     """Value of a non-flush five-card hand from its key (the small five-card table)."""
     h = ((key & _RANK_SUM_MASK) * _HASH_MULTIPLIER) & _HASH_MASK
     return np.int64(_FIVE_TABLE[np.uint64(h + _FIVE_OFFSETS[np.uint64(h >> _FIVE_ROW_SHIFT)])])
@@ -178,7 +178,7 @@ def _suit_bit(c, s):
 
 
 @jit
-def _key(c):
+def card_key(c):
     """Additive key of one card (unsigned index: no wraparound code)."""
     return _CARD_KEYS[np.uint64(c)]
 
@@ -201,8 +201,11 @@ def _flush7(key, c0, c1, c2, c3, c4, c5, c6):
 @jit(inline="always")
 def eval7(c0, c1, c2, c3, c4, c5, c6):
     """Value (int64) of seven scalar card indices."""
-    key = _KEY_BIAS + _key(c0) + _key(c1) + _key(c2) + _key(c3) + _key(c4) + _key(c5) + _key(c6)
-    if key & _FLUSH_BITS:
+    key = (
+        KEY_BIAS + card_key(c0) + card_key(c1) + card_key(c2) + card_key(c3) + card_key(c4)
+        + card_key(c5) + card_key(c6)
+    )  # fmt: skip
+    if key & FLUSH_BITS:
         return _flush7(key, c0, c1, c2, c3, c4, c5, c6)
     return _rank_value(key)
 
@@ -210,8 +213,8 @@ def eval7(c0, c1, c2, c3, c4, c5, c6):
 @jit(inline="always")
 def eval5(c0, c1, c2, c3, c4):
     """Value (int64) of five scalar card indices."""
-    key = _KEY_BIAS + _key(c0) + _key(c1) + _key(c2) + _key(c3) + _key(c4)
-    if key & _FLUSH_BITS:
+    key = KEY_BIAS + card_key(c0) + card_key(c1) + card_key(c2) + card_key(c3) + card_key(c4)
+    if key & FLUSH_BITS:
         bits = (
             (np.int64(1) << (np.int64(c0) >> 2))
             | (np.int64(1) << (np.int64(c1) >> 2))
@@ -220,16 +223,16 @@ def eval5(c0, c1, c2, c3, c4):
             | (np.int64(1) << (np.int64(c4) >> 2))
         )
         return np.int64(_FLUSH_TABLE[np.uint64(bits)])
-    return _five_value(key)
+    return five_value(key)
 
 
 @jit
 def eval_cards(cards, n):
     """Value (int64) of the first ``n`` (5, 6 or 7) card indices of ``cards``."""
-    key = np.int64(_KEY_BIAS)
+    key = np.int64(KEY_BIAS)
     for i in range(n):
         key += _CARD_KEYS[cards[i]]
-    if key & _FLUSH_BITS:
+    if key & FLUSH_BITS:
         s = _flush_suit(key)
         bits = np.int64(0)
         for i in range(n):

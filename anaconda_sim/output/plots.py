@@ -122,7 +122,8 @@ def numeric(df: pd.DataFrame, column: str, func: str) -> np.ndarray:
     import pandas as pd
 
     try:
-        return pd.to_numeric(df[column], errors="raise").to_numpy(dtype=float)
+        values: np.ndarray = pd.to_numeric(df[column], errors="raise").to_numpy(dtype=float)
+        return values
     except (TypeError, ValueError):
         raise ValueError(
             f"{func} needs numbers in column {column!r}, got dtype {df[column].dtype}"

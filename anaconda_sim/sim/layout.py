@@ -33,6 +33,11 @@ Arrays
 
 from __future__ import annotations
 
+# --- the analyses' table: the hero at seat 0, its left neighbour at seat 1,
+#     its right neighbour at seat players - 1 ---------------------------------------
+HERO = 0
+LEFT = 1
+
 # --- cfg: one run's configuration ---------------------------------------------
 C_N = 0  # players
 C_ANTE = 1  # chips each seat antes (R3)

@@ -601,7 +601,9 @@ def score_choices(
     return _choice_scores(run, kind, hero, rows, width)
 
 
-def _choice_scores(run: KernelRun, kind: str, hero: int, rows: np.ndarray, width: int) -> ChoiceScores:
+def _choice_scores(
+    run: KernelRun, kind: str, hero: int, rows: np.ndarray, width: int
+) -> ChoiceScores:
     rules = run.rules
     n = rules.players
     count = max(run.done, 1)

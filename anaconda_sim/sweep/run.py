@@ -56,7 +56,7 @@ class SweepReport:
         )
 
 
-def _progress_bar(total: int, initial: int, enabled: bool | None):
+def _progress_bar(total: int, initial: int, enabled: bool | None) -> Any:
     from tqdm.auto import tqdm
 
     return tqdm(total=total, initial=initial, unit="unit", desc="sweep", disable=enabled is False,
@@ -144,7 +144,10 @@ def run_sweep(
                        time.perf_counter() - start, backend)  # fmt: skip
 
 
-def _run_dask(spec, pending, store, bar, scheduler, local_cluster, client) -> str:
+def _run_dask(
+    spec: SweepSpec, pending: list[Unit], store: SweepStore, bar: Any, scheduler: str | None,
+    local_cluster: int | None, client: Any,
+) -> str:  # fmt: skip
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError as error:  # pragma: no cover - distributed is in the extras
@@ -185,7 +188,10 @@ def _run_dask(spec, pending, store, bar, scheduler, local_cluster, client) -> st
             cluster.close()
 
 
-def _submit_all(client, spec: SweepSpec, pending: list[Unit], store, bar, as_completed) -> None:
+def _submit_all(
+    client: Any, spec: SweepSpec, pending: list[Unit], store: SweepStore, bar: Any,
+    as_completed: Any,
+) -> None:  # fmt: skip
     """Keep a window of tasks in flight; write each unit as it comes back."""
     if not pending:
         return
@@ -194,7 +200,7 @@ def _submit_all(client, spec: SweepSpec, pending: list[Unit], store, bar, as_com
     queue = iter(pending)
     remote_spec = client.scatter(spec, broadcast=True)
 
-    def submit(unit: Unit):
+    def submit(unit: Unit) -> Any:
         return client.submit(compute_unit, remote_spec, unit, 1, key=f"sweep-unit-{unit.index}-"
                              f"{spec.spec_hash}", pure=False)  # fmt: skip
 

@@ -388,7 +388,7 @@ class SweepSpec:
         try:
             import tomllib
         except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-            import tomli as tomllib  # type: ignore[no-redef]
+            import tomli as tomllib
 
         path = Path(path)
         try:

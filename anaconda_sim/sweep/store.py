@@ -126,7 +126,8 @@ def frame_bytes(frame: pd.DataFrame) -> bytes:
     table = pa.Table.from_pandas(frame, preserve_index=False)
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, compression="zstd")
-    return sink.getvalue().to_pybytes()
+    data: bytes = sink.getvalue().to_pybytes()
+    return data
 
 
 def _read_unit(path: Path) -> pd.DataFrame:

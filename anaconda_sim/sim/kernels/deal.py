@@ -286,13 +286,14 @@ def _pass_phase(
                     done = True
         if not done:
             kind = kinds[seat]
+            rng = states[STREAM_SEAT + seat]
             if kind == KIND_CUSTOM:
                 if cfg[C_HAS_CPASS] != 0:
-                    cpass(pub, own, params[seat], states[STREAM_SEAT + seat], out)
+                    cpass(pub, own, params[seat], rng, out)
                 else:
-                    builtin_pass(KIND_SENSIBLE, pub, own, params[seat], states[STREAM_SEAT + seat], out)
+                    builtin_pass(KIND_SENSIBLE, pub, own, params[seat], rng, out)
             else:
-                builtin_pass(kind, pub, own, params[seat], states[STREAM_SEAT + seat], out)
+                builtin_pass(kind, pub, own, params[seat], rng, out)
     # move the packets: seat s keeps its unpassed cards (in order), then
     # receives its source's packet (the source is the next active seat
     # against the pass direction)
@@ -381,13 +382,14 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
                 res[R_MISSED] = 1
         if not done:
             kind = kinds[seat]
+            rng = states[STREAM_SEAT + seat]
             if kind == KIND_CUSTOM:
                 if cfg[C_HAS_CDISCARD] != 0:
-                    cdiscard(pub, own, params[seat], states[STREAM_SEAT + seat], out)
+                    cdiscard(pub, own, params[seat], rng, out)
                 else:
-                    builtin_discard(KIND_SENSIBLE, pub, own, params[seat], states[STREAM_SEAT + seat], out)
+                    builtin_discard(KIND_SENSIBLE, pub, own, params[seat], rng, out)
             else:
-                builtin_discard(kind, pub, own, params[seat], states[STREAM_SEAT + seat], out)
+                builtin_discard(kind, pub, own, params[seat], rng, out)
     for seat in range(n):
         if pub[V.P_FOLDED + seat] != 0:
             continue
@@ -497,8 +499,8 @@ def play_deal(
                            seat_res, res)  # fmt: skip
     p = 0
     while not ended and p < cfg[C_NPASSES]:
-        _pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], cfg, dealer, pub, owns, kinds, params,
-                    states, cpass, dec, force_row, forced_pass, res)  # fmt: skip
+        _pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], cfg, dealer, pub, owns,
+                    kinds, params, states, cpass, dec, force_row, forced_pass, res)  # fmt: skip
         rnd += 1
         opener[rnd] = _first_active_left_of_dealer(pub, n, dealer)
         ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,

@@ -26,6 +26,7 @@ from ..layout import (
     C_DEALER,
     C_N,
     DEC_SIZE,
+    HERO,
     MAX_ROUNDS,
     R_MISSED,
     R_POT,
@@ -114,11 +115,12 @@ def reveal_batch(
         opener = np.empty(MAX_ROUNDS, dtype=np.int64)
         # arrays every thread reads or writes by row, borrowed: reference
         # counts on shared arrays would make the cores fight over cache lines
-        cfg_, pass_pub_, kinds_, params_ = borrow(cfg), borrow(pass_pub), borrow(kinds), borrow(params)
+        cfg_, pass_pub_ = borrow(cfg), borrow(pass_pub)
+        kinds_, params_ = borrow(kinds), borrow(params)
         hand5_, discards_, hero_packet_ = borrow(hand5), borrow(discards), borrow(hero_packet)
         right_forced_, orders_ = borrow(right_forced), borrow(orders)
-        net_, share_, opens_, opp_folds_ = borrow(net), borrow(share), borrow(opens), borrow(opp_folds)
-        pots_, cats_ = borrow(pots), borrow(cats)
+        net_, share_, opens_ = borrow(net), borrow(share), borrow(opens)
+        opp_folds_, pots_, cats_ = borrow(opp_folds), borrow(pots), borrow(cats)
         for i in range(chunk * CHUNK, min(n_deals, (chunk + 1) * CHUNK)):
             _reveal_deal(
                 key, deal_start + i, i, cfg_, pass_pub_, kinds_, params_, known_mask, hand5_,
@@ -150,7 +152,7 @@ def _reveal_deal(
     )  # fmt: skip
     offset = 3 if packet_unknown else 0
     for j in range(3):
-        packets[0, j] = hero_extra[j] if packet_unknown else hero_packet[j]
+        packets[HERO, j] = hero_extra[j] if packet_unknown else hero_packet[j]
     for j in range(5):
         hero_cards[j] = hand5[j]
     for j in range(2):
@@ -176,12 +178,12 @@ def _reveal_deal(
             owns, states, dec, seat_res, res, opener, cbet, cdiscard,
         )  # fmt: skip
         settle(ended, cfg[C_DEALER], cfg, pub, owns, seat_res, res)
-        net[i, k] = seat_res[0, S_NET]
-        share[i, k] = seat_res[0, S_SHARE]
+        net[i, k] = seat_res[HERO, S_NET]
+        share[i, k] = seat_res[HERO, S_SHARE]
         pots[i, k] = res[R_POT]
-        cats[i, k] = seat_res[0, S_CAT]
+        cats[i, k] = seat_res[HERO, S_CAT]
         for r in range(4):
-            opens[i, k, r] = 1 if opener[ROUNDS_BEFORE_DISCARD + r] == 0 else 0
+            opens[i, k, r] = 1 if opener[ROUNDS_BEFORE_DISCARD + r] == HERO else 0
             opp_folds[i, k, r] = 0
         for seat in range(1, n):
             fold = seat_res[seat, S_FOLD] - ROUNDS_BEFORE_DISCARD

@@ -31,6 +31,7 @@ from ...hands.evaluator import eval5, eval7, value_category
 from ...rng import STREAM_DECK, STREAM_RECEIVED, STREAM_SEAT, card_bit, deal_cards, stream_state
 from ...stats import SHARE_SCALE
 from ...strategies import KIND_RANDOM, builtin_discard, builtin_pass
+from ..layout import HERO, LEFT
 
 
 @jit(inline="always")
@@ -211,8 +212,8 @@ def _pass_choices_deal(
         players, pub, kinds, params, owns, kept, packets, states, scratch
     )
     received = packets[players - 1]
-    left = owns[1]
-    left_state = states[1, 0]
+    left = owns[LEFT]
+    left_state = states[LEFT, 0]
     for k in range(n_choices):
         j = 0
         for c in range(7):
@@ -225,9 +226,9 @@ def _pass_choices_deal(
             received[0], received[1], received[2],
         )  # fmt: skip
         # with two players seat 1 is both neighbours: the same rule holds
-        _set_cards(left, kept[1], choices[k], 3)
-        states[1, 0] = left_state  # same random numbers for every choice
-        left_value = _final_value(kinds[1], pub, left, params[1], states[1], scratch)
+        _set_cards(left, kept[LEFT], choices[k], 3)
+        states[LEFT, 0] = left_state  # same random numbers for every choice
+        left_value = _final_value(kinds[LEFT], pub, left, params[LEFT], states[LEFT], scratch)
         hero_share, left_share = _shares(hero_value, left_value, best_fixed, count_fixed)
         shares[i, k] = hero_share
         left_shares[i, k] = left_share
@@ -271,13 +272,14 @@ def keep_choices_batch(
                 owns, kept, packets, states, dealt, hand, chosen, deck_state,
             )  # fmt: skip
             for j in range(3):
-                packets[0, j] = hero_packet_[j] if hero_packet_[0] >= 0 else hero_cards[j]
+                packets[HERO, j] = hero_packet_[j] if hero_packet_[0] >= 0 else hero_cards[j]
             best_fixed, count_fixed = _fixed_opponents_best(
                 players, pub_, kinds_, params_, owns, kept, packets, states, scratch
             )
-            left = owns[1]
-            _set_cards(left, kept[1], packets[0], 3)
-            left_value = _final_value(kinds_[1], pub_, left, params_[1], states[1], scratch)
+            left = owns[LEFT]
+            _set_cards(left, kept[LEFT], packets[HERO], 3)
+            left_value = _final_value(kinds_[LEFT], pub_, left, params_[LEFT], states[LEFT],
+                                      scratch)  # fmt: skip
             for k in range(n_choices):
                 hero_value = eval5(choices_[k, 0], choices_[k, 1], choices_[k, 2], choices_[k, 3],
                                    choices_[k, 4])  # fmt: skip

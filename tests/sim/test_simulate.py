@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from anaconda_sim.game import views as V
 from anaconda_sim.cards import CardError, parse_cards
+from anaconda_sim.game import views as V
 from anaconda_sim.game.rules import Rules
 from anaconda_sim.sim.simulator import ChoiceScores, SimulationResult, score_choices, simulate
 from anaconda_sim.strategies import Strategy, get_strategy
@@ -277,7 +277,7 @@ def test_reveal_order_does_not_matter_without_betting() -> None:
 
 
 def test_discard_after_a_known_pass() -> None:
-    # hero (seat 0) passes 3s 4h 2c and receives Qd 9d 5s from seat 2 (RULES.md example)
+    # hero (seat 0) passes 3s 4h 2c and receives Qd 9d 5s from seat 2 (docs/rules.md example)
     s = score_choices(
         3, "call-down", hero=0, kind="discard",
         choices=["8d 5s Qs Qh Qd 9c 9d", "9c 9d Qs Qh Qd 8d 5s"],

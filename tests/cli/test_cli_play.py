@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from anaconda_sim.cli.app import main
+from anaconda_sim.cli.terminal import play_terminal
 from anaconda_sim.game.engine import Phase
 from anaconda_sim.game.rules import Rules
-from anaconda_sim.cli.terminal import play_terminal
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:

@@ -17,7 +17,7 @@ from anaconda_sim.sweep import load_results, run_sweep, sweep_status
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SPEC = """\
 kind = "equity"
 players = [2, 3, 5]

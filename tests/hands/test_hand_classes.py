@@ -9,9 +9,9 @@ import numba
 import numpy as np
 import pytest
 
-from anaconda_sim.hands import classes as H
 from anaconda_sim._numba import jit_parallel
 from anaconda_sim.cards import RANKS, format_cards, parse_cards
+from anaconda_sim.hands import classes as H
 
 N7 = math.comb(52, 7)
 
@@ -76,7 +76,7 @@ def test_every_representative_is_in_its_class_by_both_definitions(table):
 @pytest.mark.parametrize(
     ("hand", "name"),
     [
-        ("Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "QQ/T-"),  # the worked example of RULES.md
+        ("Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "QQ/T-"),  # the worked example of docs/rules.md
         ("As Ks Qs Js 9s 2c 3d", "AK-high F5 S4"),
         ("As Ks Qs 9s 7s 2c 3d", "AK-high F5"),
         ("As 2d 3c 4h 9s Jc Kd", "AK-high S4"),  # A-2-3-4 plays low (R18)

@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 import pytest
 
-from anaconda_sim.game.engine import Game, Phase
 from anaconda_sim.errors import (
     AlreadyCommittedError,
     GameError,
@@ -18,6 +17,7 @@ from anaconda_sim.errors import (
     SeatFoldedError,
     WrongPhaseError,
 )
+from anaconda_sim.game.engine import Game, Phase
 from anaconda_sim.game.rules import Rules
 
 

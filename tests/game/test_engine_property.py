@@ -7,8 +7,8 @@ import random
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from anaconda_sim.game.engine import Action, Game, Phase, replay
 from anaconda_sim.errors import GameError
+from anaconda_sim.game.engine import Action, Game, Phase, replay
 from anaconda_sim.game.history import History
 from anaconda_sim.game.rules import Rules
 

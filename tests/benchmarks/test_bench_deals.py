@@ -7,7 +7,7 @@ import importlib.util
 import json
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_deals.py"
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_deals.py"
 
 
 def test_quick_benchmark_writes_json_and_csv(tmp_path: Path) -> None:

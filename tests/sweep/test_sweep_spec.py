@@ -176,7 +176,7 @@ def test_missing_spec_file(tmp_path):
 def test_example_specs_are_valid():
     from pathlib import Path
 
-    examples = sorted((Path(__file__).resolve().parents[1] / "examples").glob("sweep_*.toml"))
+    examples = sorted((Path(__file__).resolve().parents[2] / "examples").glob("sweep_*.toml"))
     assert examples
     for path in examples:
         spec = load_spec(path)

@@ -1,4 +1,4 @@
-"""The reference engine against RULES.md, one test (at least) per rule R3-R20."""
+"""The reference engine against docs/rules.md, one test (at least) per rule R3-R20."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ from collections.abc import Callable, Mapping, Sequence
 
 import pytest
 
-from anaconda_sim.hands import evaluator
-from anaconda_sim.game import views as V
 from anaconda_sim.cards import format_cards, parse_cards
-from anaconda_sim.game.engine import Action, Game, Phase, deck_for_hands
 from anaconda_sim.errors import IllegalActionError, WrongPhaseError
+from anaconda_sim.game import views as V
+from anaconda_sim.game.engine import Action, Game, Phase, deck_for_hands
 from anaconda_sim.game.rules import Rules
+from anaconda_sim.hands import evaluator
 
 
 # ------------------------------------------------------------------ helpers --

@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 from matplotlib.container import ErrorbarContainer
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHARTS = ROOT / "benchmarks" / "charts.py"
 
 

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from naive import naive_best_five, naive_exposed_key, naive_key
 
-from anaconda_sim.hands import lookup
 from anaconda_sim._numba import jit
 from anaconda_sim.cards import CardError, format_cards, parse_cards
+from anaconda_sim.hands import lookup
 from anaconda_sim.hands.evaluator import (
     CATEGORY_NAMES,
     EXPOSED_CATEGORY_NAMES,
@@ -111,7 +111,7 @@ def _masks(hands):
 
 
 def test_rules_worked_example_r11_r18():
-    """RULES.md worked example: full house, queens over nines; the exposed four show two pair."""
+    """docs/rules.md worked example: full house, queens over nines; the exposed four show two pair."""
     held = parse_cards("Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣")
     passed = parse_cards("3♠ 4♥ 2♣")
     received = parse_cards("Q♦ 9♦ 5♠")
