@@ -78,6 +78,7 @@ __all__ = [
     "get_strategy",
     "intent_to_action",
     "parse_strategies",
+    "short_spec",
 ]
 
 KIND_RANDOM = 0
@@ -807,3 +808,23 @@ def parse_strategies(text: str) -> list[Strategy]:
     if not entries:
         raise ValueError(f"no strategy in {text!r}; name one, e.g. 'sensible' or 'random-pass'")
     return [get_strategy(name, **params) for name, params in entries]
+
+
+def short_spec(spec: str) -> str:
+    """A strategy spec with only the parameters that differ from the defaults
+    (for chart subtitles; tables keep the full spec).
+
+    Examples
+    --------
+    >>> short_spec(get_strategy("sensible", continue_late=2).spec())
+    'sensible:continue_late=2'
+    >>> short_spec("random-pass")
+    'random-pass'
+    """
+    name = spec.partition(":")[0]
+    if name not in BUILTIN_NAMES:
+        return spec
+    given = parse_strategies(spec)[0].param_dict()
+    defaults = get_strategy(name).param_dict()
+    changed = ",".join(f"{k}={v:g}" for k, v in given.items() if defaults.get(k) != v)
+    return f"{name}:{changed}" if changed else name

@@ -21,7 +21,7 @@ ALLOWED = {
     "sim": BASE | {"hands", "strategies", "game.rules", "game.views"},
     "analysis": BASE | {"hands", "strategies", "game", "sim"},
     "sweep": BASE | {"hands", "strategies", "analysis"},
-    "output": BASE | {"hands"},
+    "output": BASE | {"hands", "strategies"},
     "cli": None,  # everything
 }
 
@@ -42,7 +42,7 @@ def _imports(path: Path) -> set[str]:
         module = base + (node.module.split(".") if node.module else [])
         if (PACKAGE.parent.joinpath(*module) / "__init__.py").exists():
             # from a package: its names may be modules (from ..game import views)
-            targets = [module + [alias.name] for alias in node.names]
+            targets = [[*module, alias.name] for alias in node.names]
         else:
             targets = [module]
         for target in targets:

@@ -49,6 +49,9 @@ DEFAULT_BATCH = 8192
 REVEAL_BATCH = 2048
 
 VALUE_UNITS = {False: "pot share", True: "chips per deal"}
+#: the public function of each analysis (recorded in every table's model)
+FUNCTIONS = {"pass": "pass_values", "discard": "discard_values", "equity": "equity",
+             "reveal": "reveal_values"}  # fmt: skip
 
 CardsLike = str | Sequence[str | int]
 OpponentSpec = str | Strategy | Sequence[str | Strategy]
@@ -332,6 +335,8 @@ def model_attrs(
 ) -> dict[str, Any]:
     """What a table's numbers are: the analysis, the hand and the full model.
 
+    The analyses play the default rules (``"pagat"``, docs/rules.md).
+
     ``value_unit`` is ``"pot share"`` (showdown model) or ``"chips per
     deal"`` (betting); strategies are recorded with every parameter
     (:meth:`~anaconda_sim.strategies.Strategy.spec`).
@@ -339,8 +344,10 @@ def model_attrs(
     seed = options.seed
     return {
         "analysis": analysis,
+        "function": f"anaconda_sim.{FUNCTIONS[analysis]}",
         "hand": cards_text(cards, options.unicode),
         "players": players,
+        "rules": "pagat",
         "hero": None if hero is None else hero.spec(),
         "opponents": [s.spec() for s in opponents],
         "betting": betting,

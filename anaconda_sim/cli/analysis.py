@@ -170,7 +170,7 @@ def _emit(args: argparse.Namespace, table: pd.DataFrame,
     if args.plot and plot is not None:
         from ..output.plots import save_figure
 
-        print(f"chart written to {save_figure(plot(table), args.plot)}")
+        print(f"chart written to {save_figure(plot(table), args.plot, model=table.attrs)}")
     return 0
 
 

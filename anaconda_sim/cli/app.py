@@ -97,7 +97,8 @@ def register_play(subparsers: Any) -> None:
         "--rules",
         choices=["pagat", "bicycle"],
         default="pagat",
-        help="rule set: pagat (docs/rules.md, default) or bicycle (3-2-1 passes, best five of seven)",
+        help="rule set: pagat (docs/rules.md, default) or bicycle (3-2-1 passes, best five of "
+        "seven)",
     )
     p.add_argument("--human", type=_seat, default=None, metavar="SEAT", help="play SEAT yourself")
     p.add_argument("--json", action="store_true", help="print the history as JSON instead")

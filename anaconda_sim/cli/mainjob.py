@@ -137,7 +137,7 @@ def run_main_job(
 
     def save(name: str, table: pd.DataFrame, figure) -> None:
         files[f"{name}_csv"] = write_table(table, out / f"{name}.csv")
-        files[f"{name}_png"] = plots.save_figure(figure, out / f"{name}.png")
+        files[f"{name}_png"] = plots.save_figure(figure, out / f"{name}.png", model=table.attrs)
         import matplotlib.pyplot as plt
 
         plt.close(figure)

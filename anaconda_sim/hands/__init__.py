@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .classes import N_CLASSES, classify, hand_classes
 from .evaluator import (
+    CATEGORY_COLUMNS,
     CATEGORY_NAMES,
     EXPOSED_CATEGORY_NAMES,
     best_five,
@@ -30,6 +31,7 @@ from .evaluator import (
 )
 
 __all__ = [
+    "CATEGORY_COLUMNS",
     "CATEGORY_NAMES",
     "EXPOSED_CATEGORY_NAMES",
     "N_CLASSES",

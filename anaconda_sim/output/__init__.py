@@ -8,6 +8,6 @@ imported on first use). May import: :mod:`anaconda_sim.cards`,
 
 from __future__ import annotations
 
-from .tables import TABLE_FORMATS, format_table, write_table
+from .tables import TABLE_FORMATS, format_table, read_table, write_table
 
-__all__ = ["TABLE_FORMATS", "format_table", "write_table"]
+__all__ = ["TABLE_FORMATS", "format_table", "read_table", "write_table"]

@@ -214,10 +214,24 @@ def _subtitle(attrs: dict) -> str:
     betting = attrs.get("betting")
     if betting is not None:
         parts.append("with betting" if betting else "showdown only (no betting)")
+    opponents = attrs.get("opponents")
+    if opponents:
+        parts.append(_opponents_text(list(opponents), attrs.get("hero")))
     seed = attrs.get("seed")
     if seed is not None:
         parts.append(f"seed {seed}")
     return " · ".join(parts)
+
+
+def _opponents_text(opponents: list[str], hero: str | None) -> str:
+    """'vs 5 x sensible:continue_late=2' (changed parameters only; tables keep all)."""
+    from ..strategies import short_spec
+
+    distinct = list(dict.fromkeys(short_spec(str(s)) for s in opponents))
+    text = f"vs {len(opponents)} x {distinct[0]}" if len(distinct) == 1 else "vs " + ", ".join(
+        short_spec(str(s)) for s in opponents
+    )
+    return f"hero {short_spec(hero)} · {text}" if hero else text
 
 
 def _title(main: str, attrs: dict) -> str:
@@ -856,10 +870,15 @@ def plot_categories(
 # --------------------------------------------------------------------------
 
 
-def save_figure(fig: Figure, path: str | Path, *, dpi: int = 150) -> Path:
+def save_figure(
+    fig: Figure, path: str | Path, *, dpi: int = 150, model: dict | None = None
+) -> Path:
     """Write a figure as PNG, SVG or PDF (by the file's extension), making folders.
 
-    SVG and PDF files carry no creation date (files differ only when the figure does).
+    ``model``: the ``attrs`` of the table drawn; its provenance record
+    (:mod:`~anaconda_sim.output.provenance`) goes into the file's metadata
+    (PNG and SVG ``Description``, PDF ``Subject``). SVG and PDF files carry
+    no creation date (files differ only when the figure does).
 
     Examples
     --------
@@ -881,7 +900,14 @@ def save_figure(fig: Figure, path: str | Path, *, dpi: int = 150) -> Path:
         raise TypeError(f"save_figure needs a matplotlib Figure, got {type(fig).__name__}")
     path.parent.mkdir(parents=True, exist_ok=True)
     fmt = _FORMATS[suffix]
-    metadata = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(fmt)
+    metadata: dict[str, Any] = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(
+        fmt, {}
+    )
+    if model is not None:
+        from .provenance import encode, provenance
+
+        record = encode(provenance(model))
+        metadata["Subject" if fmt == "pdf" else "Description"] = record
     with rc_context({"svg.hashsalt": "anaconda-sim"}):
         fig.savefig(path, format=fmt, dpi=dpi, metadata=metadata, facecolor="white")
     return path

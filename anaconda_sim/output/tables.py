@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-__all__ = ["TABLE_FORMATS", "format_table", "write_table"]
+__all__ = ["TABLE_FORMATS", "format_table", "read_table", "write_table"]
 
 TABLE_FORMATS = (".csv", ".parquet", ".json")
 
@@ -54,10 +54,23 @@ def format_table(frame: pd.DataFrame, top: int | None = None, digits: int = 4) -
 
 
 def write_table(frame: pd.DataFrame, path: str | Path) -> Path:
-    """Write ``frame`` as CSV, Parquet or JSON, chosen by the file extension.
+    """Write ``frame`` as CSV, Parquet or JSON, chosen by the file extension,
+    with its model (:mod:`~anaconda_sim.output.provenance`).
 
-    The folder is created if needed. Parquet needs ``pyarrow``.
+    Parquet keeps the model in its schema metadata; CSV and JSON in a
+    sidecar ``NAME.meta.json``. The folder is created if needed. Parquet
+    needs ``pyarrow``. :func:`read_table` reads the table back.
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"value": [0.5]})
+    >>> frame.attrs = {"analysis": "equity", "players": 4}
+    >>> path = write_table(frame, "equity.csv")
+    >>> read_table(path).attrs["players"], path.with_name("equity.csv.meta.json").exists()
+    (4, True)
     """
+    from .provenance import META_KEY, encode, provenance, sidecar_path
+
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in TABLE_FORMATS:
@@ -66,18 +79,79 @@ def write_table(frame: pd.DataFrame, path: str | Path) -> Path:
             f"use one of {', '.join(TABLE_FORMATS)}"
         )
     path.parent.mkdir(parents=True, exist_ok=True)
+    record = encode(provenance(frame.attrs))
     plain = frame.copy()
     plain.attrs = {}
-    if suffix == ".csv":
-        plain.to_csv(path, index=False)
-    elif suffix == ".json":
-        plain.to_json(path, orient="records", indent=2, force_ascii=False)
-    else:
-        try:
-            import pyarrow  # noqa: F401
-        except ImportError as error:  # pragma: no cover - pyarrow is in the extras
-            raise ValueError(
-                "writing Parquet needs pyarrow: pip install 'anaconda-sim[parquet]'"
-            ) from error
-        plain.to_parquet(path, index=False)
+    if suffix in (".csv", ".json"):
+        if suffix == ".csv":
+            plain.to_csv(path, index=False)
+        else:
+            plain.to_json(path, orient="records", indent=2, force_ascii=False)
+        sidecar_path(path).write_text(record + "\n", encoding="utf-8")
+        return path
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError as error:  # pragma: no cover - pyarrow is in the extras
+        raise ValueError(
+            "writing Parquet needs pyarrow: pip install 'anaconda-sim[parquet]'"
+        ) from error
+    table = pa.Table.from_pandas(plain, preserve_index=False)
+    metadata = {**(table.schema.metadata or {}), META_KEY: record.encode("utf-8")}
+    pq.write_table(table.replace_schema_metadata(metadata), path)
     return path
+
+
+def read_table(path: str | Path) -> pd.DataFrame:
+    """A table written by :func:`write_table`, with its model in ``attrs``.
+
+    ``attrs`` gets the model back, plus ``written`` (when) and
+    ``library_version``. A file whose model cannot be read (no sidecar, no
+    Parquet metadata, another format) is refused: numbers without their
+    model cannot be told apart.
+
+    Examples
+    --------
+    >>> read_table("nowhere.csv")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot read 'nowhere.csv': no such file
+    """
+    from .provenance import META_KEY, decode, sidecar_path
+
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in TABLE_FORMATS:
+        raise ValueError(
+            f"cannot read a table from {str(path)!r}: unknown extension {suffix or '(none)'!r}; "
+            f"use one of {', '.join(TABLE_FORMATS)}"
+        )
+    if not path.is_file():
+        raise ValueError(f"cannot read {str(path)!r}: no such file")
+    if suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(path)
+        raw = (table.schema.metadata or {}).get(META_KEY)
+        if raw is None:
+            raise ValueError(
+                f"{str(path)!r} carries no model (no anaconda_sim schema metadata); "
+                "read tables written by anaconda_sim.write_table, or pandas.read_parquet "
+                "for bare numbers"
+            )
+        model = decode(raw, repr(str(path)))
+        frame = table.to_pandas()
+    else:
+        meta = sidecar_path(path)
+        if not meta.is_file():
+            raise ValueError(
+                f"{str(path)!r} carries no model: its sidecar {meta.name!r} is missing; "
+                "keep the sidecar next to the table (write_table writes both)"
+            )
+        model = decode(meta.read_text(encoding="utf-8"), repr(str(meta)))
+        if suffix == ".csv":
+            frame = pd.read_csv(path)
+        else:
+            frame = pd.read_json(path, orient="records")
+    frame.attrs = model
+    return frame

@@ -111,7 +111,8 @@ def _masks(hands):
 
 
 def test_rules_worked_example_r11_r18():
-    """docs/rules.md worked example: full house, queens over nines; the exposed four show two pair."""
+    """The worked example of docs/rules.md: full house, queens over nines; the exposed four
+    show two pair."""
     held = parse_cards("Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣")
     passed = parse_cards("3♠ 4♥ 2♣")
     received = parse_cards("Q♦ 9♦ 5♠")

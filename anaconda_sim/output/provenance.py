@@ -1,0 +1,90 @@
+"""Where a table came from: its model, written next to the numbers.
+
+Every table the library writes carries the model that produced it (the
+analysis, library version, rules, players, hero, opponents with their
+parameters, betting, seed, deals or precision) and when it was written:
+Parquet files in their schema metadata, CSV and JSON files in a sidecar
+``NAME.meta.json`` (``pass.csv`` -> ``pass.csv.meta.json``).
+:func:`anaconda_sim.output.tables.read_table` reads a table back with its
+``attrs`` restored, and refuses a file whose model it cannot read.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+__all__ = ["META_KEY", "PROVENANCE_FORMAT", "provenance", "sidecar_path"]
+
+#: the key of the model in a Parquet schema's metadata
+META_KEY = b"anaconda_sim"
+#: the version of the provenance record (a reader refuses others)
+PROVENANCE_FORMAT = 1
+
+
+def sidecar_path(path: Path) -> Path:
+    """The sidecar of a CSV or JSON table: ``NAME.meta.json`` next to it."""
+    return path.with_name(path.name + ".meta.json")
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-ready copy of an attrs value (numpy scalars and arrays, tuples, paths)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return _plain(value.tolist())
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+def provenance(attrs: dict[str, Any]) -> dict[str, Any]:
+    """The record written with a table: its model (``attrs``), the library
+    version and the time.
+
+    Examples
+    --------
+    >>> record = provenance({"analysis": "pass", "players": np.int64(6)})
+    >>> record["model"], record["library"], record["format"]
+    ({'analysis': 'pass', 'players': 6}, 'anaconda-sim', 1)
+    """
+    from .. import __version__
+
+    return {
+        "format": PROVENANCE_FORMAT,
+        "library": "anaconda-sim",
+        "version": __version__,
+        "written": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "model": _plain(dict(attrs)),
+    }
+
+
+def encode(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, indent=1, sort_keys=False)
+
+
+def decode(text: str | bytes, where: str) -> dict[str, Any]:
+    """The model of a provenance record, or a ValueError naming ``where``."""
+    try:
+        record = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ValueError(f"the model of {where} is not readable JSON ({error})") from None
+    if not isinstance(record, dict) or record.get("library") != "anaconda-sim":
+        raise ValueError(f"{where} holds no anaconda-sim model")
+    if record.get("format") != PROVENANCE_FORMAT:
+        raise ValueError(
+            f"{where} has provenance format {record.get('format')!r}; this version reads "
+            f"format {PROVENANCE_FORMAT}"
+        )
+    model = record.get("model")
+    if not isinstance(model, dict):
+        raise ValueError(f"{where} has no model in its provenance record")
+    return {**model, "written": record.get("written"), "library_version": record.get("version")}

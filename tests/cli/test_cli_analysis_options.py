@@ -1,0 +1,60 @@
+"""The analysis commands take the options of their Python functions, with the
+same defaults (generated from the signatures, never retyped)."""
+
+from __future__ import annotations
+
+import inspect
+import io
+
+import pytest
+
+from anaconda_sim import analysis
+from anaconda_sim.cli import build_parser, main
+from anaconda_sim.cli.analysis import ANALYSES, OPTIONS
+
+
+def _subparser(command: str):
+    parser = build_parser()
+    action = next(a for a in parser._actions if a.dest == "command")
+    return action.choices[command]
+
+
+@pytest.mark.parametrize("command", list(ANALYSES))
+def test_every_keyword_is_an_option_with_the_function_default(command):
+    function = getattr(analysis, ANALYSES[command][0])
+    sub = _subparser(command)
+    by_flag = {flag: a for a in sub._actions for flag in a.option_strings}
+    keywords = {
+        name: p.default
+        for name, p in inspect.signature(function).parameters.items()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+    }
+    for name, default in keywords.items():
+        flag = OPTIONS[name].flags[0]
+        assert flag in by_flag, f"{command}: no option for {function.__name__}({name}=...)"
+        action = by_flag[flag]
+        assert action.dest == name and set(OPTIONS[name].flags) <= set(action.option_strings)
+        assert action.default == default, f"{command} {action.option_strings}: default differs"
+    # and the help text lists every one of them
+    text = sub.format_help()
+    for name in keywords:
+        assert OPTIONS[name].flags[0] in text
+
+
+@pytest.mark.parametrize("command", list(ANALYSES))
+def test_an_option_of_another_command_is_an_error(command):
+    foreign = {"pass": "--discards", "discard": "--betting", "reveal": "--all-players",
+               "equity": "--discards"}[command]  # fmt: skip
+    err = io.StringIO()
+    code = main([command, "Q♠ Q♥ Q♦ 9♣ 9♦", foreign, "x"], stderr=err, stdout=io.StringIO())
+    assert code == 2
+    assert "unrecognized arguments" in err.getvalue()
+
+
+def test_parametrised_opponents_reach_the_table():
+    out = io.StringIO()
+    code = main(["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "-p", "3", "-n", "300", "--seed", "4", "-q",
+                 "--opponents", "sensible:bluff=0.25,continue_late=2", "--top", "2"],
+                stdout=out)  # fmt: skip
+    assert code == 0
+    assert "continue_late=2" in out.getvalue() and "bluff=0.25" in out.getvalue()
