@@ -24,7 +24,9 @@ from .driver import (
     add_categories,
     cards_text,
     check_capacity,
+    check_confirm,
     check_players,
+    confirm_top,
     finish,
     known_after_pass,
     known_cards,
@@ -47,6 +49,7 @@ def discard_values(
     received: CardsLike | None = None,
     known: CardsLike | None = None,
     opponents: OpponentSpec = "random-pass",
+    confirm: int = 0,
     deals: int | None = None,
     precision: float | None = None,
     max_deals: int = DEFAULT_MAX_DEALS,
@@ -64,7 +67,9 @@ def discard_values(
     an unknown packet passed is three unseen cards, unknown received cards
     are any three of the hand, uniformly. ``known``: other cards known to be
     in no opponent's hand (never dealt). The hero keeps the five being
-    scored, so it has no strategy to name and nobody bets.
+    scored, so it has no strategy to name and nobody bets. ``confirm``:
+    re-estimate the best ``confirm`` discards on fresh, independent deals
+    (:func:`~anaconda_sim.analysis.driver.confirm_top`).
 
     Returns
     -------
@@ -92,6 +97,7 @@ def discard_values(
     strategies = opponent_strategies(opponents, players)
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
                        batch_size=batch_size, progress=progress, unicode=unicode)  # fmt: skip
+    confirm = check_confirm(confirm, 21)
     passed_cards, received_cards = known_after_pass(hero7, passed, received)
     discards = list(itertools.combinations(hero7, 2))
     fives = [[c for c in hero7 if c not in d] for d in discards]
@@ -108,7 +114,15 @@ def discard_values(
         options=options, passed=_optional_text(passed_cards, options.unicode),
         received=_optional_text(received_cards, options.unicode),
     )  # fmt: skip
-    return finish(frame, acc, [_best_five_order(f) for f in fives], attrs)
+    frame["_choice"] = np.arange(len(fives))
+    frame = finish(frame, acc, [_best_five_order(f) for f in fives], attrs, options.key)
+
+    def rescore(rows: np.ndarray, opts: Sampling) -> ChoiceAccumulator:
+        chosen = [fives[r] for r in rows]
+        return _score_fives(hero7, players, chosen, passed_cards, received_cards, 0, known,
+                            strategies, opts, "discards")[0]  # fmt: skip
+
+    return confirm_top(frame, confirm, rescore, options)
 
 
 def equity(
@@ -195,7 +209,7 @@ def equity(
     attrs = model_attrs("equity", cards, players, opponents=strategies,
                         hero=hero_strategy if stage == "at deal" else None, betting=False,
                         options=options, stage=stage)  # fmt: skip
-    return finish(frame, acc, [0], attrs)
+    return finish(frame, acc, [0], attrs, options.key)
 
 
 def _optional_text(cards: Sequence[int] | None, unicode: bool) -> str | None:

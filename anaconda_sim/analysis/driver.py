@@ -14,7 +14,8 @@ columns ``value``, ``se``, ``ci_low``, ``ci_high``, ``rank``,
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+import dataclasses
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -292,16 +293,76 @@ def add_categories(counts: np.ndarray, cats: np.ndarray) -> None:
     counts += np.bincount(cells[cats >= 0], minlength=N_CATEGORIES * k).reshape(k, N_CATEGORIES)
 
 
-CORE_COLUMNS = ("rank", "value", "se", "ci_low", "ci_high", "diff_vs_best", "diff_se")
+CORE_COLUMNS = ("rank", "value", "se", "ci_low", "ci_high", "diff_vs_best", "diff_se",
+                "tied_with_best", "p_best")  # fmt: skip
+
+#: draws of the joint normal approximation behind ``p_best``
+P_BEST_DRAWS = 20_000
+
+
+def p_best(acc: ChoiceAccumulator, key: np.uint64) -> np.ndarray:
+    """The probability that each choice is the best one, given the estimates.
+
+    The choice means are jointly normal around the estimates with the
+    covariance of the paired (common random numbers) sample, divided by the
+    number of deals; ``p_best[k]`` is the share of :data:`P_BEST_DRAWS`
+    draws of that distribution in which choice ``k`` is the largest.
+    Choices that gave the same value on every deal (equal in the exact sums)
+    are one choice: they share its probability equally. It is a statement
+    about the estimates, not a Bayesian
+    posterior under a prior, and it says how surely the table's winner is
+    the true best: close to 1 only when the best beats every rival by several
+    paired standard errors. The draws are seeded from the run's key, so the
+    same seed gives the same column.
+    """
+    k = len(acc.total)
+    if k == 1:
+        return np.ones(1)
+    group = _identical_choices(acc)
+    reps = np.flatnonzero(group == np.arange(k))
+    mean = acc.mean()[reps]
+    cov = acc.covariance()[np.ix_(reps, reps)] / max(acc.deals, 1)
+    if not np.all(np.isfinite(cov)):
+        return np.full(k, np.nan)
+    values, vectors = np.linalg.eigh(cov)
+    root = vectors * np.sqrt(np.clip(values, 0.0, None))
+    rng = np.random.default_rng(np.random.SeedSequence([int(key), 0x5EED]))
+    draws = mean + rng.standard_normal((P_BEST_DRAWS, len(reps))) @ root.T
+    rep_share = np.bincount(draws.argmax(axis=1), minlength=len(reps)) / P_BEST_DRAWS
+    sizes = np.bincount(group, minlength=k)
+    out = np.empty(k)
+    for r, share in zip(reps, rep_share, strict=True):
+        out[group == r] = share / sizes[r]
+    return out
+
+
+def _identical_choices(acc: ChoiceAccumulator) -> np.ndarray:
+    """For each choice, the first choice equal to it on every deal (itself if none).
+
+    Exact integer sums tell: the variance of the difference of choices ``i``
+    and ``j`` is zero exactly when their sums and squares agree with their
+    cross-product.
+    """
+    total, cross = acc.total, acc.cross
+    group = np.arange(len(total))
+    for j in range(len(total)):
+        for i in range(j):
+            if group[i] == i and total[i] == total[j] and cross[i, i] == cross[j, j] == cross[i, j]:
+                group[j] = i
+                break
+    return group
 
 
 def finish(
-    frame: pd.DataFrame, acc: ChoiceAccumulator, order_key: list[Any], attrs: dict[str, Any]
-) -> pd.DataFrame:
+    frame: pd.DataFrame, acc: ChoiceAccumulator, order_key: list[Any], attrs: dict[str, Any],
+    key: np.uint64,
+) -> pd.DataFrame:  # fmt: skip
     """Add the core columns, rank the rows best first and attach the model.
 
     Among exactly equal values the documented tie-break (``order_key``,
-    smallest first) decides.
+    smallest first) decides. ``tied_with_best``: the row's paired difference
+    from the best is within its 95% interval (it cannot be told apart from
+    the best at this sample size); ``p_best``: see :func:`p_best`.
     """
     mean, se = acc.mean(), acc.se()
     best = min(range(len(mean)), key=lambda k: (-mean[k], order_key[k]))
@@ -311,6 +372,8 @@ def finish(
     frame["ci_high"] = mean + Z95 * se
     frame["diff_vs_best"] = mean - mean[best]
     frame["diff_se"] = acc.diff_se(best)
+    frame["tied_with_best"] = np.abs(frame["diff_vs_best"]) <= Z95 * frame["diff_se"]
+    frame["p_best"] = p_best(acc, key)
     frame["_tie"] = order_key
     frame = frame.sort_values(["value", "_tie"], ascending=[False, True], kind="stable")
     frame = frame.drop(columns="_tie").reset_index(drop=True)
@@ -357,3 +420,53 @@ def model_attrs(
         "precision": options.precision or None,
         **extra,
     }
+
+
+# ----------------------------------------------------------- confirmation --
+def check_confirm(confirm: Any, rows: int) -> int:
+    """``confirm`` as a number of rows 0..``rows``, or a clear error."""
+    if isinstance(confirm, bool) or not isinstance(confirm, (int, np.integer)):
+        raise TypeError(f"confirm={confirm!r} must be an int: how many of the best rows to "
+                        "re-estimate (0: none)")  # fmt: skip
+    if not 0 <= confirm <= rows:
+        raise ValueError(f"confirm={confirm} must be 0 to {rows} (the table has {rows} rows)")
+    return int(confirm)
+
+
+def confirm_key(key: np.uint64) -> np.uint64:
+    """The root key of the confirmation deals: independent of the screening's."""
+    state = np.random.SeedSequence([int(key), 0xC0F1]).generate_state(1, dtype=np.uint64)
+    fresh: np.uint64 = np.uint64(state[0])
+    return fresh
+
+
+def confirm_top(
+    frame: pd.DataFrame, confirm: int,
+    rescore: Callable[[np.ndarray, Sampling], ChoiceAccumulator], options: Sampling,
+) -> pd.DataFrame:  # fmt: skip
+    """Re-estimate the best ``confirm`` rows on fresh, independent deals.
+
+    The best of many rows is the most favourably sampled one: its screening
+    ``value`` is biased upwards (the winner's curse). ``confirm_value`` and
+    ``confirm_se`` are the top rows' values on as many new deals as the
+    screening used, from an independent stream (:func:`confirm_key`): unbiased,
+    because those deals played no part in choosing the rows. Other rows get
+    NaN. ``frame`` holds the rows' choice indices in a ``_choice`` column
+    (dropped here); ``rescore(indices, options)`` scores those choices.
+    """
+    choices = frame["_choice"].to_numpy()
+    frame = frame.drop(columns="_choice")
+    if not confirm:
+        return frame
+    fresh = dataclasses.replace(
+        options, key=confirm_key(options.key), limit=int(frame.attrs["deals"]), precision=0.0
+    )
+    acc = rescore(choices[:confirm], fresh)
+    value = np.full(len(frame), np.nan)
+    se = np.full(len(frame), np.nan)
+    value[:confirm], se[:confirm] = acc.mean(), acc.se()
+    at = frame.columns.get_loc("p_best") + 1
+    frame.insert(at, "confirm_value", value)
+    frame.insert(at + 1, "confirm_se", se)
+    frame.attrs.update(confirm=confirm, confirm_deals=acc.deals)
+    return frame

@@ -22,7 +22,9 @@ from .driver import (
     add_categories,
     cards_text,
     check_capacity,
+    check_confirm,
     check_players,
+    confirm_top,
     finish,
     known_cards,
     model_attrs,
@@ -46,6 +48,7 @@ def pass_values(
     hero: str | Strategy = "sensible",
     opponents: OpponentSpec = "random-pass",
     betting: bool = False,
+    confirm: int = 0,
     deals: int | None = None,
     precision: float | None = None,
     max_deals: int = DEFAULT_MAX_DEALS,
@@ -72,6 +75,10 @@ def pass_values(
         every opponent, or one per opponent seat, left neighbour first.
         ``"random-pass"``: passes three uniformly random cards, keeps its best
         five, never folds.
+    confirm
+        Re-estimate the best ``confirm`` passes on fresh, independent deals
+        (``confirm_value``, ``confirm_se``: free of the winner's curse; see
+        :func:`~anaconda_sim.analysis.driver.confirm_top`).
     betting
         ``False``: showdown model, ``value`` = expected share of the pot.
         ``True``: complete deals with betting (the hero at seat 0, first
@@ -108,6 +115,7 @@ def pass_values(
     hero_strategy = get_strategy(hero)
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
                        batch_size=batch_size, progress=progress, unicode=unicode)  # fmt: skip
+    confirm = check_confirm(confirm, 35)
     extra = known_cards(known, hero7.tolist())
     check_capacity(players, 45 - len(extra), 7 * (players - 1))
     choices = np.array(list(itertools.combinations(hero7.tolist(), 3)), dtype=np.int64)
@@ -118,22 +126,27 @@ def pass_values(
         "pass": [cards_text(c, options.unicode) for c in choices],
         "keep": [cards_text([x for x in hero7 if x not in c], options.unicode) for c in choices],
     })  # fmt: skip
-    if betting:
-        acc, left_gain, left_se, cat_counts = _score_passes_betting(
-            hero7, choices, players, hero_strategy, strategies, extra, options
-        )
-    else:
-        kinds, params = showdown_kernel_strategies(strategies)
-        run = BatchRun.of(options, options.batch(), "passes")
-        acc, left, cat_counts = score_passes(run, players, kinds, params,
-                                             mask_from_cards(hero7.tolist() + extra), hero7,
-                                             choices)  # fmt: skip
-        left_gain, left_se = left.mean(), left.se()
+    # the showdown model runs built-in card play only (it refuses custom strategies)
+    kernel = None if betting else showdown_kernel_strategies(strategies)
+    known_mask = mask_from_cards(hero7.tolist() + extra)
+
+    def score(rows: np.ndarray, opts: Sampling) -> tuple[Any, Any, Any, Any]:
+        if betting:
+            return _score_passes_betting(hero7, rows, players, hero_strategy, strategies, extra,
+                                         opts)  # fmt: skip
+        assert kernel is not None
+        run = BatchRun.of(opts, opts.batch(), "passes")
+        acc, left, cats = score_passes(run, players, *kernel, known_mask, hero7, rows)
+        return acc, left.mean(), left.se(), cats
+
+    acc, left_gain, left_se, cat_counts = score(choices, options)
     frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
     frame["left_gain"] = left_gain
     frame["left_gain_se"] = left_se
+    frame["_choice"] = np.arange(len(choices))
     order_key = [tuple(sorted(c.tolist())) for c in choices]
-    return finish(frame, acc, order_key, attrs)
+    frame = finish(frame, acc, order_key, attrs, options.key)
+    return confirm_top(frame, confirm, lambda rows, opts: score(choices[rows], opts)[0], options)
 
 
 def score_passes(

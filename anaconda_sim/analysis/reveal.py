@@ -21,10 +21,13 @@ from .driver import (
     BatchRun,
     CardsLike,
     OpponentSpec,
+    Sampling,
     add_categories,
     cards_text,
     check_capacity,
+    check_confirm,
     check_players,
+    confirm_top,
     finish,
     known_cards,
     model_attrs,
@@ -50,6 +53,7 @@ def reveal_values(
     opponents: OpponentSpec | None = None,
     betting: bool = True,
     dealer: int | None = None,
+    confirm: int = 0,
     deals: int | None = None,
     precision: float | None = None,
     max_deals: int = DEFAULT_MAX_DEALS,
@@ -92,6 +96,9 @@ def reveal_values(
         ``None``: one row per order. ``"hidden"``: five rows, one per hidden
         card, each the average over its 24 orders (with paired errors),
         plus the best order with that card hidden.
+    confirm
+        Re-estimate the best ``confirm`` orders on fresh, independent deals
+        (:func:`~anaconda_sim.analysis.driver.confirm_top`).
 
     Returns
     -------
@@ -151,6 +158,7 @@ def reveal_values(
     seats = [hero_strategy, *strategies]
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
                        batch_size=batch_size, progress=progress, unicode=unicode)  # fmt: skip
+    confirm = check_confirm(confirm, 120)
     kinds = np.array([s.kind for s in seats], dtype=np.int64)
     params = np.stack([s.param_array() for s in seats])
     cbet, _, cdiscard, _, has_cdiscard = custom_functions(seats)
@@ -171,35 +179,27 @@ def reveal_values(
     # opponents' hands (the right neighbour's kept four are dealt either way)
     right_forced = np.array(right or five[:3], dtype=np.int64)
     orders = np.array(list(itertools.permutations(five)), dtype=np.int64)
-    k = len(orders)
-    net_acc = ChoiceAccumulator(k, scale=1)
-    share_acc = ChoiceAccumulator(k)
-    opens = np.zeros((k, REVEAL_ROUNDS))
-    folds = np.zeros((k, REVEAL_ROUNDS))
-    pot_total = np.zeros(k)
-    showdowns = np.zeros(k)
-    cat_counts = np.zeros((k, N_CATEGORIES), dtype=np.int64)
-    value_acc = net_acc if betting else share_acc
-    run = BatchRun.of(options, options.batch(REVEAL_BATCH), "reveal orders")
     five_arr = np.array(five, dtype=np.int64)
     dead_arr = np.array(dead if dead else [-1, -1], dtype=np.int64)
-    for start, size in run.batches(lambda: value_acc.se().max()):
-        net = np.zeros((size, k), dtype=np.int64)
-        share = np.zeros((size, k), dtype=np.int64)
-        open_rows = np.zeros((size, k, REVEAL_ROUNDS), dtype=np.int8)
-        fold_rows = np.zeros((size, k, REVEAL_ROUNDS), dtype=np.int8)
-        pots = np.zeros((size, k), dtype=np.int64)
-        cats = np.zeros((size, k), dtype=np.int8)
-        reveal_batch(options.key, start, size, cfg, pub_at_pass(players), kinds, params,
-                     known_mask, five_arr, dead_arr, hero_packet, right_forced, orders, net,
-                     share, open_rows, fold_rows, pots, cats, cbet, cdiscard)  # fmt: skip
-        net_acc.add_units(net)
-        share_acc.add_sums(size, share.sum(axis=0), exact_products(share))
-        opens += open_rows.sum(axis=0)
-        folds += fold_rows.sum(axis=0)
-        pot_total += pots.sum(axis=0)
-        showdowns += (cats >= 0).sum(axis=0)
-        add_categories(cat_counts, cats)
+
+    def score(choices: np.ndarray, opts: Sampling) -> _OrderSums:
+        """Every order of ``choices`` on the deals of ``opts`` (common random numbers)."""
+        sums = _OrderSums(len(choices))
+        value_acc = sums.net if betting else sums.share
+        run = BatchRun.of(opts, opts.batch(REVEAL_BATCH), "reveal orders")
+        for start, size in run.batches(lambda: value_acc.se().max()):
+            rows = _OrderRows(size, len(choices))
+            reveal_batch(opts.key, start, size, cfg, pub_at_pass(players), kinds, params,
+                         known_mask, five_arr, dead_arr, hero_packet, right_forced, choices,
+                         rows.net, rows.share, rows.opens, rows.folds, rows.pots, rows.cats,
+                         cbet, cdiscard)  # fmt: skip
+            sums.add(rows)
+        return sums
+
+    sums = score(orders, options)
+    value_acc = sums.net if betting else sums.share
+    opens, folds, pot_total = sums.opens, sums.folds, sums.pot_total
+    showdowns, cat_counts, share_acc = sums.showdowns, sums.cat_counts, sums.share
     n = value_acc.deals
     frame = pd.DataFrame({
         "order": [cards_text(o, options.unicode) for o in orders],
@@ -217,8 +217,53 @@ def reveal_values(
     attrs = model_attrs("reveal", five, players, opponents=strategies, hero=hero_strategy,
                         betting=betting, options=options, dealer=int(dealer))  # fmt: skip
     if by == "hidden":
-        return _by_hidden(frame, value_acc, orders, five, attrs, options.unicode)
-    return finish(frame, value_acc, [tuple(o) for o in orders.tolist()], attrs)
+        if confirm:
+            raise ValueError(
+                "confirm re-estimates single orders; use it with by=None (the 120 orders)"
+            )
+        return _by_hidden(frame, value_acc, orders, five, attrs, options)
+    frame["_choice"] = np.arange(len(orders))
+    frame = finish(frame, value_acc, [tuple(o) for o in orders.tolist()], attrs, options.key)
+
+    def rescore(rows: np.ndarray, opts: Sampling) -> ChoiceAccumulator:
+        sums = score(orders[rows], opts)
+        return sums.net if betting else sums.share
+
+    return confirm_top(frame, confirm, rescore, options)
+
+
+class _OrderRows:
+    """One batch's per-deal results of every order (the kernel's outputs)."""
+
+    def __init__(self, deals: int, orders: int):
+        self.net = np.zeros((deals, orders), dtype=np.int64)
+        self.share = np.zeros((deals, orders), dtype=np.int64)
+        self.opens = np.zeros((deals, orders, REVEAL_ROUNDS), dtype=np.int8)
+        self.folds = np.zeros((deals, orders, REVEAL_ROUNDS), dtype=np.int8)
+        self.pots = np.zeros((deals, orders), dtype=np.int64)
+        self.cats = np.zeros((deals, orders), dtype=np.int8)
+
+
+class _OrderSums:
+    """The sums over all batches: exact accumulators and diagnostic totals."""
+
+    def __init__(self, orders: int):
+        self.net = ChoiceAccumulator(orders, scale=1)
+        self.share = ChoiceAccumulator(orders)
+        self.opens = np.zeros((orders, REVEAL_ROUNDS))
+        self.folds = np.zeros((orders, REVEAL_ROUNDS))
+        self.pot_total = np.zeros(orders)
+        self.showdowns = np.zeros(orders)
+        self.cat_counts = np.zeros((orders, N_CATEGORIES), dtype=np.int64)
+
+    def add(self, rows: _OrderRows) -> None:
+        self.net.add_units(rows.net)
+        self.share.add_sums(rows.net.shape[0], rows.share.sum(axis=0), exact_products(rows.share))
+        self.opens += rows.opens.sum(axis=0)
+        self.folds += rows.folds.sum(axis=0)
+        self.pot_total += rows.pots.sum(axis=0)
+        self.showdowns += (rows.cats >= 0).sum(axis=0)
+        add_categories(self.cat_counts, rows.cats)
 
 
 def reveal_opponents() -> Strategy:
@@ -236,17 +281,17 @@ def reveal_opponents() -> Strategy:
 
 def _by_hidden(
     frame: pd.DataFrame, acc: ChoiceAccumulator, orders: np.ndarray, five: list[int],
-    attrs: dict[str, Any], unicode: bool,
+    attrs: dict[str, Any], options: Sampling,
 ) -> pd.DataFrame:  # fmt: skip
     """Five rows: the mean over the 24 orders hiding each card, with paired errors."""
     weights = np.array([[int(o[4] == card) for o in orders] for card in five], dtype=np.int64)
     grouped = acc.combine(weights)
     mean = acc.mean()
     best = [int(np.flatnonzero(weights[h])[np.argmax(mean[weights[h] == 1])]) for h in range(5)]
-    table = pd.DataFrame({"hidden": [cards_text([c], unicode) for c in five]})
+    table = pd.DataFrame({"hidden": [cards_text([c], options.unicode) for c in five]})
     table["best_order"] = [frame.iloc[b]["order"] for b in best]
     table["best_order_value"] = mean[best]
     for column in ("share", "showdown_rate", "mean_pot"):
         table[column] = [frame.loc[weights[h] == 1, column].mean() for h in range(5)]
     attrs = {**attrs, "analysis": "reveal by hidden card"}
-    return finish(table, grouped, [(c,) for c in five], attrs)
+    return finish(table, grouped, [(c,) for c in five], attrs, options.key)

@@ -68,6 +68,8 @@ OPTIONS: dict[str, Option] = {
     "betting": Option(("--betting",), "complete deals with betting (value in chips) instead "
                       "of the showdown model (value = pot share)", None, "flag"),
     "dealer": Option(("--dealer",), "dealer seat (you are seat 0)", int),
+    "confirm": Option(("--confirm",), "re-estimate the best K rows on fresh deals (values free "
+                      "of the winner's curse)", int),
     "deals": Option(("--deals", "-n"), "number of deals", int),
     "precision": Option(("--precision",), "run until every row's se is below this", float),
     "max_deals": Option(("--max-deals",), "cap of a --precision run", int),

@@ -269,13 +269,19 @@ def _decimals(step: float) -> int:
     return int(np.clip(math.ceil(-math.log10(step)) + 1, 0, 6))
 
 
-def _fmt(value: float, decimals: int, percent: bool, sign: bool = False) -> str:
+def _fmt(
+    value: float, decimals: int, percent: bool, sign: bool = False, points: bool = False
+) -> str:
+    """A number as text; shares in percent, or in percentage points (``points``)
+    when it is a difference of two shares."""
     if not np.isfinite(value):
         return "n/a"
     number = 100 * value if percent else value
     text = f"{number:+.{decimals}f}" if sign else f"{number:.{decimals}f}"
     text = text.replace("-", "−")
-    return f"{text}%" if percent else text
+    if not percent:
+        return text
+    return f"{text} pp" if points else f"{text}%"
 
 
 # --------------------------------------------------------------------------
@@ -430,7 +436,8 @@ def _choices_axes(
         diff_labels = [
             "best"
             if i == 0
-            else f"{_fmt(d, digits, percent, sign=True)} ± {_fmt(s, digits, percent)}"
+            else f"{_fmt(d, digits, percent, sign=True, points=True)} ± "
+            f"{_fmt(s, digits, percent, points=True)}"
             for i, (d, s) in enumerate(zip(diff, diff_se, strict=True))
         ]
         side = ax.secondary_yaxis("right")

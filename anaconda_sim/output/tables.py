@@ -41,9 +41,18 @@ def format_table(frame: pd.DataFrame, top: int | None = None, digits: int = 4) -
         for lo, hi in zip(shown["ci_low"], shown["ci_high"], strict=True)
     ]
     if "diff_vs_best" in shown:
+        tied = shown["tied_with_best"] if "tied_with_best" in shown else [False] * len(shown)
         out["vs best (± se)"] = [
-            "best" if d == 0 and s == 0 else f"{d:+.{digits}f} ± {s:.{digits}f}"
-            for d, s in zip(shown["diff_vs_best"], shown["diff_se"], strict=True)
+            "best" if d == 0 and s == 0
+            else f"{d:+.{digits}f} ± {s:.{digits}f}" + (" tie" if t else "")
+            for d, s, t in zip(shown["diff_vs_best"], shown["diff_se"], tied, strict=True)
+        ]  # fmt: skip
+    if "p_best" in shown:
+        out["P(best)"] = shown["p_best"].map(lambda p: f"{p:.3f}")
+    if "confirm_value" in shown:
+        out["confirmed (fresh deals)"] = [
+            "" if v != v else f"{v:.{digits}f} ± {s:.{digits}f}"  # NaN: not confirmed
+            for v, s in zip(shown["confirm_value"], shown["confirm_se"], strict=True)
         ]
     if "left_gain" in shown:
         out["left gain"] = shown["left_gain"].map(lambda v: f"{v:+.{digits}f}")

@@ -200,7 +200,9 @@ def test_pass_values_difference_axis_marks_ties():
     fig = plots.plot_pass_values(df)
     texts = [t.get_text() for side in fig.axes[0].child_axes for t in side.get_yticklabels()]
     assert "best" in texts
-    assert any("±" in t and "%" in t for t in texts)
+    # differences of shares are in percentage points, not percent
+    assert any("±" in t and " pp" in t for t in texts)
+    assert not any("±" in t and "%" in t for t in texts)
     # a pass whose difference to the best is within noise is drawn in the tied colour
     df2 = df.copy()
     second = df2["rank"] == 2
