@@ -16,7 +16,8 @@ then the same keywords with the same defaults:
   row's ``se`` is below ``p`` or ``max_deals`` (2,000,000) is reached;
   ``seed`` (the same seed gives the same table, whatever the ``batch_size``
   or thread count); ``batch_size`` (deals per batch, ``None``: the
-  analysis's default); ``progress`` (``None``: a bar for long runs);
+  analysis's default); ``threads`` (numba threads for this call, ``None``:
+  as set); ``progress`` (``None``: a bar for long runs);
   ``unicode`` (cards as ``Q♠`` or ``Qs``).
 
 Each returns a DataFrame, best row first, with the core columns ``value``,

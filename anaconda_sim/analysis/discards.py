@@ -55,6 +55,7 @@ def discard_values(
     max_deals: int = DEFAULT_MAX_DEALS,
     seed: SeedLike = None,
     batch_size: int | None = None,
+    threads: int | None = None,
     progress: bool | None = None,
     unicode: bool = True,
 ) -> pd.DataFrame:
@@ -96,7 +97,8 @@ def discard_values(
     players = check_players(players)
     strategies = opponent_strategies(opponents, players)
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
-                       batch_size=batch_size, progress=progress, unicode=unicode)  # fmt: skip
+                       batch_size=batch_size, progress=progress, unicode=unicode,
+                       threads=threads)  # fmt: skip
     confirm = check_confirm(confirm, 21)
     passed_cards, received_cards = known_after_pass(hero7, passed, received)
     discards = list(itertools.combinations(hero7, 2))
@@ -139,6 +141,7 @@ def equity(
     max_deals: int = DEFAULT_MAX_DEALS,
     seed: SeedLike = None,
     batch_size: int | None = None,
+    threads: int | None = None,
     progress: bool | None = None,
     unicode: bool = True,
 ) -> pd.DataFrame:
@@ -175,7 +178,8 @@ def equity(
     hero_strategy = get_strategy(hero)
     strategies = opponent_strategies(opponents, players)
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
-                       batch_size=batch_size, progress=progress, unicode=unicode)  # fmt: skip
+                       batch_size=batch_size, progress=progress, unicode=unicode,
+                       threads=threads)  # fmt: skip
     hero_pass = None
     if len(cards) == 5:
         if passed is not None or received is not None:

@@ -182,6 +182,7 @@ class Sampling:
     batch_size: int | None
     progress: bool | None
     unicode: bool
+    threads: int | None = None
 
     def batch(self, default: int = DEFAULT_BATCH, minimum: int = 1) -> int:
         """Deals per batch: ``batch_size`` if given, else the analysis's ``default``."""
@@ -205,6 +206,7 @@ def sampling(
     batch_size: int | None,
     progress: bool | None,
     unicode: bool,
+    threads: int | None = None,
 ) -> Sampling:
     """Check the sampling keywords of an analysis (one place for all of them).
 
@@ -236,7 +238,31 @@ def sampling(
         batch_size = _positive_int(batch_size, "batch_size", 1)
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress={progress!r} must be True, False or None (automatic)")
-    return Sampling(limit, target, seed, root_key(seed), batch_size, progress, bool(unicode))
+    if not isinstance(unicode, bool):
+        raise TypeError(f"unicode={unicode!r} must be True (Q♠) or False (Qs)")
+    if threads is not None:
+        threads = _positive_int(threads, "threads", 1)
+    return Sampling(limit, target, seed, root_key(seed), batch_size, progress, unicode, threads)
+
+
+@contextlib.contextmanager
+def numba_threads(threads: int | None) -> Iterator[None]:
+    """Run the block on ``threads`` numba threads (``None``: as they are), then restore.
+
+    Results never depend on the thread count (exact integer sums); only the
+    speed does. More threads than numba started with are capped at its pool.
+    """
+    if threads is None:
+        yield
+        return
+    import numba
+
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
 
 
 def _progress_bar(total: int, enabled: bool | None, what: str) -> Any:
@@ -263,15 +289,18 @@ class BatchRun:
     batch: int
     progress: bool | None
     what: str
+    threads: int | None = None
 
     @classmethod
     def of(cls, options: Sampling, batch: int, what: str) -> BatchRun:
-        return cls(options.key, options.limit, options.precision, batch, options.progress, what)
+        return cls(options.key, options.limit, options.precision, batch, options.progress, what,
+                   options.threads)  # fmt: skip
 
     def batches(self, worst_se: Any) -> Iterator[tuple[int, int]]:
-        """Yield ``(start, size)``; ``worst_se()`` gives the current largest se."""
+        """Yield ``(start, size)``; ``worst_se()`` is the current largest se."""
         start = 0
-        with _progress_bar(self.limit, self.progress, self.what) as bar:
+        bar_context = _progress_bar(self.limit, self.progress, self.what)
+        with numba_threads(self.threads), bar_context as bar:
             while start < self.limit:
                 size = min(self.batch, self.limit - start)
                 yield start, size

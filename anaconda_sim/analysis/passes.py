@@ -54,6 +54,7 @@ def pass_values(
     max_deals: int = DEFAULT_MAX_DEALS,
     seed: SeedLike = None,
     batch_size: int | None = None,
+    threads: int | None = None,
     progress: bool | None = None,
     unicode: bool = True,
 ) -> pd.DataFrame:
@@ -114,7 +115,8 @@ def pass_values(
     strategies = opponent_strategies(opponents, players)
     hero_strategy = get_strategy(hero)
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
-                       batch_size=batch_size, progress=progress, unicode=unicode)  # fmt: skip
+                       batch_size=batch_size, progress=progress, unicode=unicode,
+                       threads=threads)  # fmt: skip
     confirm = check_confirm(confirm, 35)
     extra = known_cards(known, hero7.tolist())
     check_capacity(players, 45 - len(extra), 7 * (players - 1))

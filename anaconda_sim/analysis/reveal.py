@@ -59,6 +59,7 @@ def reveal_values(
     max_deals: int = DEFAULT_MAX_DEALS,
     seed: SeedLike = None,
     batch_size: int | None = None,
+    threads: int | None = None,
     progress: bool | None = None,
     unicode: bool = True,
 ) -> pd.DataFrame:
@@ -157,7 +158,8 @@ def reveal_values(
                                      players)  # fmt: skip
     seats = [hero_strategy, *strategies]
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
-                       batch_size=batch_size, progress=progress, unicode=unicode)  # fmt: skip
+                       batch_size=batch_size, progress=progress, unicode=unicode,
+                       threads=threads)  # fmt: skip
     confirm = check_confirm(confirm, 120)
     kinds = np.array([s.kind for s in seats], dtype=np.int64)
     params = np.stack([s.param_array() for s in seats])

@@ -75,6 +75,8 @@ OPTIONS: dict[str, Option] = {
     "max_deals": Option(("--max-deals",), "cap of a --precision run", int),
     "seed": Option(("--seed",), "random seed (default: a fresh one, printed)", int),
     "batch_size": Option(("--batch-size",), "deals per batch (default: the analysis's)", int),
+    "threads": Option(("--threads",), "numba threads (default: all; results do not depend "
+                      "on it)", int),
     "progress": Option(("--quiet", "-q"), "no progress bar", None, "invert"),
     "unicode": Option(("--ascii",), "cards as Qs instead of Q♠", None, "invert"),
 }  # fmt: skip
@@ -188,8 +190,43 @@ def _chart(command: str, kwargs: dict[str, Any]) -> Callable[[pd.DataFrame], Any
     return charts[command]
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse an unusable --out or --plot before any work starts."""
+    from pathlib import Path
+
+    from ..output.plots import FIGURE_FORMATS
+    from ..output.tables import TABLE_FORMATS
+
+    for option, path, formats in (("--out", args.out, TABLE_FORMATS),
+                                  ("--plot", args.plot, tuple(FIGURE_FORMATS))):  # fmt: skip
+        if path is None:
+            continue
+        target = Path(path)
+        if target.suffix.lower() not in formats:
+            suffix = target.suffix or "(none)"
+            raise ValueError(
+                f"{option} {path!r}: unknown extension {suffix!r}; use one of {', '.join(formats)}"
+            )
+        if target.is_dir():
+            raise ValueError(f"{option} {path!r} is a directory; name a file inside it")
+        parent = next((p for p in target.absolute().parents if p.exists()), None)
+        if parent is not None and not parent.is_dir():
+            raise ValueError(f"{option} {path!r}: {str(parent)!r} is a file, not a folder")
+
+
 def _run(command: str) -> Callable[[argparse.Namespace], int]:
     def handler(args: argparse.Namespace) -> int:
+        _check_outputs(args)
         function = _analysis(ANALYSES[command][0])
         kwargs = _keywords(args, function)
         if command == "equity" and args.all_players:
@@ -219,7 +256,7 @@ def register(subparsers: Any) -> None:
                                 help="every table size 2-7")  # fmt: skip
         parser.add_argument("--out", "-o", help="write the table: .csv, .parquet or .json")
         parser.add_argument("--plot", help="write a chart with error bars: .png, .svg or .pdf")
-        parser.add_argument("--top", type=int, help="print only the best N rows")
+        parser.add_argument("--top", type=_positive, help="print only the best N rows (N >= 1)")
         parser.set_defaults(func=_run(command))
 
 

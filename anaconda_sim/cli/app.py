@@ -221,6 +221,10 @@ def main(
     except (GameError, CardError, ValueError, TypeError) as exc:
         print(f"{PROG}: error: {exc}", file=streams.stderr)
         return 2
+    except OSError as exc:  # a file that cannot be written or read: one line, no traceback
+        where = f" {exc.filename!r}" if exc.filename else ""
+        print(f"{PROG}: error: cannot use{where}: {exc.strerror or exc}", file=streams.stderr)
+        return 2
     except BrokenPipeError:  # e.g. `anaconda-sim play | head`
         try:
             devnull = os.open(os.devnull, os.O_WRONLY)

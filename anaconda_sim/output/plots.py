@@ -91,7 +91,9 @@ _CATEGORY_ALIASES = {
     "four_of_a_kind": 7, "royal flush": 8,
 }  # fmt: skip
 
-_FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
+#: figure file extensions and their formats
+FIGURE_FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
+_FORMATS = FIGURE_FORMATS
 
 
 # --------------------------------------------------------------------------

@@ -58,3 +58,41 @@ def test_parametrised_opponents_reach_the_table():
                 stdout=out)  # fmt: skip
     assert code == 0
     assert "continue_late=2" in out.getvalue() and "bluff=0.25" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--top", "0"], "argument --top: 0 must be at least 1"),
+        (["--top", "-3"], "argument --top: -3 must be at least 1"),
+        (["--out", "table.xlsx"], "unknown extension '.xlsx'"),
+        (["--plot", "chart.jpg"], "unknown extension '.jpg'"),
+        (["--out", "{tmp}/folder.csv"], "is a directory"),
+        (["--out", "{tmp}/file.txt/table.csv"], "is a file, not a folder"),
+        (["--threads", "0"], "threads=0 must be an int >= 1"),
+        (["--confirm", "99"], "confirm=99 must be 0 to 35"),
+        (["--out", "/proc/no-such-dir/table.csv"], "cannot use"),
+    ],
+)
+def test_bad_outputs_and_options_fail_fast_in_one_line(tmp_path, extra, message):
+    (tmp_path / "file.txt").write_text("x")
+    (tmp_path / "folder.csv").mkdir()
+    argv = ["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "-n", "50", "--seed", "1", "-q"]
+    argv += [a.replace("{tmp}", str(tmp_path)) for a in extra]
+    err = io.StringIO()
+    assert main(argv, stdout=io.StringIO(), stderr=err) == 2
+    assert message in err.getvalue()
+    assert "Traceback" not in err.getvalue()
+
+
+def test_threads_change_nothing_but_speed():
+    import numba
+
+    before = numba.get_num_threads()
+    one = analysis.pass_values("Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", 4, deals=3000, seed=5, threads=1,
+                               progress=False)  # fmt: skip
+    assert numba.get_num_threads() == before  # restored
+    two = analysis.pass_values("Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", 4, deals=3000, seed=5, threads=2,
+                               progress=False)  # fmt: skip
+    assert one["value"].tolist() == two["value"].tolist()
+    assert one["p_best"].tolist() == two["p_best"].tolist()
