@@ -21,6 +21,13 @@ Environment variables
     Parent folder of the cache (default: ``~/.cache/anaconda_sim``).
 ``NUMBA_CACHE_DIR``
     If the user set numba's own variable, numba's choice is respected.
+
+A cache that cannot break the library
+-------------------------------------
+A truncated, corrupt or foreign cache entry is dropped and its kernel
+recompiled; a cache folder that cannot be written is not used (kernels are
+compiled in memory). Either way one :class:`CacheWarning` says so, once per
+process. Nothing is ever written inside the installed package.
 """
 
 from __future__ import annotations
@@ -28,14 +35,32 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import tempfile
+import warnings
 from pathlib import Path
+from typing import Any
 
 import numba
+from numba.core.caching import FunctionCache
 from numba.extending import intrinsic
 
 __all__ = [
-    "CACHE_ENABLED", "borrow", "cache_folder", "jit", "jit_parallel", "keep", "source_hash",
+    "CACHE_ENABLED", "CacheWarning", "borrow", "cache_folder", "jit", "jit_parallel", "keep",
+    "source_hash",
 ]  # fmt: skip
+
+
+class CacheWarning(UserWarning):
+    """The on-disk kernel cache was unusable; the library compiled instead."""
+
+
+_WARNED: set[str] = set()
+
+
+def _warn_once(kind: str, message: str) -> None:
+    if kind not in _WARNED:
+        _WARNED.add(kind)
+        warnings.warn(message, CacheWarning, stacklevel=3)
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -78,8 +103,16 @@ def _prepare_cache() -> bool:
     )
     try:
         folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
         # A read-only home must not break the library: compile in memory only.
+        reason = error.strerror or error
+        _warn_once(
+            "unwritable",
+            f"the kernel cache folder {str(folder)!r} cannot be written ({reason}); compiling "
+            "in memory (set ANACONDA_SIM_CACHE_DIR to a writable folder, or ANACONDA_SIM_CACHE=0)",
+        )
         return False
     # numba reads CACHE_DIR each time it locates a cache, so setting it here
     # (before any kernel of ours is compiled) points our kernels at the folder.
@@ -92,6 +125,45 @@ CACHE_ENABLED: bool = _prepare_cache()
 # fastmath stays off: kernels are integer code, and float reductions must give
 # the same bits on every thread count.
 _OPTIONS = {"nogil": True, "cache": CACHE_ENABLED, "error_model": "numpy"}
+
+
+class _SafeFunctionCache(FunctionCache):  # type: ignore[misc]
+    """numba's per-function cache, made unable to fail: an entry that cannot be
+    read is dropped (the kernel is recompiled and saved again), an entry that
+    cannot be saved is skipped."""
+
+    def load_overload(self, sig: Any, target_context: Any) -> Any:
+        try:
+            return super().load_overload(sig, target_context)
+        except Exception as error:  # truncated, corrupt or foreign files: any error at all
+            _warn_once(
+                "corrupt",
+                f"a compiled-kernel cache entry in {self.cache_path!r} could not be read "
+                f"({type(error).__name__}: {error}); dropped and recompiled",
+            )
+            try:
+                self.flush()  # an empty index: the next save starts clean
+            except Exception:
+                self.disable()
+            return None
+
+    def save_overload(self, sig: Any, data: Any) -> None:
+        try:
+            super().save_overload(sig, data)
+        except Exception as error:
+            _warn_once(
+                "unsaved",
+                f"a compiled kernel could not be cached in {self.cache_path!r} "
+                f"({type(error).__name__}: {error}); it stays compiled in memory",
+            )
+            self.disable()
+
+
+def _compile_lazily(options: dict[str, Any], func: Any) -> Any:
+    dispatcher = numba.njit(**options)(func)
+    if options.get("cache"):
+        dispatcher._cache = _SafeFunctionCache(dispatcher.py_func)
+    return dispatcher
 
 
 def jit(func=None, **overrides):
@@ -108,8 +180,8 @@ def jit(func=None, **overrides):
     """
     options = {**_OPTIONS, **overrides}
     if func is None:
-        return lambda f: numba.njit(**options)(f)
-    return numba.njit(**options)(func)
+        return lambda f: _compile_lazily(options, f)
+    return _compile_lazily(options, func)
 
 
 def jit_parallel(func=None, **overrides):

@@ -1,0 +1,54 @@
+"""The on-disk kernel cache cannot break the library (each case in a fresh process)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "anaconda_sim"
+CODE = "import anaconda_sim as ac; print(ac.evaluate('Q♠ Q♥ Q♦ 9♣ 9♦ 8♦ 5♠'))"
+
+
+def _run(cache_dir: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "ANACONDA_SIM_CACHE_DIR": str(cache_dir), "ANACONDA_SIM_CACHE": "1"}
+    env.pop("NUMBA_CACHE_DIR", None)
+    return subprocess.run([sys.executable, "-c", CODE], env=env, capture_output=True,
+                          text=True, timeout=600)  # fmt: skip
+
+
+def _entries(cache_dir: Path, suffix: str) -> list[Path]:
+    return sorted(cache_dir.rglob(f"*{suffix}"))
+
+
+def test_corrupt_truncated_and_foreign_entries_are_recompiled(tmp_path):
+    first = _run(tmp_path)
+    assert first.returncode == 0 and first.stdout.strip() == "7268"
+    assert first.stderr == ""
+    data, index = _entries(tmp_path, ".nbc"), _entries(tmp_path, ".nbi")
+    assert data and index
+    for path in data:  # truncated
+        path.write_bytes(path.read_bytes()[:40])
+    truncated = _run(tmp_path)
+    assert truncated.returncode == 0 and truncated.stdout.strip() == "7268"
+    assert truncated.stderr.count("CacheWarning") == 1  # one warning, not one per kernel
+    assert "could not be read" in truncated.stderr
+    for path in _entries(tmp_path, ".nbi"):  # garbage from elsewhere
+        path.write_text("not a numba index\n")
+    foreign = _run(tmp_path)
+    assert foreign.returncode == 0 and foreign.stdout.strip() == "7268"
+    assert foreign.stderr.count("CacheWarning") == 1
+    repaired = _run(tmp_path)  # the entries were rewritten: quiet again
+    assert repaired.returncode == 0 and repaired.stdout.strip() == "7268"
+    assert repaired.stderr == ""
+
+
+def test_an_unwritable_cache_folder_falls_back_to_memory(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    done = _run(blocker / "cache")  # a folder below a file cannot be made
+    assert done.returncode == 0 and done.stdout.strip() == "7268"
+    assert done.stderr.count("CacheWarning") == 1 and "cannot be written" in done.stderr
+    # and numba wrote nothing inside the package instead
+    assert not [p for p in PACKAGE.rglob("*") if p.suffix in (".nbi", ".nbc")]
