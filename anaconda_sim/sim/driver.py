@@ -116,12 +116,27 @@ def custom_functions(strats: list[Strategy]) -> tuple[Any, Any, Any, int, int]:
     )
 
 
+#: deal indices are uint64 counters hashed into streams; runs stay well below 2**63
+MAX_DEAL_INDEX = 2**62
+
+
 def check_count(value: Any, name: str, minimum: int = 1) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name}={value!r} must be an int")
     if value < minimum:
         raise ValueError(f"{name}={value} must be at least {minimum}")
+    if value > MAX_DEAL_INDEX:
+        raise ValueError(f"{name}={value} is too large; keep it below 2**62")
     return int(value)
+
+
+def check_progress(progress: Any) -> None:
+    """``progress`` is True, False, None (automatic) or a callable ``(done, total)``."""
+    if progress is not None and not isinstance(progress, bool) and not callable(progress):
+        raise TypeError(
+            f"progress={progress!r} must be True, False, None (automatic) or a callable "
+            "(done, total)"
+        )
 
 
 def check_seat(value: Any, n: int, name: str) -> int:

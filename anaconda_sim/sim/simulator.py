@@ -61,6 +61,7 @@ from .driver import (
     ProgressLike,
     as_rules,
     check_count,
+    check_progress,
     check_seat,
     fixed_table,
     mean_se,
@@ -283,6 +284,7 @@ def simulate(
     ('aces', 'sensible', 'sensible')
     """
     rules = as_rules(rules)
+    check_progress(progress)
     run = start_run(rules, strategies, deals, seed, dealer, rotate=rotate, betting=betting,
                      fixed=fixed, known=known, hero=-1, force=0, choices=None,
                      forced_pass=None, records=records, batch_size=batch_size)  # fmt: skip
@@ -593,10 +595,12 @@ def score_choices(
             if seat == hero:
                 raise ValueError("forced_pass cannot force the hero; its choices do")
             fp[seat, :count] = parse_cards(cards, count=count, what=f"forced pass of seat {seat}")
+    check_progress(progress)
     run = start_run(rules, strategies, deals, seed, dealer, rotate=False, betting=betting,
                      fixed=fixed, known=known, hero=hero, force=_KINDS[kind], choices=rows,
                      forced_pass=fp, records=records, batch_size=batch_size)  # fmt: skip
     run.first_deal = check_count(first_deal + 1, "first_deal + 1") - 1
+    check_count(run.first_deal + deals, "first_deal + deals")
     run.execute(progress)
     return _choice_scores(run, kind, hero, rows, width)
 
