@@ -65,9 +65,7 @@ def reveal_values(
 ) -> pd.DataFrame:
     """Value of each of the 120 orders in which to reveal the kept five (R8, R9).
 
-    The model
-    ---------
-    The deal is played from the discard on. The hero (seat 0) holds
+    The model: the deal is played from the discard on. The hero (seat 0) holds
     ``hand`` plus its two ``discards`` (unknown cards when not given). The
     opponents' hands after the pass follow the showdown model of
     :mod:`anaconda_sim.analysis`: each is dealt seven unseen cards and
