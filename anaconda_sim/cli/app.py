@@ -64,6 +64,8 @@ class _UsageError(Exception):
 
 
 # ------------------------------------------------------------------ play --
+
+
 def _seat(text: str) -> int:
     try:
         value = int(text)
@@ -80,7 +82,9 @@ def register_play(subparsers: Any) -> None:
         description=(
             "Play one deal of Anaconda. Without --human, built-in strategies play every "
             "seat and the hand history is printed. With --human SEAT you play that seat "
-            "at the terminal against the bots."
+            "at the terminal against the bots; at the betting prompt type f (fold), k or x "
+            "(check), c (check or call), b (bet), r (raise) or the word. With --replay FILE "
+            "a saved history is checked by replaying it and printed."
         ),
     )
     p.add_argument("--players", type=int, default=6, help="seats at the table, 2-7 (default 6)")
@@ -92,7 +96,12 @@ def register_play(subparsers: Any) -> None:
         "(random, call-down, random-pass, sensible; default sensible)",
     )
     p.add_argument("--dealer", type=_seat, default=0, help="dealer seat (default 0)")
-    p.add_argument("--deal-index", type=int, default=0, help="deal number within the seed")
+    p.add_argument(
+        "--deal-index",
+        type=int,
+        default=0,
+        help="deal number within the seed, 0..2**63-1 (default 0)",
+    )
     p.add_argument(
         "--rules",
         choices=["pagat", "bicycle"],
@@ -102,7 +111,62 @@ def register_play(subparsers: Any) -> None:
     )
     p.add_argument("--human", type=_seat, default=None, metavar="SEAT", help="play SEAT yourself")
     p.add_argument("--json", action="store_true", help="print the history as JSON instead")
+    p.add_argument(
+        "--save",
+        default=None,
+        metavar="FILE",
+        help="also write the history as JSON to FILE (read it back with --replay)",
+    )
+    p.add_argument(
+        "--replay",
+        default=None,
+        metavar="FILE",
+        help="do not deal: read the history JSON in FILE, check it by replaying every move, "
+        "and print it (the deal options are then not used)",
+    )
     p.set_defaults(handler=run_play)
+
+
+def _check_deal_index(index: int) -> None:
+    """Refuse a ``--deal-index`` outside 0..MAX_DEAL_INDEX (the random streams need it)."""
+    from ..rng import MAX_DEAL_INDEX
+
+    if not 0 <= index <= MAX_DEAL_INDEX:
+        raise ValueError(
+            f"--deal-index {index} is out of range; deal indices are 0..{MAX_DEAL_INDEX} "
+            "(the random streams take it as a 64-bit integer)"
+        )
+
+
+def _check_save_path(path: str) -> None:
+    """Refuse a ``--save`` path that cannot be written, before any deal is played."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ValueError(f"--save {path!r} is a folder; give a file name such as deal.json")
+    if not os.path.isdir(folder):
+        raise ValueError(f"--save {path!r}: the folder {folder!r} does not exist; create it first")
+
+
+def _save(history: Any, path: str) -> None:
+    try:
+        history.save(path)
+    except OSError as exc:
+        raise ValueError(
+            f"cannot write --save {path!r}: {exc.strerror or exc}; choose a writable file"
+        ) from None
+
+
+def _load(path: str) -> Any:
+    from ..game.history import History
+
+    try:
+        return History.load(path)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise ValueError(
+            f"cannot read --replay {path!r}: {reason}; give a history file written by "
+            "`anaconda-sim play --save FILE`"
+        ) from None
 
 
 def run_play(args: argparse.Namespace, streams: Streams) -> int:
@@ -110,6 +174,20 @@ def run_play(args: argparse.Namespace, streams: Streams) -> int:
     from ..game.play import play_deal
     from ..game.rules import Rules
 
+    if args.save is not None:
+        _check_save_path(args.save)
+    if args.replay is not None:
+        if args.human is not None:
+            raise ValueError(
+                "--replay prints a saved deal and --human plays a new one; give only one"
+            )
+        history = _load(args.replay)
+        if args.save is not None:
+            _save(history, args.save)
+        text = history.to_json(indent=1) if args.json else history.format()
+        print(text, file=streams.stdout)
+        return 0
+    _check_deal_index(args.deal_index)
     rules = Rules.pagat(args.players) if args.rules == "pagat" else Rules.bicycle(args.players)
     n = rules.players
     names = [s.strip() for s in args.strategy.split(",")]
@@ -124,11 +202,16 @@ def run_play(args: argparse.Namespace, streams: Streams) -> int:
 
         if not 0 <= args.human < n:
             raise ValueError(f"--human {args.human} is not a seat; seats are 0..{n - 1}")
-        play_terminal(rules, args.human, names, seed=args.seed, dealer=args.dealer,
-                      input=streams.stdin, output=streams.stdout)  # fmt: skip
+        played = play_terminal(rules, args.human, names, seed=args.seed, dealer=args.dealer,
+                               deal_index=args.deal_index, input=streams.stdin,
+                               output=streams.stdout)  # fmt: skip
+        if args.save is not None and played is not None:
+            _save(played.history, args.save)
         return 0
     game = play_deal(rules, names, seed=args.seed, dealer=args.dealer,
                      deal_index=args.deal_index)  # fmt: skip
+    if args.save is not None:
+        _save(game.history, args.save)
     text = game.history.to_json(indent=1) if args.json else game.history.format()
     print(text, file=streams.stdout)
     return 0
@@ -221,10 +304,6 @@ def main(
     except (GameError, CardError, ValueError, TypeError) as exc:
         print(f"{PROG}: error: {exc}", file=streams.stderr)
         return 2
-    except OSError as exc:  # a file that cannot be written or read: one line, no traceback
-        where = f" {exc.filename!r}" if exc.filename else ""
-        print(f"{PROG}: error: cannot use{where}: {exc.strerror or exc}", file=streams.stderr)
-        return 2
     except BrokenPipeError:  # e.g. `anaconda-sim play | head`
         try:
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -232,6 +311,10 @@ def main(
         except (OSError, ValueError, io.UnsupportedOperation):
             pass
         return 1
+    except OSError as exc:  # a file that cannot be written or read: one line, no traceback
+        where = f" {exc.filename!r}" if exc.filename else ""
+        print(f"{PROG}: error: cannot use{where}: {exc.strerror or exc}", file=streams.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=streams.stderr)
         return 130

@@ -25,16 +25,50 @@ from typing import Any, TextIO
 import numpy as np
 
 from ..cards import CardError, format_cards, parse_cards
-from ..game import views as V
 from ..game.engine import Action, Game, Observation, Phase
+from ..game.history import describe_stage
 from ..game.play import Bot, play_deal
 from ..game.rules import Rules
 
-__all__ = ["HumanPlayer", "Quit", "play_terminal"]
+__all__ = ["ACTION_HELP", "SHORTHANDS", "HumanPlayer", "Quit", "play_terminal"]
 
 
 class Quit(Exception):
     """The person left the game (end of input or ``quit``)."""
+
+
+#: One-letter answers at the betting prompt and the actions each may mean; the
+#: one legal now is taken (``c`` checks when nothing is to call, else calls).
+SHORTHANDS: dict[str, tuple[str, ...]] = {
+    "f": ("fold",),
+    "k": ("check",),
+    "x": ("check",),
+    "c": ("check", "call"),
+    "b": ("bet",),
+    "r": ("raise",),
+}
+
+#: The help line shown when the game starts.
+ACTION_HELP = (
+    "Actions: f fold, k or x check, c check or call, b bet, r raise (or type the word); "
+    "cards like 'Qs 9h' or 'Q♠ 9♥'; 'quit' leaves."
+)
+
+
+def _parse_action(answer: str, legal: Sequence[Action]) -> list[Action]:
+    """The legal actions ``answer`` may mean: a shorthand, the name, or a start of it."""
+    if answer in SHORTHANDS:
+        return [a for a in legal if a.label in SHORTHANDS[answer]]
+    matches = [a for a in legal if a.label == answer]
+    if not matches and answer:
+        matches = [a for a in legal if a.label.startswith(answer)]
+    return matches
+
+
+def _keys_for(action: Action, legal: Sequence[Action]) -> str:
+    """The one-letter keys that choose ``action`` now, e.g. ``"k, x or c"``."""
+    keys = [k for k in SHORTHANDS if _parse_action(k, legal) == [action]]
+    return " or ".join(keys) if len(keys) < 3 else ", ".join(keys[:-1]) + " or " + keys[-1]
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -113,34 +147,44 @@ class HumanPlayer:
 
     @staticmethod
     def _stage_text(obs: Observation) -> str:
+        """The header of a decision; rounds, passes and reveals count from 1."""
         if obs.phase is Phase.PASS:
-            return "Pass"
+            total = len(obs.rules.passes)
+            done = obs.stage  # passes applied so far (0-based index of this pass)
+            side = "left" if obs.pass_direction > 0 else "right"
+            return f"Pass {done + 1} of {total}: {obs.pass_count} card(s) to the {side}"
         if obs.phase is Phase.DISCARD:
             return "Discard"
-        if obs.stage >= V.STAGE_REVEAL:
-            return (
-                f"Betting round {obs.betting_round + 1}, after reveal {obs.stage - V.STAGE_REVEAL}"
-            )
-        return f"Betting round {obs.betting_round + 1}"
+        return (
+            f"Betting round {obs.betting_round + 1} of {obs.rules.betting_rounds}, "
+            f"{describe_stage(obs.stage, obs.rules)}"
+        )
 
     # --------------------------------------------------------- decisions --
     def choose_action(self, obs: Observation) -> Action:
-        """Ask for a betting action until a legal one is given."""
+        """Ask for a betting action until a legal one is given.
+
+        Accepts the action's name, any unambiguous start of it, or the usual
+        one-letter shorthand (:data:`SHORTHANDS`: ``f`` fold, ``k`` or ``x``
+        check, ``c`` check or call, ``b`` bet, ``r`` raise).
+        """
         self.show(obs)
         legal = obs.legal_actions
         names = ", ".join(a.label for a in legal)
+        keys = ", ".join(f"{a.label} ({_keys_for(a, legal)})" for a in legal)
         extra = f" (to call: {obs.to_call})" if obs.to_call else ""
         while True:
-            answer = self.ask(f"Your action{extra} [{names}]: ").lower()
-            matches = [a for a in legal if a.label == answer]
-            if not matches and answer:
-                matches = [a for a in legal if a.label.startswith(answer)]
+            answer = self.ask(f"Your action{extra} [{keys}]: ").lower()
+            matches = _parse_action(answer, legal)
             if len(matches) == 1:
                 return matches[0]
             if len(matches) > 1:
                 self.say(f"'{answer}' is ambiguous: type one of {names}")
+            elif answer in SHORTHANDS:
+                wanted = "/".join(SHORTHANDS[answer])
+                self.say(f"'{answer}' ({wanted}) is not legal now: type one of {keys}")
             else:
-                self.say(f"'{answer}' is not legal now: type one of {names}")
+                self.say(f"'{answer}' is not legal now: type one of {keys}")
 
     def _read_cards(self, prompt: str, hand: Sequence[int], count: int, what: str) -> list[int]:
         while True:
@@ -224,6 +268,7 @@ def play_terminal(
     *,
     seed: int | None = None,
     dealer: int = 0,
+    deal_index: int = 0,
     input: TextIO | None = None,
     output: TextIO | None = None,
 ) -> Game | None:
@@ -242,6 +287,9 @@ def play_terminal(
         Seed of the deal (cards and bots' decisions).
     dealer
         The dealer seat.
+    deal_index
+        Index of the deal within the seed (selects the cards and the bots'
+        random streams, as ``anaconda-sim play --deal-index``).
     input, output
         Text streams (default: stdin and stdout).
 
@@ -265,8 +313,9 @@ def play_terminal(
         f"Anaconda ({rules.name}), {n} players. You are seat {human}; "
         f"seat {dealer} deals. Type 'quit' to leave."
     )
+    person.say(ACTION_HELP)
     try:
-        game = play_deal(rules, players, seed=seed, dealer=dealer)
+        game = play_deal(rules, players, seed=seed, dealer=dealer, deal_index=deal_index)
     except Quit:
         person.say("You left the game.")
         return None

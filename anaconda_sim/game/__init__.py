@@ -28,7 +28,7 @@ May import: the top-level modules, :mod:`anaconda_sim.hands`,
 from __future__ import annotations
 
 from .engine import Action, Game, Observation, Phase, replay
-from .history import History
+from .history import History, HistoryError, HistoryFormatError, ReplayMismatchError
 from .play import play_deal
 from .rules import BICYCLE, PAGAT, Rules
 from .session import Session
@@ -39,8 +39,11 @@ __all__ = [
     "Action",
     "Game",
     "History",
+    "HistoryError",
+    "HistoryFormatError",
     "Observation",
     "Phase",
+    "ReplayMismatchError",
     "Rules",
     "Session",
     "play_deal",

@@ -61,6 +61,7 @@ import numpy as np
 from ..cards import CardError, format_cards, parse_cards
 from ..errors import (
     AlreadyCommittedError,
+    GameError,
     GameOverError,
     IllegalActionError,
     IllegalCardsError,
@@ -70,7 +71,7 @@ from ..errors import (
     WrongPhaseError,
 )
 from . import views as V
-from .history import History
+from .history import MOVE_TYPES, History, ReplayMismatchError
 from .rules import REVEAL_ROUNDS, Rules
 
 __all__ = [
@@ -1041,8 +1042,19 @@ def _seats(seats: Iterable[int]) -> str:
 def replay(history: History) -> Game:
     """Rebuild a game from its history by replaying the moves.
 
-    Raises ``ValueError`` if the replayed events differ from the recorded
-    ones (a history that was edited or comes from different rules).
+    The history's layout is checked first (:meth:`History.validate`); then
+    every move is replayed and, before each move and at the end, the events
+    the replay produced are compared with the recorded ones.
+
+    Raises
+    ------
+    HistoryFormatError
+        A missing key, a value of the wrong type, a card dealt twice...
+    ReplayMismatchError
+        A recorded move that is illegal when replayed (the message gives the
+        move number and the event index), or an event that differs from the
+        replay (the key, the recorded and the replayed values): a history
+        that was edited or comes from different rules.
 
     Examples
     --------
@@ -1052,21 +1064,96 @@ def replay(history: History) -> Game:
     >>> replay(History.from_json(g.history.to_json())).result == g.result
     True
     """
-    game = Game(history.rules, history.dealer, deck=list(history.deck),
-                deal_index=history.deal_index)  # fmt: skip
-    for event in history.moves():
-        kind = event["type"]
-        if kind == "action":
-            game.act(event["seat"], event["action"])
-        elif kind == "pass_commit":
-            game.commit_pass(event["seat"], event["cards"])
-        else:
-            game.commit_discard(event["seat"], event["discard"], event["order"])
-    if game.history.events != history.events:
-        for i, (a, b) in enumerate(zip(game.history.events, history.events, strict=False)):
-            if a != b:
-                raise ValueError(f"replay differs from the history at event {i}: {a} != {b}")
-        raise ValueError(
-            f"replay has {len(game.history.events)} events; the history has {len(history.events)}"
-        )
+    history.validate()
+    try:
+        game = Game(history.rules, history.dealer, deck=list(history.deck),
+                    deal_index=history.deal_index)  # fmt: skip
+    except (TypeError, ValueError) as exc:
+        raise ReplayMismatchError(f"cannot set up the deal of the history: {exc}") from None
+    recorded = history.events
+    move = 0
+    for index, event in enumerate(recorded):
+        if event["type"] not in MOVE_TYPES:
+            continue
+        _compare_events(game.history.events, recorded[:index], move)
+        move += 1
+        try:
+            if event["type"] == "action":
+                game.act(event["seat"], event["action"])
+            elif event["type"] == "pass_commit":
+                game.commit_pass(event["seat"], event["cards"])
+            else:
+                game.commit_discard(event["seat"], event["discard"], event["order"])
+        except GameError as exc:
+            raise ReplayMismatchError(
+                f"move {move} of the history (event {index}: {_move_text(event)}) is illegal "
+                f"when replayed: {exc}; the history was edited or comes from other rules"
+            ) from None
+    _compare_events(game.history.events, recorded, move)
     return game
+
+
+def _move_text(event: dict[str, Any]) -> str:
+    seat = event["seat"]
+    if event["type"] == "action":
+        return f"seat {seat} {event['action']}"
+    if event["type"] == "pass_commit":
+        return f"seat {seat} passes {format_cards(event['cards'])}"
+    return f"seat {seat} discards {format_cards(event['discard'])}"
+
+
+def _compare_events(
+    replayed: list[dict[str, Any]], recorded: list[dict[str, Any]], moves: int
+) -> None:
+    """Raise :class:`ReplayMismatchError` at the first event that differs."""
+    if replayed == recorded:
+        return
+    after = f"after move {moves}" if moves else "before the first move"
+    hint = "; the history was edited or comes from other rules"
+    for i, (mine, theirs) in enumerate(zip(replayed, recorded, strict=False)):
+        if mine == theirs:
+            continue
+        kind = theirs.get("type")
+        if mine.get("type") != kind:
+            raise ReplayMismatchError(
+                f"replay differs from the history at event {i} ({after}): the history has a "
+                f"{kind!r} event, the replay a {mine.get('type')!r} event{hint}"
+            )
+        keys = [k for k in {**theirs, **mine} if theirs.get(k, _MISSING) != mine.get(k, _MISSING)]
+        diffs = "; ".join(
+            _difference(f"key {k!r}", theirs.get(k, _MISSING), mine.get(k, _MISSING)) for k in keys
+        )
+        what = {
+            "deal": " (the cards dealt differ)",
+            "showdown": " (the final result differs)",
+            "award": " (the final result differs)",
+            "end": " (the final result differs)",
+        }.get(str(kind), "")
+        raise ReplayMismatchError(
+            f"replay differs from the history at event {i} ({kind}, {after}){what}: {diffs}{hint}"
+        )
+    if len(replayed) > len(recorded):
+        extra = replayed[len(recorded)]
+        raise ReplayMismatchError(
+            f"replay differs from the history at event {len(recorded)} ({after}): the replay "
+            f"has a {extra['type']!r} event that the history lacks{hint}"
+        )
+    extra = recorded[len(replayed)]
+    raise ReplayMismatchError(
+        f"replay differs from the history at event {len(replayed)} ({after}): the history has "
+        f"a {extra.get('type')!r} event that the replay does not produce{hint}"
+    )
+
+
+_MISSING = object()
+
+
+def _difference(where: str, recorded: Any, replayed: Any) -> str:
+    """Where two values differ, down to the first differing entry of long lists."""
+    if isinstance(recorded, list) and isinstance(replayed, list):
+        if len(recorded) == len(replayed) and len(repr(recorded)) > 60:
+            for i, (a, b) in enumerate(zip(recorded, replayed, strict=True)):
+                if a != b:
+                    return _difference(f"{where}[{i}]", a, b)
+    shown = ["missing" if v is _MISSING else repr(v) for v in (recorded, replayed)]
+    return f"{where} is {shown[0]} in the history but {shown[1]} in the replay"

@@ -10,17 +10,41 @@ dicts with a ``"type"`` key, so a history is JSON as it stands:
 ``action``          ``round``, ``seat``, ``action`` (name), ``amount``, ``pot``
 ``round_end``       ``round``, ``pot``
 ``pass_commit``     ``pass``, ``seat``, ``cards`` (in the order listed)
-``pass``            the packets move at once: ``pass``, ``moves`` = [from, to, cards]...
+``pass``            the packets move at once: ``pass``, ``count``, ``direction``,
+                    ``moves`` = [from, to, cards]...
 ``discard_commit``  ``seat``, ``discard``, ``order`` (the kept five in reveal order)
 ``discard``         every seat has committed; the kept fives are fixed
 ``reveal``          ``reveal`` (1..4), ``cards`` = [[seat, card], ...]
 ``showdown``        ``hands`` = [[seat, cards, value, description], ...]
-``award``           ``seat``, ``amount``
+``award``           ``seat``, ``amount``, ``reason``
 ``end``             ``reason`` (``"showdown"`` or ``"folds"``), ``net`` per seat
 
 Only ``action``, ``pass_commit`` and ``discard_commit`` are moves; the rest
 follow from them and the deck, which is what :func:`anaconda_sim.game.engine.replay`
 uses to rebuild a game.
+
+Numbering
+---------
+In the JSON, ``round`` (betting round) and ``pass`` are 0-based indices, as
+the engine counts them; ``reveal`` counts the cards turned up so far (1..4),
+and ``stage`` is the code of :data:`anaconda_sim.game.views.STAGE_REVEAL`.
+Text for people (:func:`format_history`, the terminal game) always counts
+from 1: betting rounds 1..N, passes 1..P, reveals 1..4.
+
+File format
+-----------
+:meth:`History.to_dict` writes ``"format": FORMAT_VERSION`` (now 1) first.
+Reading (:meth:`History.from_dict`, :meth:`History.from_json`,
+:meth:`History.load`) checks the version, every key and its type, the cards
+(0..51, none dealt twice) and the seat numbers, and raises
+:class:`HistoryFormatError` (a ``ValueError``) naming what is wrong; it never
+lets a bare ``KeyError`` or ``TypeError`` out. Histories written before the
+``"format"`` key existed have exactly the layout of format 1, so a history
+without the key is read as format 1; any other version is refused.
+With ``verify=True`` the deal is also replayed
+(:func:`anaconda_sim.game.engine.replay`), which raises
+:class:`ReplayMismatchError` when a recorded move is illegal or an event
+(a hand dealt, a pot, the final result...) differs from the replay.
 
 Examples
 --------
@@ -28,21 +52,212 @@ Examples
 >>> h = History(Rules(players=2), dealer=1, deck=tuple(range(14)), deal_index=0)
 >>> History.from_json(h.to_json()) == h
 True
+>>> History.from_json('{"format": 2}')
+Traceback (most recent call last):
+...
+anaconda_sim.game.history.HistoryFormatError: history format 2 is not supported: ...
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import format_card, format_cards
+from ..rng import MAX_DEAL_INDEX
+from . import views as V
 from .rules import Rules
 
-__all__ = ["MOVE_TYPES", "History", "format_history"]
+__all__ = [
+    "FORMAT_VERSION",
+    "MAX_DEAL_INDEX",
+    "MOVE_TYPES",
+    "History",
+    "HistoryError",
+    "HistoryFormatError",
+    "ReplayMismatchError",
+    "describe_stage",
+    "format_history",
+]
+
+#: Version of the JSON layout written by :meth:`History.to_dict` (and the only one read).
+FORMAT_VERSION = 1
+
 
 #: Event types that are moves (inputs); every other event is a consequence.
 MOVE_TYPES = ("action", "pass_commit", "discard_commit")
+
+
+class HistoryError(ValueError):
+    """A hand history that cannot be used (base of the two errors below)."""
+
+
+class HistoryFormatError(HistoryError):
+    """A history whose JSON is not format :data:`FORMAT_VERSION`: a key missing,
+    a value of the wrong type or out of range, a card dealt twice..."""
+
+
+class ReplayMismatchError(HistoryError):
+    """A history whose moves do not replay to its events (an illegal move, or a
+    dealt hand, pot or result that differs from the replay)."""
+
+
+def _fail(where: str, problem: str) -> HistoryFormatError:
+    return HistoryFormatError(f"{where} {problem}")
+
+
+def _as_int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    """``value`` as an int in ``lo..hi``, or a :class:`HistoryFormatError` naming ``where``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, f"must be an integer, not {type(value).__name__} ({value!r})")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        bounds = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
+        raise _fail(where, f"is {value}; it must be {bounds}")
+    return value
+
+
+def _as_list(value: Any, where: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(where, f"must be a list, not {type(value).__name__} ({value!r})")
+    if length is not None and len(value) != length:
+        raise _fail(where, f"has {len(value)} entries; it must have {length}")
+    return value
+
+
+def _as_str(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise _fail(where, f"must be a string, not {type(value).__name__} ({value!r})")
+    return value
+
+
+def _as_cards(value: Any, where: str) -> list[int]:
+    """A list of distinct card indices 0..51."""
+    cards = [_as_int(c, f"{where}[{i}]", 0, 51) for i, c in enumerate(_as_list(value, where))]
+    _no_card_twice(cards, where)
+    return cards
+
+
+def _no_card_twice(cards: list[int], where: str) -> None:
+    seen: dict[int, int] = {}
+    for i, card in enumerate(cards):
+        if card in seen:
+            raise _fail(
+                where,
+                f"has the card {format_card(card)} ({card}) twice, at positions {seen[card]} "
+                f"and {i}; every card of a deck is distinct (R1)",
+            )
+        seen[card] = i
+
+
+# --- checkers of event values: (value, where, players) -> None ------------
+_Check = Callable[[Any, str, int], None]
+
+
+def _int(value: Any, where: str, players: int) -> None:
+    _as_int(value, where)
+
+
+def _count(value: Any, where: str, players: int) -> None:
+    _as_int(value, where, 0)
+
+
+def _seat(value: Any, where: str, players: int) -> None:
+    _as_int(value, where, 0, players - 1)
+
+
+def _text(value: Any, where: str, players: int) -> None:
+    _as_str(value, where)
+
+
+def _action(value: Any, where: str, players: int) -> None:
+    if _as_str(value, where) not in V.ACTION_NAMES:
+        raise _fail(where, f"is {value!r}; actions are {', '.join(V.ACTION_NAMES)}")
+
+
+def _card_list(value: Any, where: str, players: int) -> None:
+    _as_cards(value, where)
+
+
+def _hands(value: Any, where: str, players: int) -> None:
+    hands = [_as_cards(h, f"{where}[{s}]") for s, h in enumerate(_as_list(value, where, players))]
+    _no_card_twice([c for h in hands for c in h], where)
+
+
+def _nets(value: Any, where: str, players: int) -> None:
+    for s, n in enumerate(_as_list(value, where, players)):
+        _as_int(n, f"{where}[{s}]")
+
+
+def _pass_moves(value: Any, where: str, players: int) -> None:
+    for i, move in enumerate(_as_list(value, where)):
+        src, dst, cards = _as_list(move, f"{where}[{i}]", 3)
+        _seat(src, f"{where}[{i}][0]", players)
+        _seat(dst, f"{where}[{i}][1]", players)
+        _as_cards(cards, f"{where}[{i}][2]")
+
+
+def _seat_cards(value: Any, where: str, players: int) -> None:
+    for i, pair in enumerate(_as_list(value, where)):
+        seat, card = _as_list(pair, f"{where}[{i}]", 2)
+        _seat(seat, f"{where}[{i}][0]", players)
+        _as_int(card, f"{where}[{i}][1]", 0, 51)
+
+
+def _shown_hands(value: Any, where: str, players: int) -> None:
+    for i, entry in enumerate(_as_list(value, where)):
+        seat, cards, hand_value, text = _as_list(entry, f"{where}[{i}]", 4)
+        _seat(seat, f"{where}[{i}][0]", players)
+        _as_cards(cards, f"{where}[{i}][1]")
+        _as_int(hand_value, f"{where}[{i}][2]")
+        _as_str(text, f"{where}[{i}][3]")
+
+
+#: The keys of every event type in format 1 and how their values are checked.
+_EVENT_KEYS: dict[str, dict[str, _Check]] = {
+    "deal": {"dealer": _seat, "deck": _card_list, "hands": _hands},
+    "ante": {"seat": _seat, "amount": _count},
+    "round": {"round": _count, "stage": _count, "opener": _seat, "pot": _count},
+    "action": {"round": _count, "seat": _seat, "action": _action, "amount": _count,
+               "pot": _count},
+    "round_end": {"round": _count, "pot": _count},
+    "pass_commit": {"pass": _count, "seat": _seat, "cards": _card_list},
+    "pass": {"pass": _count, "count": _count, "direction": _int, "moves": _pass_moves},
+    "discard_commit": {"seat": _seat, "discard": _card_list, "order": _card_list},
+    "discard": {},
+    "reveal": {"reveal": _count, "cards": _seat_cards},
+    "showdown": {"hands": _shown_hands},
+    "award": {"seat": _seat, "amount": _count, "reason": _text},
+    "end": {"reason": _text, "net": _nets},
+}  # fmt: skip
+
+
+def _check_event(event: Any, index: int, players: int) -> None:
+    where = f"history event {index}"
+    if not isinstance(event, dict):
+        raise _fail(where, f"must be a JSON object, not {type(event).__name__} ({event!r})")
+    if "type" not in event:
+        raise _fail(where, f"has no key 'type'; types are {', '.join(_EVENT_KEYS)}")
+    kind = event["type"]
+    if not isinstance(kind, str) or kind not in _EVENT_KEYS:
+        raise _fail(where, f"has the unknown type {kind!r}; types are {', '.join(_EVENT_KEYS)}")
+    where = f"history event {index} ({kind})"
+    for key, check in _EVENT_KEYS[kind].items():
+        if key not in event:
+            raise _fail(where, f"has no key {key!r}; a {kind} event has "
+                               f"{', '.join(_EVENT_KEYS[kind]) or 'no other keys'}")  # fmt: skip
+        check(event[key], f"{where} key {key!r}", players)
+
+
+def _key(data: Mapping[str, Any], key: str) -> Any:
+    if key not in data:
+        raise _fail(
+            "history", f"has no key {key!r}; a history has the keys format, rules, dealer, "
+            "deck, deal_index and events (History.to_dict writes them all)"
+        )  # fmt: skip
+    return data[key]
 
 
 @dataclass
@@ -71,8 +286,9 @@ class History:
     events: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly dict."""
+        """A JSON-friendly dict, ``"format"`` (:data:`FORMAT_VERSION`) first."""
         return {
+            "format": FORMAT_VERSION,
             "rules": self.rules.to_dict(),
             "dealer": self.dealer,
             "deck": list(self.deck),
@@ -84,21 +300,125 @@ class History:
         """The history as a JSON string (inverse: :meth:`from_json`)."""
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> History:
-        """A history from :meth:`to_dict` output."""
-        return cls(
-            rules=Rules.from_dict(data["rules"]),
-            dealer=int(data["dealer"]),
-            deck=tuple(int(c) for c in data["deck"]),
-            deal_index=int(data.get("deal_index", 0)),
-            events=[_normalise(e) for e in data["events"]],
-        )
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the history to ``path`` as JSON (read it back with :meth:`load`)."""
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.write(self.to_json(indent=1) + "\n")
+
+    def validate(self) -> None:
+        """Check the layout: seats, cards (0..51, no card twice), every event's keys.
+
+        Raises
+        ------
+        HistoryFormatError
+            Naming the first bad value (its event index and key) and what it
+            must be.
+        """
+        if not isinstance(self.rules, Rules):
+            raise _fail("history rules", f"must be a Rules object, not {type(self.rules).__name__}")
+        players = self.rules.players
+        _as_int(self.dealer, "history key 'dealer'", 0, players - 1)
+        _as_int(self.deal_index, "history key 'deal_index'", 0, MAX_DEAL_INDEX)
+        deck = _as_cards(list(self.deck), "history key 'deck'")
+        if not 7 * players <= len(deck) <= 52:
+            raise _fail(
+                "history key 'deck'",
+                f"has {len(deck)} cards; {players} players need {7 * players} to 52 (R5)",
+            )
+        for index, event in enumerate(_as_list(self.events, "history key 'events'")):
+            _check_event(event, index, players)
 
     @classmethod
-    def from_json(cls, text: str) -> History:
-        """A history from :meth:`to_json` output."""
-        return cls.from_dict(json.loads(text))
+    def from_dict(cls, data: Mapping[str, Any], *, verify: bool = False) -> History:
+        """A history from :meth:`to_dict` output.
+
+        Parameters
+        ----------
+        data
+            The dict. Without a ``"format"`` key it is read as format 1 (the
+            layout of histories written before the key existed).
+        verify
+            Also replay the deal and check that every event matches.
+
+        Raises
+        ------
+        HistoryFormatError
+            Another format version, a missing key, a value of the wrong type or
+            out of range, a card dealt twice.
+        ReplayMismatchError
+            With ``verify``: a move that is illegal when replayed, or an event
+            that differs from the replay (see
+            :func:`anaconda_sim.game.engine.replay`).
+        """
+        if not isinstance(data, Mapping):
+            raise _fail("history", f"must be a JSON object, not {type(data).__name__}")
+        version = data.get("format", 1)
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise _fail("history key 'format'", f"must be an integer, not {version!r}")
+        if version != FORMAT_VERSION:
+            raise HistoryFormatError(
+                f"history format {version} is not supported: this version of anaconda-sim reads "
+                f"format {FORMAT_VERSION}; write the history again with this version, or read "
+                "it with the version that wrote it"
+            )
+        rules_data = _key(data, "rules")
+        if not isinstance(rules_data, Mapping):
+            raise _fail("history key 'rules'", f"must be a JSON object, not {rules_data!r}")
+        try:
+            rules = Rules.from_dict(dict(rules_data))
+        except (TypeError, ValueError, KeyError) as exc:
+            raise _fail("history key 'rules'", f"is not valid rules: {exc}") from None
+        history = cls(
+            rules=rules,
+            dealer=_key(data, "dealer"),
+            deck=tuple(_as_list(_key(data, "deck"), "history key 'deck'")),
+            deal_index=data.get("deal_index", 0),
+            events=_as_list(_key(data, "events"), "history key 'events'"),
+        )
+        history.validate()
+        history.events = [_normalise(e) for e in history.events]
+        if verify:
+            from .engine import replay
+
+            replay(history)
+        return history
+
+    @classmethod
+    def from_json(cls, text: str, *, verify: bool = False) -> History:
+        """A history from :meth:`to_json` output (errors: see :meth:`from_dict`)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise HistoryFormatError(
+                f"history is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+            ) from None
+        return cls.from_dict(data, verify=verify)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *, verify: bool = True) -> History:
+        """Read a history written by :meth:`save`, replaying it to check it by default.
+
+        Raises
+        ------
+        OSError
+            The file cannot be read.
+        HistoryFormatError, ReplayMismatchError
+            As :meth:`from_dict`, the message starting with the file name.
+        """
+        with open(path, "rb") as stream:
+            raw = stream.read()
+        name = os.fspath(path)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise HistoryFormatError(
+                f"{name}: not UTF-8 text (byte {exc.start}); a history file is the JSON "
+                "written by History.save or `anaconda-sim play --save`"
+            ) from None
+        try:
+            return cls.from_json(text, verify=verify)
+        except HistoryError as exc:
+            raise type(exc)(f"{name}: {exc}") from None
 
     def moves(self) -> list[dict[str, Any]]:
         """The events that are moves (actions, pass and discard commits), in order."""
@@ -112,7 +432,7 @@ class History:
 def _normalise(event: dict[str, Any]) -> dict[str, Any]:
     """JSON turns tuples into lists; the engine records lists, so nothing to do
     but copy (kept as a function so the format has one place to evolve)."""
-    return json.loads(json.dumps(event))
+    return dict(json.loads(json.dumps(event)))
 
 
 def _cards(cards: list[int]) -> str:
@@ -159,7 +479,7 @@ def format_history(history: History) -> str:
             for seat, hand in enumerate(event["hands"]):
                 lines.append(f"Seat {seat}: {_cards(hand)}")
         elif kind == "round":
-            stage = _stage_text(event["stage"], rules)
+            stage = describe_stage(event["stage"], rules)
             if event["round"] == 0:
                 lines.append(f"Antes: {rules.ante} each, pot {event['pot']}")
             lines.append(
@@ -207,11 +527,20 @@ def format_history(history: History) -> str:
     return "\n".join(lines)
 
 
-def _stage_text(stage: int, rules: Rules) -> str:
-    from .views import STAGE_REVEAL
+def describe_stage(stage: int, rules: Rules) -> str:
+    """Where a betting round falls in the deal, for people (numbers count from 1).
 
-    if stage >= STAGE_REVEAL:
-        return f"after reveal {stage - STAGE_REVEAL}"
+    ``stage`` is the code of :attr:`anaconda_sim.game.engine.Game.stage`.
+
+    Examples
+    --------
+    >>> describe_stage(0, Rules.bicycle(3)), describe_stage(2, Rules.bicycle(3))
+    ('before the passes', 'after pass 2')
+    >>> describe_stage(V.STAGE_REVEAL + 1, Rules(players=3))
+    'after reveal 1'
+    """
+    if stage >= V.STAGE_REVEAL:
+        return f"after reveal {stage - V.STAGE_REVEAL}"
     if stage == 0:
         return "before the pass" if len(rules.passes) == 1 else "before the passes"
     if len(rules.passes) == 1:

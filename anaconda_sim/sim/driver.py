@@ -22,7 +22,7 @@ from ..cards import CardError, card_mask, format_cards, parse_cards
 from ..game import views as V
 from ..game.rules import Rules
 from ..hands.evaluator import N_CATEGORIES
-from ..rng import SeedLike, root_key
+from ..rng import MAX_DEAL_INDEX, SeedLike, root_key
 from ..strategies import KIND_CUSTOM, Strategy, get_strategy
 from . import layout as L
 
@@ -116,17 +116,13 @@ def custom_functions(strats: list[Strategy]) -> tuple[Any, Any, Any, int, int]:
     )
 
 
-#: deal indices are uint64 counters hashed into streams; runs stay well below 2**63
-MAX_DEAL_INDEX = 2**62
-
-
 def check_count(value: Any, name: str, minimum: int = 1) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name}={value!r} must be an int")
     if value < minimum:
         raise ValueError(f"{name}={value} must be at least {minimum}")
     if value > MAX_DEAL_INDEX:
-        raise ValueError(f"{name}={value} is too large; keep it below 2**62")
+        raise ValueError(f"{name}={value} is too large; deal indices and counts end at 2**63-1")
     return int(value)
 
 
