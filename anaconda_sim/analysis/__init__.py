@@ -7,7 +7,9 @@ One API
 :func:`equity` take the hand as ``hand`` and the table size as ``players``,
 then the same keywords with the same defaults:
 
-- the model: ``known`` (cards in no opponent's hand), ``hero`` (the hero's
+- the model: ``rules`` (the rule set: the analyses model ``"pagat"``,
+  docs/rules.md; other presets are refused with a clear error),
+  ``known`` (cards in no opponent's hand), ``hero`` (the hero's
   strategy for the decisions not being scored), ``opponents`` (one strategy,
   or one per opponent seat, left neighbour first) and ``betting`` where the
   analysis has a betting model (``pass_values``, ``reveal_values``);

@@ -11,6 +11,7 @@ import pandas as pd
 
 from ..cards import format_cards, mask_from_cards, parse_cards
 from ..game import views as V
+from ..game.rules import Rules
 from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
 from ..rng import STREAM_SEAT, SeedLike
 from ..stats import ChoiceAccumulator
@@ -26,6 +27,7 @@ from .driver import (
     check_capacity,
     check_confirm,
     check_players,
+    check_rules,
     confirm_top,
     finish,
     known_after_pass,
@@ -45,6 +47,7 @@ def discard_values(
     hand: CardsLike,
     players: int,
     *,
+    rules: str | Rules = "pagat",
     passed: CardsLike | None = None,
     received: CardsLike | None = None,
     known: CardsLike | None = None,
@@ -95,6 +98,7 @@ def discard_values(
 
     hero7 = parse_cards(hand, 7, what="hand")
     players = check_players(players)
+    rules_name = check_rules(rules, players)
     strategies = opponent_strategies(opponents, players)
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
                        batch_size=batch_size, progress=progress, unicode=unicode,
@@ -113,7 +117,7 @@ def discard_values(
     frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
     attrs = model_attrs(
         "discard", hero7, players, opponents=strategies, hero=None, betting=False,
-        options=options, passed=_optional_text(passed_cards, options.unicode),
+        options=options, rules=rules_name, passed=_optional_text(passed_cards, options.unicode),
         received=_optional_text(received_cards, options.unicode),
     )  # fmt: skip
     frame["_choice"] = np.arange(len(fives))
@@ -131,6 +135,7 @@ def equity(
     hand: CardsLike,
     players: int,
     *,
+    rules: str | Rules = "pagat",
     passed: CardsLike | None = None,
     received: CardsLike | None = None,
     known: CardsLike | None = None,
@@ -174,6 +179,7 @@ def equity(
     ('after discard', True)
     """
     players = check_players(players)
+    rules_name = check_rules(rules, players)
     cards = parse_cards(hand, (5, 7), what="hand")
     hero_strategy = get_strategy(hero)
     strategies = opponent_strategies(opponents, players)
@@ -212,7 +218,7 @@ def equity(
     frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
     attrs = model_attrs("equity", cards, players, opponents=strategies,
                         hero=hero_strategy if stage == "at deal" else None, betting=False,
-                        options=options, stage=stage)  # fmt: skip
+                        options=options, rules=rules_name, stage=stage)  # fmt: skip
     return finish(frame, acc, [0], attrs, options.key)
 
 

@@ -68,6 +68,36 @@ def check_players(players: Any) -> int:
     return int(players)
 
 
+#: rule sets the analyses' models play (the showdown model and the reveal model
+#: follow the default rules' single pass of three and its betting rounds)
+ANALYSIS_RULES = ("pagat",)
+
+
+def check_rules(rules: Any, players: int) -> str:
+    """The name of the rule set an analysis plays, or a clear error.
+
+    ``rules`` is a preset name or a :class:`~anaconda_sim.game.rules.Rules`
+    equal to that preset at this table size. The analyses model the default
+    rules (docs/rules.md); :func:`~anaconda_sim.sim.simulate` and ``play``
+    take every rule set.
+    """
+    from ..game.rules import Rules
+
+    if isinstance(rules, Rules):
+        if rules.name in ANALYSIS_RULES and rules == Rules.pagat(players):
+            return rules.name
+        raise ValueError(
+            f"rules={rules!r} differ from the {', '.join(ANALYSIS_RULES)} preset the analyses "
+            "model; use rules='pagat' here, or simulate()/score_choices() for other rules"
+        )
+    if rules in ANALYSIS_RULES:
+        return str(rules)
+    raise ValueError(
+        f"rules={rules!r} is not a rule set the analyses model; use one of "
+        f"{', '.join(map(repr, ANALYSIS_RULES))} (simulate() and play take every preset)"
+    )
+
+
 def opponent_strategies(spec: OpponentSpec, players: int) -> list[Strategy]:
     """One strategy per opponent seat 1..n-1 (left neighbour first)."""
     if isinstance(spec, (str, Strategy)):
@@ -423,11 +453,12 @@ def model_attrs(
     hero: Strategy | None,
     betting: bool,
     options: Sampling,
+    rules: str = "pagat",
     **extra: Any,
 ) -> dict[str, Any]:
     """What a table's numbers are: the analysis, the hand and the full model.
 
-    The analyses play the default rules (``"pagat"``, docs/rules.md).
+    ``rules``: the rule set played (:func:`check_rules`).
 
     ``value_unit`` is ``"pot share"`` (showdown model) or ``"chips per
     deal"`` (betting); strategies are recorded with every parameter
@@ -439,7 +470,7 @@ def model_attrs(
         "function": f"anaconda_sim.{FUNCTIONS[analysis]}",
         "hand": cards_text(cards, options.unicode),
         "players": players,
-        "rules": "pagat",
+        "rules": rules,
         "hero": None if hero is None else hero.spec(),
         "opponents": [s.spec() for s in opponents],
         "betting": betting,

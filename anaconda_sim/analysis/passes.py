@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from ..cards import mask_from_cards, parse_cards
+from ..game.rules import Rules
 from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
 from ..rng import SeedLike
 from ..stats import SHARE_SCALE, ChoiceAccumulator, MeanAccumulator
@@ -24,6 +25,7 @@ from .driver import (
     check_capacity,
     check_confirm,
     check_players,
+    check_rules,
     confirm_top,
     finish,
     known_cards,
@@ -44,6 +46,7 @@ def pass_values(
     hand: CardsLike,
     players: int,
     *,
+    rules: str | Rules = "pagat",
     known: CardsLike | None = None,
     hero: str | Strategy = "sensible",
     opponents: OpponentSpec = "random-pass",
@@ -112,6 +115,7 @@ def pass_values(
     """
     hero7 = np.array(parse_cards(hand, 7, what="hand"), dtype=np.int64)
     players = check_players(players)
+    rules_name = check_rules(rules, players)
     strategies = opponent_strategies(opponents, players)
     hero_strategy = get_strategy(hero)
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
@@ -123,7 +127,7 @@ def pass_values(
     choices = np.array(list(itertools.combinations(hero7.tolist(), 3)), dtype=np.int64)
     attrs = model_attrs("pass", hero7.tolist(), players, opponents=strategies,
                         hero=hero_strategy if betting else None, betting=betting,
-                        options=options)  # fmt: skip
+                        options=options, rules=rules_name)  # fmt: skip
     frame = pd.DataFrame({
         "pass": [cards_text(c, options.unicode) for c in choices],
         "keep": [cards_text([x for x in hero7 if x not in c], options.unicode) for c in choices],

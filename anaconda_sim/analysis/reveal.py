@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ..cards import CardError, format_cards, mask_from_cards, parse_cards
-from ..game.rules import REVEAL_ROUNDS
+from ..game.rules import REVEAL_ROUNDS, Rules
 from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
 from ..rng import SeedLike
 from ..stats import ChoiceAccumulator, exact_products
@@ -27,6 +27,7 @@ from .driver import (
     check_capacity,
     check_confirm,
     check_players,
+    check_rules,
     confirm_top,
     finish,
     known_cards,
@@ -44,6 +45,7 @@ def reveal_values(
     hand: CardsLike,
     players: int,
     *,
+    rules: str | Rules = "pagat",
     by: str | None = None,
     discards: CardsLike | None = None,
     passed: CardsLike | None = None,
@@ -128,6 +130,7 @@ def reveal_values(
 
     five = parse_cards(hand, 5, what="hand")
     players = check_players(players)
+    rules_name = check_rules(rules, players)
     if by not in (None, "hidden"):
         raise ValueError(f"by={by!r} is not supported; use None (every order) or 'hidden'")
     dead = [] if discards is None else parse_cards(discards, 2, what="discards")
@@ -215,7 +218,8 @@ def reveal_values(
     frame["mean_pot"] = pot_total / n
     frame[list(CATEGORY_COLUMNS)] = cat_counts / n
     attrs = model_attrs("reveal", five, players, opponents=strategies, hero=hero_strategy,
-                        betting=betting, options=options, dealer=int(dealer))  # fmt: skip
+                        betting=betting, options=options, rules=rules_name,
+                        dealer=int(dealer))  # fmt: skip
     if by == "hidden":
         if confirm:
             raise ValueError(

@@ -55,6 +55,8 @@ class Option:
 #: Every keyword an analysis takes, by its Python name (``unicode`` is
 #: written ``--ascii``, ``progress`` is written ``--quiet``).
 OPTIONS: dict[str, Option] = {
+    "rules": Option(("--rules",), "rule set of the model (the analyses model 'pagat', "
+                    "docs/rules.md)"),
     "passed": Option(("--passed",), "the three cards you passed (now on your left)"),
     "received": Option(("--received",), "the three cards you received (from your right)"),
     "discards": Option(("--discards",), "your two discards (reveal; unknown when omitted)"),

@@ -91,3 +91,16 @@ def test_bad_confirm_is_refused(kwargs, error, message):
 def test_confirm_needs_single_orders():
     with pytest.raises(ValueError, match="use it with by=None"):
         reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 5, by="hidden", confirm=1, deals=10)
+
+
+def test_rules_are_recorded_and_other_rule_sets_refused():
+    from anaconda_sim import Rules
+
+    table = pass_values(WORKED, 4, rules=Rules.pagat(4), deals=200, seed=1, progress=False)
+    assert table.attrs["rules"] == "pagat"
+    with pytest.raises(ValueError, match="rules='bicycle' is not a rule set the analyses model"):
+        pass_values(WORKED, 4, rules="bicycle", deals=200)
+    with pytest.raises(ValueError, match="differ from the pagat preset"):
+        discard_values(AFTER_PASS, 4, rules=Rules.bicycle(4), deals=200)
+    with pytest.raises(ValueError, match="differ from the pagat preset"):
+        reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 5, rules=Rules.pagat(4), deals=200)
