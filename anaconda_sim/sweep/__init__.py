@@ -11,7 +11,9 @@ DataFrame; :func:`sweep_status` tells what is done.
 
 Modules: :mod:`~anaconda_sim.sweep.spec` (grid, validation, seeds),
 :mod:`~anaconda_sim.sweep.work` (one unit), :mod:`~anaconda_sim.sweep.store`
-(files, manifest, resume), :mod:`~anaconda_sim.sweep.run` (backends).
+(files, manifest, resume, verification), :mod:`~anaconda_sim.sweep.integrity`
+(unit records, checksums), :mod:`~anaconda_sim.sweep.lock` (one sweep per
+folder), :mod:`~anaconda_sim.sweep.run` (backends).
 
 Examples
 --------
@@ -35,19 +37,22 @@ sweep ... in '...': 2 of 2 units done (100%), complete
 
 from __future__ import annotations
 
+from .errors import SweepError, SweepWarning
 from .run import SweepReport, compute_sweep, run_sweep
 from .spec import KINDS, Slot, SweepSpec, Unit, derive_seed, load_spec
-from .store import SweepError, SweepStatus, load_results, sweep_status
+from .store import FileProblem, SweepStatus, load_results, sweep_status
 from .work import COORDINATES, compute_unit, summarize_classes
 
 __all__ = [
     "COORDINATES",
     "KINDS",
+    "FileProblem",
     "Slot",
     "SweepError",
     "SweepReport",
     "SweepSpec",
     "SweepStatus",
+    "SweepWarning",
     "Unit",
     "compute_sweep",
     "compute_unit",

@@ -30,7 +30,7 @@ from typing import Any
 import pandas as pd
 
 from .spec import SweepSpec, Unit, load_spec
-from .store import SweepStore
+from .store import FileProblem, SweepStore
 from .work import compute_unit
 
 __all__ = ["SweepReport", "compute_sweep", "run_sweep"]
@@ -38,7 +38,11 @@ __all__ = ["SweepReport", "compute_sweep", "run_sweep"]
 
 @dataclass(frozen=True)
 class SweepReport:
-    """What :func:`run_sweep` did."""
+    """What :func:`run_sweep` did.
+
+    ``invalid``: unit files found failing verification (recomputed);
+    ``stray``: other files under ``units/`` (ignored).
+    """
 
     folder: Path
     spec_hash: str
@@ -47,13 +51,20 @@ class SweepReport:
     computed: int
     seconds: float
     backend: str
+    invalid: tuple[FileProblem, ...] = ()
+    stray: tuple[FileProblem, ...] = ()
 
     def __str__(self) -> str:
-        return (
+        text = (
             f"sweep {self.spec_hash}: {self.total} units ({self.resumed} already done, "
             f"{self.computed} computed) in {self.seconds:.1f} s on {self.backend} -> "
             f"{str(self.folder)!r}"
         )
+        if self.invalid:
+            text += f"; {len(self.invalid)} invalid unit file(s) recomputed"
+        if self.stray:
+            text += f"; {len(self.stray)} stray file(s) ignored"
+        return text
 
 
 def _progress_bar(total: int, initial: int, enabled: bool | None) -> Any:
@@ -81,7 +92,12 @@ def run_sweep(
         A :class:`SweepSpec`, a mapping of its keys, or a TOML file path.
     out
         The results folder (created if needed). If it holds the same spec,
-        finished units are skipped; another spec is refused.
+        finished units are skipped; another spec is refused. Unit files that
+        fail verification are recomputed and stray files ignored, each with
+        a :class:`~anaconda_sim.sweep.SweepWarning` (see
+        :mod:`anaconda_sim.sweep.store`); a second sweep into the folder
+        while this one runs is refused, and a lock left by a killed sweep is
+        taken over with a warning (:mod:`anaconda_sim.sweep.lock`).
     scheduler, local_cluster, client
         At most one: a Dask scheduler address, a number of local worker
         processes, or a ``distributed.Client``. None of them: local backend.
@@ -114,7 +130,7 @@ def run_sweep(
     >>> run_sweep(SweepSpec(kind="equity", hand_classes=["AA/K"], deals=300), folder)
     Traceback (most recent call last):
     ...
-    anaconda_sim.sweep.store.SweepError: '...' holds another sweep: spec ... (4 of 4 units
+    anaconda_sim.sweep.errors.SweepError: '...' holds another sweep: spec ... (4 of 4 units
     done), but this spec hashes to ... (changed: players [2, 3] -> [6]; ...); write to a new
     --out folder, or delete '...' to start over
     >>> tmp.cleanup()
@@ -141,7 +157,8 @@ def run_sweep(
             else:
                 backend = _run_dask(spec, pending, store, bar, scheduler, local_cluster, client)
     return SweepReport(Path(out), spec.spec_hash, len(units), len(done), len(pending),
-                       time.perf_counter() - start, backend)  # fmt: skip
+                       time.perf_counter() - start, backend, store.invalid,
+                       store.stray)  # fmt: skip
 
 
 def _run_dask(

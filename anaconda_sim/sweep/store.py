@@ -3,52 +3,100 @@
 Layout::
 
     results/
-      manifest.json           the spec, its hash, the number of units
+      manifest.json           the spec, its hash, the number of units, and
+                              the SHA-256 of every finished unit file
       units/unit-000000.parquet
       units/unit-000001.parquet
       ...
+      .lock                   while a sweep writes (see :mod:`.lock`)
 
 A unit's file appears only when the unit is finished: it is written to a
 temporary file in the same folder, flushed to disk, then renamed over its
-final name (``os.replace``, atomic). A sweep killed at any moment leaves
-finished units and, at worst, a temporary file that the next run deletes;
+final name (``os.replace``, atomic). Just before, its checksum is recorded in
+the manifest (rewritten atomically the same way). A sweep killed at any
+moment leaves finished units and, at worst, a temporary file that the next
+run deletes, or a recorded unit with no file yet (it is simply not done);
 never a partial unit file. Running the same spec into the folder again
 resumes: finished units are skipped. A different spec is refused. While a
-sweep runs it holds a lock on the folder, so two runs cannot write to it at
+sweep runs it holds the folder's lock, so two runs cannot write to it at
 once.
+
+Integrity
+---------
+Each unit file carries its unit index, the spec hash and its row count
+(Parquet schema metadata, :mod:`.integrity`). Resuming (:func:`run_sweep
+<anaconda_sim.sweep.run_sweep>`), :func:`sweep_status` and
+:func:`load_results` verify every unit file against its name, the spec and
+the manifest's checksum:
+
+* a unit file that fails (truncated, corrupt, from another spec, holding
+  another unit than its name says, wrong row count, checksum mismatch, not
+  recorded in the manifest) does not count: :attr:`SweepStatus.invalid`
+  lists it, a resumed sweep recomputes it (with a :class:`SweepWarning`) and
+  :func:`load_results` refuses to load (``invalid="skip"``: loads the rest,
+  with a warning);
+* any other file under ``units/`` (a copy of a unit file under another name,
+  an unknown file) is a *stray*: ignored with a :class:`SweepWarning` by
+  resume and :func:`load_results`, listed in :attr:`SweepStatus.stray`, and
+  never loaded;
+* an edited manifest: a changed spec, unit count, or a checksum entry that
+  names no unit of the sweep is a :class:`SweepError` (restore the manifest,
+  or start over in a new folder); changed, removed or added checksums of
+  units make those units fail verification, so they are recomputed on
+  resume (the case above). A recorded unit whose file is gone is simply not
+  done (:attr:`SweepStatus.missing`), as after a crash just before its file
+  was renamed into place.
+
+Folders of older versions (manifest format 1, no checksums, no records in
+the unit files) still load and show their status, with a warning and
+``SweepStatus.verified == False``: their files cannot be verified. Running
+the same spec into such a folder upgrades it: its unit files are
+recomputed (with a warning), which verifies them.
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import re
 import time
-from dataclasses import dataclass
+import warnings
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 
+from .errors import SweepError, SweepWarning, write_error
+from .integrity import read_frame, sha256_hex, unit_metadata, unit_problem
+from .lock import LOCK, FolderLock
 from .spec import SweepSpec, Unit
 
-__all__ = ["SweepError", "SweepStatus", "SweepStore", "load_results", "sweep_status"]
+__all__ = [
+    "FileProblem",
+    "SweepError",
+    "SweepStatus",
+    "SweepStore",
+    "SweepWarning",
+    "load_results",
+    "sweep_status",
+]
 
 MANIFEST = "manifest.json"
 UNITS = "units"
-LOCK = ".lock"
 FORMAT = "anaconda-sim sweep"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: manifest versions this version reads (1: before checksums; loads unverified)
+READABLE_VERSIONS = (1, 2)
 _UNIT_FILE = re.compile(r"^unit-(\d+)\.parquet$")
 _TEMPORARY = re.compile(r"^\..+\.tmp$")
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _CHUNK = 1 << 20
-
-
-class SweepError(ValueError):
-    """A sweep cannot go on: another spec in the folder, an unwritable folder,
-    a full disk, a damaged manifest. The message says what to do."""
+_LEGACY = (
+    "was written by an older anaconda-sim (sweep format 1) without a checksum, so it cannot "
+    "be verified"
+)
 
 
 def unit_path(folder: str | Path, index: int) -> Path:
@@ -60,23 +108,6 @@ def unit_path(folder: str | Path, index: int) -> Path:
 def _write_chunk(fd: int, view: memoryview) -> int:
     """One ``os.write`` (a separate function so tests can make the disk fill up)."""
     return os.write(fd, view)
-
-
-def _hint(error: OSError) -> str:
-    if error.errno == errno.ENOSPC or error.errno == getattr(errno, "EDQUOT", -1):
-        return "the disk is full: free some space, then run the same command again to resume"
-    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "choose a folder you can write to (--out)"
-    if error.errno in (errno.ENOTDIR, errno.EEXIST):
-        return "a file is in the way: choose another folder (--out)"
-    return "check the folder, then run the same command again to resume"
-
-
-def _os_error(what: str, path: Path, error: OSError) -> SweepError:
-    reason = error.strerror or str(error)
-    code = errno.errorcode.get(error.errno or 0, "")
-    code = f" ({code})" if code else ""
-    return SweepError(f"cannot write {what} {str(path)!r}: {reason}{code}; {_hint(error)}")
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -118,31 +149,35 @@ def need_pyarrow() -> None:
         ) from None
 
 
-def frame_bytes(frame: pd.DataFrame) -> bytes:
-    """A DataFrame as Parquet bytes (zstd; the same frame gives the same bytes)."""
+def frame_bytes(frame: pd.DataFrame, metadata: dict[bytes, bytes] | None = None) -> bytes:
+    """A DataFrame as Parquet bytes (zstd; the same frame gives the same bytes).
+
+    ``metadata`` is added to the schema metadata (a unit's record,
+    :func:`~.integrity.unit_metadata`).
+    """
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     table = pa.Table.from_pandas(frame, preserve_index=False)
+    if metadata:
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}), **metadata})
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, compression="zstd")
     data: bytes = sink.getvalue().to_pybytes()
     return data
 
 
-def _read_unit(path: Path) -> pd.DataFrame:
-    import pyarrow.parquet as pq
-
-    try:
-        return pq.read_table(path).to_pandas()
-    except Exception as error:  # pyarrow raises its own error types
-        raise SweepError(
-            f"unit file {str(path)!r} cannot be read ({error}); delete it and run the sweep "
-            "again to recompute it"
-        ) from None
-
-
 # ----------------------------------------------------------------- manifest --
+@dataclass(frozen=True)
+class _Manifest:
+    """A manifest read and checked: its spec, unit count and checksums."""
+
+    raw: dict[str, Any]
+    spec: SweepSpec
+    total: int
+    checksums: dict[str, str] | None  # None: format 1, before checksums
+
+
 def _read_manifest(folder: Path) -> dict[str, Any]:
     path = folder / MANIFEST
     try:
@@ -156,12 +191,19 @@ def _read_manifest(folder: Path) -> dict[str, Any]:
         raise SweepError(f"cannot read {str(path)!r}: {error}") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise SweepError(f"{str(path)!r} is not the manifest of an anaconda-sim sweep")
-    if manifest.get("format_version") != FORMAT_VERSION:
+    if manifest.get("format_version") not in READABLE_VERSIONS:
         raise SweepError(
             f"{str(path)!r} has format version {manifest.get('format_version')!r}; this version "
-            f"of anaconda-sim reads version {FORMAT_VERSION}"
+            f"of anaconda-sim reads versions {', '.join(map(str, READABLE_VERSIONS))}"
         )
     return manifest
+
+
+def _edited(folder: Path, what: str) -> SweepError:
+    return SweepError(
+        f"{str(folder / MANIFEST)!r} was edited: {what}; restore it, or write the sweep to a "
+        f"new --out folder (or delete {str(folder)!r} to start over)"
+    )
 
 
 def _manifest_spec(folder: Path, manifest: dict[str, Any]) -> SweepSpec:
@@ -177,14 +219,47 @@ def _manifest_spec(folder: Path, manifest: dict[str, Any]) -> SweepSpec:
     return spec
 
 
-def _finished(folder: Path, total: int) -> list[int]:
+def _checksums(folder: Path, manifest: dict[str, Any], total: int) -> dict[str, str] | None:
+    """The manifest's checksums, checked: each names a unit of the sweep."""
+    if manifest["format_version"] == 1:
+        return None
+    found = manifest.get("sha256")
+    if not isinstance(found, dict):
+        raise _edited(folder, "its 'sha256' checksums are missing")
+    for name, digest in found.items():
+        match = _UNIT_FILE.match(str(name))
+        index = int(match.group(1)) if match else -1
+        if not 0 <= index < total or name != unit_path(folder, index).name:
+            raise _edited(folder, f"it records a checksum for {name!r}, not a unit of this "
+                          f"sweep of {total} units")  # fmt: skip
+        if not isinstance(digest, str) or not _SHA256.match(digest):
+            raise _edited(folder, f"the checksum of {name!r} is not a SHA-256 ({digest!r})")
+    return dict(found)
+
+
+def _load_manifest(folder: Path) -> _Manifest:
+    """Read and check a folder's manifest (:class:`SweepError` if it was edited)."""
+    raw = _read_manifest(folder)
+    spec = _manifest_spec(folder, raw)
+    total = len(spec.units())
+    if raw.get("units") != total:
+        raise _edited(folder, f"it records {raw.get('units')!r} units, but its spec has {total}")
+    return _Manifest(raw, spec, total, _checksums(folder, raw, total))
+
+
+def _manifest_bytes(manifest: dict[str, Any]) -> bytes:
+    return (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def _named_units(folder: Path, total: int) -> list[int]:
+    """Units whose file exists under its own name (not verified)."""
     units = folder / UNITS
     if not units.is_dir():
         return []
     done = []
     for path in units.iterdir():
         match = _UNIT_FILE.match(path.name)
-        if match and int(match.group(1)) < total:
+        if match and int(match.group(1)) < total and path == unit_path(folder, int(match[1])):
             done.append(int(match.group(1)))
     return sorted(done)
 
@@ -209,105 +284,257 @@ def _differences(old: dict[str, Any], new: dict[str, Any]) -> str:
     return "; ".join(parts) + ("; ..." if len(keys) > 3 else "")
 
 
+# -------------------------------------------------------------- verification --
+@dataclass(frozen=True)
+class FileProblem:
+    """A file under ``units/`` that does not count, and why."""
+
+    path: Path
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path.name} {self.reason}"
+
+
+@dataclass
+class _Survey:
+    """The files of a results folder, sorted out."""
+
+    done: list[int] = field(default_factory=list)
+    invalid: list[FileProblem] = field(default_factory=list)
+    stray: list[FileProblem] = field(default_factory=list)
+    missing: list[int] = field(default_factory=list)
+    data: dict[int, bytes] = field(default_factory=dict)
+
+
+def _stray_reason(path: Path, total: int, copies: dict[str, str]) -> str:
+    match = _UNIT_FILE.match(path.name)
+    if path.is_dir():
+        return "is a folder, not a unit file"
+    if match and int(match.group(1)) >= total:
+        return f"names unit {int(match.group(1))}, but this sweep has {total} units"
+    with contextlib.suppress(OSError):
+        if path.suffix == ".parquet" and path.stat().st_size < (1 << 30):
+            original = copies.get(sha256_hex(path.read_bytes()))
+            if original:
+                return f"is a copy of {original}"
+    if match:
+        return "is not named like a unit file (unit-NNNNNN.parquet)"
+    return "is not a file of this sweep"
+
+
+def _survey(folder: Path, manifest: _Manifest, *, keep: bool, resume: bool) -> _Survey:
+    """Sort the files under ``units/``: finished (verified), invalid, stray.
+
+    ``keep``: keep the bytes of finished units (to load them). ``resume``: a
+    format 1 folder's files count as invalid (to be recomputed) instead of
+    finished unverified.
+    """
+    survey = _Survey()
+    checksums = manifest.checksums
+    spec_hash, total = manifest.spec.spec_hash, manifest.total
+    units = folder / UNITS
+    paths = sorted(units.iterdir()) if units.is_dir() else []
+    copies = {digest: name for name, digest in (checksums or {}).items()}
+    for path in paths:
+        if _TEMPORARY.match(path.name):
+            continue
+        match = _UNIT_FILE.match(path.name)
+        index = int(match.group(1)) if match else -1
+        if not (0 <= index < total and path == unit_path(folder, index) and path.is_file()):
+            survey.stray.append(FileProblem(path, _stray_reason(path, total, copies)))
+            continue
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            survey.invalid.append(FileProblem(path, f"cannot be read ({error})"))
+            continue
+        if checksums is None:
+            problem = _LEGACY if resume else None
+        else:
+            problem = unit_problem(data, index, spec_hash, checksums.get(path.name))
+        if problem is not None:
+            survey.invalid.append(FileProblem(path, problem))
+            continue
+        survey.done.append(index)
+        if keep:
+            survey.data[index] = data
+    present = {p.name for p in paths}
+    survey.missing = sorted(int(_UNIT_FILE.match(name)[1])  # type: ignore[index]
+                            for name in checksums or {} if name not in present)  # fmt: skip
+    return survey
+
+
+def _settled_survey(folder: Path, *, keep: bool) -> tuple[_Manifest, _Survey]:
+    """Survey a folder a sweep may be writing to right now.
+
+    A running sweep records a unit in the manifest, then renames its file
+    into place; a file that fails against the manifest read first is checked
+    again against the manifest as it is now.
+    """
+    manifest = _load_manifest(folder)
+    survey = _survey(folder, manifest, keep=keep, resume=False)
+    if survey.invalid and manifest.checksums is not None:
+        again = _load_manifest(folder)
+        if again.checksums != manifest.checksums:
+            return again, _survey(folder, again, keep=keep, resume=False)
+    return manifest, survey
+
+
+def _listing(problems: list[FileProblem], limit: int = 5) -> str:
+    shown = "; ".join(str(p) for p in problems[:limit])
+    return shown + (f"; and {len(problems) - limit} more" if len(problems) > limit else "")
+
+
+def _warn(message: str, stacklevel: int) -> None:
+    warnings.warn(message, SweepWarning, stacklevel=stacklevel + 1)
+
+
+def _warn_stray(folder: Path, stray: list[FileProblem], stacklevel: int) -> None:
+    if stray:
+        _warn(f"{len(stray)} stray file(s) in {str(folder / UNITS)!r} are ignored: "
+              f"{_listing(stray)}; move them out of the folder", stacklevel + 1)  # fmt: skip
+
+
 # -------------------------------------------------------------------- store --
 class SweepStore:
-    """An open results folder: the manifest checked, the folder locked.
+    """An open results folder: the manifest checked, the units verified, the
+    folder locked.
 
-    Use :meth:`open` (a context manager releases the lock).
+    Use :meth:`open` (a context manager releases the lock). ``invalid`` and
+    ``stray`` list the files found not to count when it was opened (the
+    invalid ones are recomputed by the sweep).
     """
 
-    def __init__(self, folder: Path, spec: SweepSpec, total: int, lock_fd: int | None):
+    def __init__(self, folder: Path, spec: SweepSpec, total: int, lock: FolderLock) -> None:
         self.folder = folder
         self.spec = spec
         self.total = total
-        self._lock_fd = lock_fd
+        self.invalid: tuple[FileProblem, ...] = ()
+        self.stray: tuple[FileProblem, ...] = ()
+        self._lock: FolderLock | None = lock
+        self._manifest: dict[str, Any] = {}
+        self._checksums: dict[str, str] = {}
+        self._done: set[int] = set()
 
     @classmethod
     def open(cls, folder: str | Path, spec: SweepSpec, units: list[Unit]) -> SweepStore:
-        """Create the folder's manifest, or check that it holds the same spec."""
+        """Create the folder's manifest, or check that it holds the same spec and
+        verify its unit files (warning about those that do not count)."""
         need_pyarrow()
         folder = Path(folder)
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise _os_error("the results folder", folder, error) from None
+            raise write_error("the results folder", folder, error) from None
         if not folder.is_dir():
             raise SweepError(f"{str(folder)!r} is not a folder; choose a folder for --out")
-        lock_fd = _lock(folder)
+        lock = FolderLock.acquire(folder, stacklevel=4)
         try:
-            store = cls(folder, spec, len(units), lock_fd)
+            store = cls(folder, spec, len(units), lock)
             store._prepare(units)
         except BaseException:
-            _unlock(lock_fd)
+            lock.release()
             raise
         return store
 
     def _prepare(self, units: list[Unit]) -> None:
-        folder, spec = self.folder, self.spec
-        manifest_path = folder / MANIFEST
+        folder = self.folder
         for path in _temporaries(folder):  # left by a run that was killed
             with contextlib.suppress(OSError):
                 path.unlink()
-        if manifest_path.exists():
-            manifest = _read_manifest(folder)
-            if manifest["spec_hash"] != spec.spec_hash:
-                done = len(_finished(folder, int(manifest.get("units", 0))))
-                changed = _differences(manifest.get("spec", {}), spec.to_dict())
-                raise SweepError(
-                    f"{str(folder)!r} holds another sweep: spec {manifest['spec_hash']} "
-                    f"({done} of {manifest.get('units')} units done), but this spec hashes to "
-                    f"{spec.spec_hash} (changed: {changed}); write to a new --out folder, or "
-                    f"delete {str(folder)!r} to start over"
-                )
+        if (folder / MANIFEST).exists():
+            self._resume()
         else:
-            others = [p.name for p in folder.iterdir() if p.name not in (LOCK, UNITS)]
-            if others or _finished(folder, 1 << 62):
-                raise SweepError(
-                    f"{str(folder)!r} is not empty and holds no sweep ({MANIFEST} is missing); "
-                    "choose a new or empty folder for --out"
-                )
-            from .. import __version__
-
-            manifest = {
-                "format": FORMAT, "format_version": FORMAT_VERSION,
-                "spec_hash": spec.spec_hash, "units": len(units), "spec": spec.to_dict(),
-                "package_version": __version__,
-                "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            }  # fmt: skip
-            data = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
-            try:
-                atomic_write(manifest_path, data)
-            except OSError as error:
-                raise _os_error("the manifest", manifest_path, error) from None
+            self._create(units)
         try:
             (folder / UNITS).mkdir(exist_ok=True)
         except OSError as error:
-            raise _os_error("the units folder", folder / UNITS, error) from None
+            raise write_error("the units folder", folder / UNITS, error) from None
+
+    def _create(self, units: list[Unit]) -> None:
+        folder, spec = self.folder, self.spec
+        others = [p.name for p in folder.iterdir() if p.name not in (LOCK, UNITS)]
+        if others or _named_units(folder, 1 << 62) or any((folder / UNITS).glob("*")):
+            raise SweepError(
+                f"{str(folder)!r} is not empty and holds no sweep ({MANIFEST} is missing); "
+                "choose a new or empty folder for --out"
+            )
+        from .. import __version__
+
+        self._manifest = {
+            "format": FORMAT, "format_version": FORMAT_VERSION,
+            "spec_hash": spec.spec_hash, "units": len(units), "spec": spec.to_dict(),
+            "package_version": __version__,
+            "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "sha256": {},
+        }  # fmt: skip
+        self._write_manifest()
+
+    def _resume(self) -> None:
+        folder, spec = self.folder, self.spec
+        raw = _read_manifest(folder)
+        if raw.get("spec_hash") != spec.spec_hash:
+            done = len(_named_units(folder, int(raw.get("units", 0))))
+            changed = _differences(raw.get("spec", {}), spec.to_dict())
+            raise SweepError(
+                f"{str(folder)!r} holds another sweep: spec {raw.get('spec_hash')} "
+                f"({done} of {raw.get('units')} units done), but this spec hashes to "
+                f"{spec.spec_hash} (changed: {changed}); write to a new --out folder, or "
+                f"delete {str(folder)!r} to start over"
+            )
+        manifest = _load_manifest(folder)
+        survey = _survey(folder, manifest, keep=False, resume=True)
+        self._manifest = dict(manifest.raw)
+        self._checksums = dict(manifest.checksums or {})
+        self._done = set(survey.done)
+        self.invalid, self.stray = tuple(survey.invalid), tuple(survey.stray)
+        if survey.invalid:
+            _warn(f"{len(survey.invalid)} unit file(s) in {str(folder / UNITS)!r} do not "
+                  f"count and are recomputed: {_listing(survey.invalid)}", 5)  # fmt: skip
+        _warn_stray(folder, survey.stray, 5)
+        if manifest.checksums is None:  # format 1: upgrade; its units are recomputed
+            self._manifest.update(format_version=FORMAT_VERSION, sha256={})
+            self._write_manifest()
+
+    def _write_manifest(self) -> None:
+        path = self.folder / MANIFEST
+        self._manifest["sha256"] = dict(sorted(self._checksums.items()))
+        try:
+            atomic_write(path, _manifest_bytes(self._manifest))
+        except OSError as error:
+            message = str(write_error("the manifest", path, error))
+            raise SweepError(
+                f"{message} ({len(self._done)} of {self.total} units are finished and kept)"
+            ) from None
 
     def done(self) -> list[int]:
-        """Indices of the finished units."""
-        return _finished(self.folder, self.total)
+        """Indices of the finished (verified or written by this store) units."""
+        return sorted(self._done)
 
     def write_unit(self, index: int, frame: pd.DataFrame) -> Path:
-        """Write one finished unit (atomically)."""
+        """Record one finished unit's checksum in the manifest, then write its file
+        (both atomically)."""
         path = unit_path(self.folder, index)
-        data = frame_bytes(frame)
+        data = frame_bytes(frame, unit_metadata(index, self.spec.spec_hash, len(frame)))
+        self._checksums[path.name] = sha256_hex(data)
+        self._write_manifest()
         try:
             atomic_write(path, data)
         except OSError as error:
-            done = len(self.done())
-            message = str(_os_error(f"unit {index} to", path, error))
+            message = str(write_error(f"unit {index} to", path, error))
             raise SweepError(
-                f"{message} ({done} of {self.total} units are finished and kept; no partial "
-                "file was left)"
+                f"{message} ({len(self._done)} of {self.total} units are finished and kept; "
+                "no partial file was left)"
             ) from None
+        self._done.add(index)
         return path
 
     def close(self) -> None:
         """Release the folder's lock."""
-        if self._lock_fd is not None:
-            _unlock(self._lock_fd)
-            self._lock_fd = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def __enter__(self) -> SweepStore:
         return self
@@ -316,37 +543,17 @@ class SweepStore:
         self.close()
 
 
-def _lock(folder: Path) -> int | None:
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows: no advisory locks
-        return None
-    path = folder / LOCK
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as error:
-        raise _os_error("the lock file", path, error) from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        raise SweepError(
-            f"another sweep is writing to {str(folder)!r} right now; wait for it to finish, "
-            "or use another --out folder"
-        ) from None
-    return fd
-
-
-def _unlock(fd: int | None) -> None:
-    if fd is not None:
-        with contextlib.suppress(OSError):
-            os.close(fd)  # closing the descriptor releases the flock
-
-
 # --------------------------------------------------------------- read back --
 @dataclass(frozen=True)
 class SweepStatus:
-    """What a results folder holds (:func:`sweep_status`)."""
+    """What a results folder holds (:func:`sweep_status`).
+
+    ``done`` lists the verified finished units; ``invalid`` the unit files
+    that fail verification (recomputed by the next run); ``stray`` other
+    files under ``units/`` (ignored); ``missing`` units recorded in the
+    manifest whose file is gone (not done); ``verified`` is ``False`` for a
+    folder of an older version, whose files cannot be verified.
+    """
 
     folder: Path
     spec: SweepSpec
@@ -354,6 +561,10 @@ class SweepStatus:
     total: int
     done: tuple[int, ...]
     temporary: int
+    invalid: tuple[FileProblem, ...] = ()
+    stray: tuple[FileProblem, ...] = ()
+    missing: tuple[int, ...] = ()
+    verified: bool = True
 
     @property
     def complete(self) -> bool:
@@ -372,6 +583,22 @@ class SweepStatus:
         )
         return out.reset_index()
 
+    def _problems(self) -> list[str]:
+        lines = []
+        if not self.verified:
+            lines.append("  written by an older anaconda-sim: unit files cannot be verified "
+                         "(run the same spec into the folder to recompute them)")  # fmt: skip
+        if self.invalid:
+            lines.append(f"  {len(self.invalid)} unit file(s) do not count (the next run "
+                         "recomputes them):")  # fmt: skip
+            lines += [f"    {p}" for p in self.invalid]
+        if self.stray:
+            lines.append(f"  {len(self.stray)} stray file(s) in units/ are ignored:")
+            lines += [f"    {p}" for p in self.stray]
+        if self.missing:
+            lines.append(f"  {len(self.missing)} recorded unit(s) have no file (not done)")
+        return lines
+
     def __str__(self) -> str:
         share = 100.0 * len(self.done) / max(self.total, 1)
         state = "complete" if self.complete else "incomplete"
@@ -386,35 +613,103 @@ class SweepStatus:
         if self.temporary:
             lines.append(f"  {self.temporary} temporary file(s) of an interrupted run "
                          "(removed by the next run)")  # fmt: skip
-        return "\n".join(lines)
+        return "\n".join(lines + self._problems())
+
+
+def _status(folder: Path, manifest: _Manifest, survey: _Survey) -> SweepStatus:
+    spec = manifest.spec
+    return SweepStatus(folder, spec, spec.spec_hash, manifest.total, tuple(survey.done),
+                       len(_temporaries(folder)), tuple(survey.invalid), tuple(survey.stray),
+                       tuple(survey.missing), manifest.checksums is not None)  # fmt: skip
 
 
 def sweep_status(folder: str | Path) -> SweepStatus:
-    """The spec and progress of a results folder (reads only; no lock needed)."""
+    """The spec and progress of a results folder, every unit file verified.
+
+    Reads only (no lock needed; safe while a sweep runs) and warns about
+    nothing: the files that do not count are listed in the status
+    (``invalid``, ``stray``, ``missing``) and in its text. Reads every unit
+    file to check its checksum.
+    """
+    need_pyarrow()
     folder = Path(folder)
-    manifest = _read_manifest(folder)
-    spec = _manifest_spec(folder, manifest)
-    total = int(manifest["units"])
-    return SweepStatus(folder, spec, spec.spec_hash, total, tuple(_finished(folder, total)),
-                       len(_temporaries(folder)))  # fmt: skip
+    manifest, survey = _settled_survey(folder, keep=False)
+    return _status(folder, manifest, survey)
 
 
-def load_results(folder: str | Path) -> pd.DataFrame:
+def _invalid_error(folder: Path, invalid: list[FileProblem]) -> SweepError:
+    if len(invalid) == 1:
+        path, reason = invalid[0].path, invalid[0].reason
+        return SweepError(
+            f"unit file {str(path)!r} {reason}; run the same sweep into {str(folder)!r} again "
+            "to recompute it (or delete it), or load the other units with invalid='skip'"
+        )
+    return SweepError(
+        f"{len(invalid)} unit files in {str(folder / UNITS)!r} fail verification: "
+        f"{_listing(invalid)}; run the same sweep into {str(folder)!r} again to recompute "
+        "them (or delete them), or load the other units with invalid='skip'"
+    )
+
+
+def _frames(folder: Path, survey: _Survey) -> list[pd.DataFrame]:
+    frames = []
+    for index in survey.done:
+        try:
+            frames.append(read_frame(survey.data[index]))
+        except ValueError as error:  # only unverified files of format 1 get here
+            raise SweepError(
+                f"unit file {str(unit_path(folder, index))!r} cannot be read ({error}); delete "
+                "it and run the sweep again to recompute it"
+            ) from None
+    return frames
+
+
+def load_results(
+    folder: str | Path, *, invalid: Literal["raise", "skip"] = "raise"
+) -> pd.DataFrame:
     """Every finished unit of a results folder as one long DataFrame.
 
     Rows are in unit order, so a complete sweep loads the same whether it ran
     in one go or was interrupted and resumed, on any backend. ``attrs``
     records ``spec_hash``, ``units_done``, ``units_total`` and ``complete``.
+
+    Every unit file is verified first (see the module's *Integrity*). Stray
+    files under ``units/`` are ignored with a :class:`SweepWarning` (never
+    loaded, so never counted twice); a folder of an older version loads
+    unverified, with a warning.
+
+    Parameters
+    ----------
+    folder
+        The results folder.
+    invalid
+        What to do when unit files fail verification: ``"raise"`` a
+        :class:`SweepError` naming them, or ``"skip"`` them (with a
+        :class:`SweepWarning`) and load the verified units.
     """
-    status = sweep_status(folder)
+    if invalid not in ("raise", "skip"):
+        raise ValueError(f"invalid={invalid!r} must be 'raise' or 'skip'")
     need_pyarrow()
-    frames = [_read_unit(unit_path(status.folder, i)) for i in status.done]
+    folder = Path(folder)
+    manifest, survey = _settled_survey(folder, keep=True)
+    _warn_stray(folder, survey.stray, 2)
+    if survey.invalid and invalid == "raise":
+        raise _invalid_error(folder, survey.invalid)
+    if survey.invalid:
+        _warn(f"{len(survey.invalid)} unit file(s) in {str(folder / UNITS)!r} fail verification "
+              f"and are left out: {_listing(survey.invalid)}", 2)  # fmt: skip
+    if manifest.checksums is None and survey.done:
+        _warn(f"{str(folder)!r} was written by an older anaconda-sim (sweep format 1): its "
+              f"{len(survey.done)} unit files are loaded unverified; run the same spec into it "
+              "again to recompute and verify them", 2)  # fmt: skip
+    frames = _frames(folder, survey)
     if frames:
         frame = pd.concat(frames, ignore_index=True)
     else:
         from .work import COORDINATES
 
         frame = pd.DataFrame({k: pd.Series(dtype=v) for k, v in COORDINATES.items()})
+    status = _status(folder, manifest, survey)
     frame.attrs = {
         "spec_hash": status.spec_hash, "units_done": len(status.done),
         "units_total": status.total, "complete": status.complete,
