@@ -779,6 +779,8 @@ def parse_strategies(text: str) -> list[Strategy]:
     ...
     ValueError: strategy parameter 'bluff' has no value; write it as bluff=VALUE
     """
+    if not isinstance(text, str):
+        raise TypeError(f"strategies {text!r} must be text like 'sensible:bluff=0.1'")
     entries: list[tuple[str, dict[str, float]]] = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
