@@ -62,6 +62,17 @@ def format_table(frame: pd.DataFrame, top: int | None = None, digits: int = 4) -
     return "\n".join(line.rstrip() for line in text.splitlines())
 
 
+def _table_format(path: Path, doing: str) -> str:
+    """The table format of ``path`` by its extension, or a clear error."""
+    suffix = path.suffix.lower()
+    if suffix not in TABLE_FORMATS:
+        raise ValueError(
+            f"cannot {doing} {str(path)!r}: unknown extension {suffix or '(none)'!r}; "
+            f"use one of {', '.join(TABLE_FORMATS)}"
+        )
+    return suffix
+
+
 def write_table(frame: pd.DataFrame, path: str | Path) -> Path:
     """Write ``frame`` as CSV, Parquet or JSON, chosen by the file extension,
     with its model (:mod:`~anaconda_sim.output.provenance`).
@@ -81,12 +92,7 @@ def write_table(frame: pd.DataFrame, path: str | Path) -> Path:
     from .provenance import META_KEY, encode, provenance, sidecar_path
 
     path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in TABLE_FORMATS:
-        raise ValueError(
-            f"cannot write a table to {str(path)!r}: unknown extension {suffix or '(none)'!r}; "
-            f"use one of {', '.join(TABLE_FORMATS)}"
-        )
+    suffix = _table_format(path, "write a table to")
     path.parent.mkdir(parents=True, exist_ok=True)
     record = encode(provenance(frame.attrs))
     plain = frame.copy()
@@ -129,12 +135,7 @@ def read_table(path: str | Path) -> pd.DataFrame:
     from .provenance import META_KEY, decode, sidecar_path
 
     path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in TABLE_FORMATS:
-        raise ValueError(
-            f"cannot read a table from {str(path)!r}: unknown extension {suffix or '(none)'!r}; "
-            f"use one of {', '.join(TABLE_FORMATS)}"
-        )
+    suffix = _table_format(path, "read a table from")
     if not path.is_file():
         raise ValueError(f"cannot read {str(path)!r}: no such file")
     if suffix == ".parquet":
