@@ -342,7 +342,8 @@ class KernelRun:
                 for s in range(n):
                     row[f"net_{s}"] = int(seat[s, L.S_NET])
                 for s in range(n):
-                    row[f"fold_round_{s}"] = int(seat[s, L.S_FOLD])
+                    # betting rounds are numbered 1..N for people (0: never folded)
+                    row[f"fold_round_{s}"] = int(seat[s, L.S_FOLD]) + 1
                 for s in range(n):
                     npassed = int(own[s, V.O_NPASSED])
                     row[f"passed_{s}"] = tuple(

@@ -214,7 +214,8 @@ def simulate(
     records
         Keep one row per deal (small runs): ``deal, dealer, deck`` (the
         first ``7n`` cards in deal order), ``pot, showdown, winners`` and per
-        seat ``net_s, fold_round_s`` (-1 if it never folded), ``passed_s``
+        seat ``net_s, fold_round_s`` (the betting round it folded in, 1 to the
+        number of rounds; 0 if it never folded), ``passed_s``
         (every card it passed, in order), ``hand_s`` (the cards held at the
         end: the kept five in reveal order, or the seven), ``discards_s``
         and ``value_s`` (the showdown value, -1 without one).
