@@ -42,6 +42,7 @@ from typing import Any
 
 import numba
 from numba.core.caching import FunctionCache
+from numba.core.dispatcher import Dispatcher
 from numba.extending import intrinsic
 
 __all__ = [
@@ -160,9 +161,13 @@ class _SafeFunctionCache(FunctionCache):  # type: ignore[misc]
 
 
 def _compile_lazily(options: dict[str, Any], func: Any) -> Any:
+    # numba's own cache=True would build a FunctionCache only for it to be
+    # replaced: the safe cache is the only one made
+    options = dict(options)
+    cache = options.pop("cache", False)
     dispatcher = numba.njit(**options)(func)
-    if options.get("cache"):
-        dispatcher._cache = _SafeFunctionCache(dispatcher.py_func)
+    if cache and isinstance(dispatcher, Dispatcher):  # not NUMBA_DISABLE_JIT
+        dispatcher._cache = _SafeFunctionCache(dispatcher.py_func)  # type: ignore[attr-defined]
     return dispatcher
 
 

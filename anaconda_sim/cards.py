@@ -136,7 +136,7 @@ def parse_cards(
         shown = cards.strip()
     elif isinstance(cards, (int, np.integer)):
         raise CardError(f"{what} {cards!r} is a single number; give a list of cards")
-    elif cards is None or not isinstance(cards, (Iterable, np.ndarray)):
+    elif not isinstance(cards, (Iterable, np.ndarray)):
         raise CardError(
             f"{what} {cards!r} is not cards; give a string like 'Qs Qh 9c' or a list of cards"
         )

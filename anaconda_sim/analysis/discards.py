@@ -28,7 +28,6 @@ from .driver import (
     check_confirm,
     check_players,
     check_rules,
-    confirm_top,
     finish,
     known_after_pass,
     known_cards,
@@ -120,15 +119,13 @@ def discard_values(
         options=options, rules=rules_name, passed=_optional_text(passed_cards, options.unicode),
         received=_optional_text(received_cards, options.unicode),
     )  # fmt: skip
-    frame["_choice"] = np.arange(len(fives))
-    frame = finish(frame, acc, [_best_five_order(f) for f in fives], attrs, options.key)
-
     def rescore(rows: np.ndarray, opts: Sampling) -> ChoiceAccumulator:
         chosen = [fives[r] for r in rows]
         return _score_fives(hero7, players, chosen, passed_cards, received_cards, 0, known,
                             strategies, opts, "discards")[0]  # fmt: skip
 
-    return confirm_top(frame, confirm, rescore, options)
+    return finish(frame, acc, [_best_five_order(f) for f in fives], attrs, options,
+                  confirm=confirm, rescore=rescore)  # fmt: skip
 
 
 def equity(
@@ -219,7 +216,7 @@ def equity(
     attrs = model_attrs("equity", cards, players, opponents=strategies,
                         hero=hero_strategy if stage == "at deal" else None, betting=False,
                         options=options, rules=rules_name, stage=stage)  # fmt: skip
-    return finish(frame, acc, [0], attrs, options.key)
+    return finish(frame, acc, [0], attrs, options)
 
 
 def _optional_text(cards: Sequence[int] | None, unicode: bool) -> str | None:

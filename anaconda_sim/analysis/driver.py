@@ -412,16 +412,22 @@ def _identical_choices(acc: ChoiceAccumulator) -> np.ndarray:
     return group
 
 
+Rescore = Callable[[np.ndarray, "Sampling"], ChoiceAccumulator]
+
+
 def finish(
     frame: pd.DataFrame, acc: ChoiceAccumulator, order_key: list[Any], attrs: dict[str, Any],
-    key: np.uint64,
+    options: Sampling, *, confirm: int = 0, rescore: Rescore | None = None,
 ) -> pd.DataFrame:  # fmt: skip
     """Add the core columns, rank the rows best first and attach the model.
 
-    Among exactly equal values the documented tie-break (``order_key``,
-    smallest first) decides. ``tied_with_best``: the row's paired difference
-    from the best is within its 95% interval (it cannot be told apart from
-    the best at this sample size); ``p_best``: see :func:`p_best`.
+    ``frame`` has one row per choice, in the order the accumulator scored
+    them. Among exactly equal values the documented tie-break
+    (``order_key``, smallest first) decides. ``tied_with_best``: the row's
+    paired difference from the best is within its 95% interval (it cannot be
+    told apart from the best at this sample size); ``p_best``: see
+    :func:`p_best`. With ``confirm`` > 0 the best rows are re-estimated by
+    ``rescore`` (:func:`confirm_top`).
     """
     mean, se = acc.mean(), acc.se()
     best = min(range(len(mean)), key=lambda k: (-mean[k], order_key[k]))
@@ -432,15 +438,18 @@ def finish(
     frame["diff_vs_best"] = mean - mean[best]
     frame["diff_se"] = acc.diff_se(best)
     frame["tied_with_best"] = np.abs(frame["diff_vs_best"]) <= Z95 * frame["diff_se"]
-    frame["p_best"] = p_best(acc, key)
+    frame["p_best"] = p_best(acc, options.key)
     frame["_tie"] = order_key
     frame = frame.sort_values(["value", "_tie"], ascending=[False, True], kind="stable")
+    choices = frame.index.to_numpy()  # the choice of each ranked row
     frame = frame.drop(columns="_tie").reset_index(drop=True)
     frame["rank"] = frame["value"].rank(method="min", ascending=False).astype(int)
     labels = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c])]
     rest = [c for c in frame.columns if c not in CORE_COLUMNS and c not in labels]
     frame = frame[labels + list(CORE_COLUMNS) + rest]
     frame.attrs.update(attrs, deals=acc.deals)
+    if confirm and rescore is not None:
+        confirm_top(frame, choices[:confirm], rescore, options)
     return frame
 
 
@@ -501,27 +510,23 @@ def confirm_key(key: np.uint64) -> np.uint64:
 
 
 def confirm_top(
-    frame: pd.DataFrame, confirm: int,
-    rescore: Callable[[np.ndarray, Sampling], ChoiceAccumulator], options: Sampling,
-) -> pd.DataFrame:  # fmt: skip
-    """Re-estimate the best ``confirm`` rows on fresh, independent deals.
+    frame: pd.DataFrame, top: np.ndarray, rescore: Rescore, options: Sampling
+) -> None:
+    """Re-estimate the best rows (choices ``top``, best first) on fresh,
+    independent deals, adding ``confirm_value`` and ``confirm_se`` to ``frame``.
 
     The best of many rows is the most favourably sampled one: its screening
     ``value`` is biased upwards (the winner's curse). ``confirm_value`` and
     ``confirm_se`` are the top rows' values on as many new deals as the
     screening used, from an independent stream (:func:`confirm_key`): unbiased,
     because those deals played no part in choosing the rows. Other rows get
-    NaN. ``frame`` holds the rows' choice indices in a ``_choice`` column
-    (dropped here); ``rescore(indices, options)`` scores those choices.
+    NaN. ``rescore(choices, options)`` scores the given choices.
     """
-    choices = frame["_choice"].to_numpy()
-    frame = frame.drop(columns="_choice")
-    if not confirm:
-        return frame
+    confirm = len(top)
     fresh = dataclasses.replace(
         options, key=confirm_key(options.key), limit=int(frame.attrs["deals"]), precision=0.0
     )
-    acc = rescore(choices[:confirm], fresh)
+    acc = rescore(top, fresh)
     value = np.full(len(frame), np.nan)
     se = np.full(len(frame), np.nan)
     value[:confirm], se[:confirm] = acc.mean(), acc.se()
@@ -529,4 +534,3 @@ def confirm_top(
     frame.insert(at, "confirm_value", value)
     frame.insert(at + 1, "confirm_se", se)
     frame.attrs.update(confirm=confirm, confirm_deals=acc.deals)
-    return frame

@@ -26,7 +26,6 @@ from .driver import (
     check_confirm,
     check_players,
     check_rules,
-    confirm_top,
     finish,
     known_cards,
     model_attrs,
@@ -149,10 +148,9 @@ def pass_values(
     frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
     frame["left_gain"] = left_gain
     frame["left_gain_se"] = left_se
-    frame["_choice"] = np.arange(len(choices))
     order_key = [tuple(sorted(c.tolist())) for c in choices]
-    frame = finish(frame, acc, order_key, attrs, options.key)
-    return confirm_top(frame, confirm, lambda rows, opts: score(choices[rows], opts)[0], options)
+    return finish(frame, acc, order_key, attrs, options, confirm=confirm,
+                  rescore=lambda rows, opts: score(choices[rows], opts)[0])  # fmt: skip
 
 
 def score_passes(

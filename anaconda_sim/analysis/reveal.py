@@ -28,7 +28,6 @@ from .driver import (
     check_confirm,
     check_players,
     check_rules,
-    confirm_top,
     finish,
     known_cards,
     model_attrs,
@@ -226,14 +225,12 @@ def reveal_values(
                 "confirm re-estimates single orders; use it with by=None (the 120 orders)"
             )
         return _by_hidden(frame, value_acc, orders, five, attrs, options)
-    frame["_choice"] = np.arange(len(orders))
-    frame = finish(frame, value_acc, [tuple(o) for o in orders.tolist()], attrs, options.key)
-
     def rescore(rows: np.ndarray, opts: Sampling) -> ChoiceAccumulator:
         sums = score(orders[rows], opts)
         return sums.net if betting else sums.share
 
-    return confirm_top(frame, confirm, rescore, options)
+    return finish(frame, value_acc, [tuple(o) for o in orders.tolist()], attrs, options,
+                  confirm=confirm, rescore=rescore)  # fmt: skip
 
 
 class _OrderRows:
@@ -298,4 +295,4 @@ def _by_hidden(
     for column in ("share", "showdown_rate", "mean_pot"):
         table[column] = [frame.loc[weights[h] == 1, column].mean() for h in range(5)]
     attrs = {**attrs, "analysis": "reveal by hidden card"}
-    return finish(table, grouped, [(c,) for c in five], attrs, options.key)
+    return finish(table, grouped, [(c,) for c in five], attrs, options)

@@ -156,8 +156,6 @@ def _keywords(args: argparse.Namespace, function: Callable[..., Any]) -> dict[st
         for name, param in inspect.signature(function).parameters.items()
         if param.kind is inspect.Parameter.KEYWORD_ONLY
     }
-    if "progress" in kwargs and kwargs["progress"] is not False:
-        kwargs["progress"] = None
     if kwargs.get("seed") is None:
         kwargs["seed"] = secrets.randbelow(2**31)
     return kwargs

@@ -93,7 +93,6 @@ _CATEGORY_ALIASES = {
 
 #: figure file extensions and their formats
 FIGURE_FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
-_FORMATS = FIGURE_FORMATS
 
 
 # --------------------------------------------------------------------------
@@ -229,10 +228,9 @@ def _opponents_text(opponents: list[str], hero: str | None) -> str:
     """'vs 5 x sensible:continue_late=2' (changed parameters only; tables keep all)."""
     from ..strategies import short_spec
 
-    distinct = list(dict.fromkeys(short_spec(str(s)) for s in opponents))
-    text = f"vs {len(opponents)} x {distinct[0]}" if len(distinct) == 1 else "vs " + ", ".join(
-        short_spec(str(s)) for s in opponents
-    )
+    specs = [short_spec(str(s)) for s in opponents]
+    same = len(set(specs)) == 1
+    text = f"vs {len(specs)} x {specs[0]}" if same else "vs " + ", ".join(specs)
     return f"hero {short_spec(hero)} · {text}" if hero else text
 
 
@@ -902,13 +900,13 @@ def save_figure(
 
     path = Path(path)
     suffix = path.suffix.lower()
-    if suffix not in _FORMATS:
+    if suffix not in FIGURE_FORMATS:
         shown = f"{path.suffix!r}" if path.suffix else "a file without an extension"
         raise ValueError(f"cannot save a figure as {shown} ({str(path)!r}); use .png, .svg or .pdf")
     if not isinstance(fig, _Figure):
         raise TypeError(f"save_figure needs a matplotlib Figure, got {type(fig).__name__}")
     path.parent.mkdir(parents=True, exist_ok=True)
-    fmt = _FORMATS[suffix]
+    fmt = FIGURE_FORMATS[suffix]
     metadata: dict[str, Any] = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(
         fmt, {}
     )
