@@ -459,6 +459,23 @@ def pub_at_deal(cfg, dealer, pub):
         pub[V.P_INVESTED + seat] = ante
 
 
+@jit(inline="always")
+def reset_results(n, seat_res, res, opener, rounds_started):
+    """Empty results before a deal is played (from its start, or from a later
+    point after ``rounds_started`` betting rounds): nobody folded, won or
+    showed down; no forced choice missed; no round opened."""
+    for seat in range(n):
+        seat_res[seat, S_NET] = 0
+        seat_res[seat, S_FOLD] = -1
+        seat_res[seat, S_SHARE] = 0
+        seat_res[seat, S_CAT] = -1
+        seat_res[seat, S_VALUE] = -1
+    res[R_MISSED] = 0
+    res[R_ROUNDS] = rounds_started
+    for r in range(MAX_ROUNDS):
+        opener[r] = -1
+
+
 @jit
 def play_deal(
     key, deal, dealer, cfg, passes, kinds, params, deck, force_row, forced_pass,
@@ -476,20 +493,12 @@ def play_deal(
         own[V.O_NPASSED] = 0
         own[V.O_NRECEIVED] = 0
         states[STREAM_SEAT + seat, 0] = stream_state(key, deal, STREAM_SEAT + seat)
-        seat_res[seat, S_NET] = 0
-        seat_res[seat, S_FOLD] = -1
-        seat_res[seat, S_SHARE] = 0
-        seat_res[seat, S_CAT] = -1
-        seat_res[seat, S_VALUE] = -1
     k = 0
     for slot in range(7):
         for i in range(n):
             owns[seat_after(dealer, i, n), V.O_CARDS + slot] = deck[k]
             k += 1
-    res[R_MISSED] = 0
-    res[R_ROUNDS] = 0
-    for r in range(MAX_ROUNDS):
-        opener[r] = -1
+    reset_results(n, seat_res, res, opener, 0)
     _forget_strengths(n, dec)
 
     # --- betting round 1, then each pass and its round ---

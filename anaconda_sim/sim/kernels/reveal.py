@@ -28,19 +28,16 @@ from ..layout import (
     DEC_SIZE,
     HERO,
     MAX_ROUNDS,
-    R_MISSED,
     R_POT,
-    R_ROUNDS,
     RES_SIZE,
     S_CAT,
     S_FOLD,
     S_NET,
     S_SHARE,
-    S_VALUE,
     SEAT_RES_SIZE,
     STATES_ROWS,
 )  # fmt: skip
-from .deal import log_entry, play_from_discard, pub_at_deal, seat_after, settle
+from .deal import log_entry, play_from_discard, pub_at_deal, reset_results, seat_after, settle
 from .showdown import CHUNK, opponents_after_pass
 
 #: betting rounds before the discard in the default rules (after the deal, after the pass)
@@ -72,7 +69,7 @@ def _views_at_discard(cfg, pub, owns, hero_cards, kept, packets):
         for j in range(3):
             own[V.O_PASSED + j] = packets[seat, j]
             own[V.O_RECEIVED + j] = packets[source, j]
-        if seat == 0:
+        if seat == HERO:
             for j in range(7):
                 own[V.O_CARDS + j] = hero_cards[j]
         else:
@@ -163,16 +160,7 @@ def _reveal_deal(
         states[STREAM_SEAT, 0] = hero_state
         for seat in range(1, n):
             states[STREAM_SEAT + seat, 0] = pass_states[seat, 0]
-        for seat in range(n):
-            seat_res[seat, S_NET] = 0
-            seat_res[seat, S_FOLD] = -1
-            seat_res[seat, S_SHARE] = 0
-            seat_res[seat, S_CAT] = -1
-            seat_res[seat, S_VALUE] = -1
-        res[R_MISSED] = 0
-        res[R_ROUNDS] = ROUNDS_BEFORE_DISCARD
-        for r in range(MAX_ROUNDS):
-            opener[r] = -1
+        reset_results(n, seat_res, res, opener, ROUNDS_BEFORE_DISCARD)
         ended = play_from_discard(
             ROUNDS_BEFORE_DISCARD - 1, cfg[C_DEALER], cfg, kinds, params, orders[k], pub,
             owns, states, dec, seat_res, res, opener, cbet, cdiscard,
