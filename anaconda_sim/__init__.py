@@ -7,9 +7,7 @@ first attribute access.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
+from ._lazy import lazy_exports
 from .cards import CardError, format_cards, mask_from_cards, parse_cards
 
 __version__ = "0.1.0"
@@ -59,15 +57,4 @@ _LAZY = {
 
 __all__ = ["CardError", "__version__", "format_cards", "mask_from_cards", "parse_cards", *_LAZY]
 
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'anaconda_sim' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__)

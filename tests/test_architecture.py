@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "anaconda_sim"
-BASE = {"cards", "rng", "errors", "stats", "_numba", "__version__"}
+BASE = {"cards", "rng", "errors", "stats", "_numba", "_lazy", "__version__"}
 
 #: part of the package -> the parts it may import (docs/architecture.md)
 ALLOWED = {
@@ -14,6 +14,7 @@ ALLOWED = {
     "errors": set(),
     "stats": set(),
     "_numba": set(),
+    "_lazy": set(),
     "rng": {"cards", "_numba"},
     "hands": BASE,
     "strategies": BASE | {"hands", "game.views"},

@@ -129,3 +129,13 @@ def test_statistical_constants_are_defined_once():
     assert [p.name for p in z95] == ["stats.py"]
     scale = [p for p in _package_sources() if re.search(r"\b420\b", p.read_text())]
     assert [p.name for p in scale] == ["stats.py"]
+
+
+def test_one_public_name_loads_only_its_module():
+    """Subpackages export lazily: the rules and histories need neither numba nor pandas."""
+    code = (
+        "import sys, anaconda_sim as ac; ac.Rules; ac.History; ac.Game; "
+        "print([m for m in ('numba', 'pandas', 'anaconda_sim.hands.classes') if m in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

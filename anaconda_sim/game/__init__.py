@@ -27,25 +27,25 @@ May import: the top-level modules, :mod:`anaconda_sim.hands`,
 
 from __future__ import annotations
 
-from .engine import Action, Game, Observation, Phase, replay
-from .history import History, HistoryError, HistoryFormatError, ReplayMismatchError
-from .play import play_deal
-from .rules import BICYCLE, PAGAT, Rules
-from .session import Session
+from .._lazy import lazy_exports
 
-__all__ = [
-    "BICYCLE",
-    "PAGAT",
-    "Action",
-    "Game",
-    "History",
-    "HistoryError",
-    "HistoryFormatError",
-    "Observation",
-    "Phase",
-    "ReplayMismatchError",
-    "Rules",
-    "Session",
-    "play_deal",
-    "replay",
-]
+#: public name -> module that defines it (imported on first use: the rules
+#: alone need nothing heavy; play and sessions need the random streams)
+_LAZY = {
+    "BICYCLE": "rules",
+    "PAGAT": "rules",
+    "Action": "engine",
+    "Game": "engine",
+    "History": "history",
+    "HistoryError": "history",
+    "HistoryFormatError": "history",
+    "Observation": "engine",
+    "Phase": "engine",
+    "ReplayMismatchError": "history",
+    "Rules": "rules",
+    "Session": "session",
+    "play_deal": "play",
+    "replay": "engine",
+}
+__all__ = sorted(_LAZY)
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)

@@ -67,13 +67,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import format_card, format_cards
-from ..rng import MAX_DEAL_INDEX
 from . import views as V
 from .rules import Rules
 
 __all__ = [
     "FORMAT_VERSION",
-    "MAX_DEAL_INDEX",
     "MOVE_TYPES",
     "History",
     "HistoryError",
@@ -314,6 +312,8 @@ class History:
             Naming the first bad value (its event index and key) and what it
             must be.
         """
+        from ..rng import MAX_DEAL_INDEX  # here, not at import: rng loads numba
+
         if not isinstance(self.rules, Rules):
             raise _fail("history rules", f"must be a Rules object, not {type(self.rules).__name__}")
         players = self.rules.players

@@ -16,32 +16,24 @@ May import: :mod:`anaconda_sim.cards`, :mod:`anaconda_sim._numba`.
 
 from __future__ import annotations
 
-from .classes import N_CLASSES, classify, hand_classes
-from .evaluator import (
-    CATEGORY_COLUMNS,
-    CATEGORY_NAMES,
-    EXPOSED_CATEGORY_NAMES,
-    best_five,
-    category,
-    category_name,
-    describe,
-    evaluate,
-    exposed_category,
-    exposed_value,
-)
+from .._lazy import lazy_exports
 
-__all__ = [
-    "CATEGORY_COLUMNS",
-    "CATEGORY_NAMES",
-    "EXPOSED_CATEGORY_NAMES",
-    "N_CLASSES",
-    "best_five",
-    "category",
-    "category_name",
-    "classify",
-    "describe",
-    "evaluate",
-    "exposed_category",
-    "exposed_value",
-    "hand_classes",
-]
+#: public name -> module that defines it (imported on first use: the
+#: evaluator needs numba, the classes pandas)
+_LAZY = {
+    "CATEGORY_COLUMNS": "evaluator",
+    "CATEGORY_NAMES": "evaluator",
+    "EXPOSED_CATEGORY_NAMES": "evaluator",
+    "N_CLASSES": "classes",
+    "best_five": "evaluator",
+    "category": "evaluator",
+    "category_name": "evaluator",
+    "classify": "classes",
+    "describe": "evaluator",
+    "evaluate": "evaluator",
+    "exposed_category": "evaluator",
+    "exposed_value": "evaluator",
+    "hand_classes": "classes",
+}
+__all__ = sorted(_LAZY)
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)

@@ -23,6 +23,9 @@ May import: the top-level modules, :mod:`anaconda_sim.hands`,
 
 from __future__ import annotations
 
-from .simulator import ChoiceScores, SimulationResult, score_choices, simulate
+from .._lazy import lazy_exports
 
-__all__ = ["ChoiceScores", "SimulationResult", "score_choices", "simulate"]
+_LAZY = {name: "simulator" for name in ("ChoiceScores", "SimulationResult", "score_choices",
+                                         "simulate")}  # fmt: skip
+__all__ = sorted(_LAZY)
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)

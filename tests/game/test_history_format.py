@@ -14,7 +14,6 @@ import pytest
 from anaconda_sim.game.engine import replay
 from anaconda_sim.game.history import (
     FORMAT_VERSION,
-    MAX_DEAL_INDEX,
     History,
     HistoryError,
     HistoryFormatError,
@@ -25,6 +24,7 @@ from anaconda_sim.game.history import (
 from anaconda_sim.game.play import play_deal
 from anaconda_sim.game.rules import Rules
 from anaconda_sim.game.views import STAGE_REVEAL
+from anaconda_sim.rng import MAX_DEAL_INDEX
 
 
 @pytest.fixture(scope="module")
