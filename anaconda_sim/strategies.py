@@ -53,15 +53,12 @@ import numpy as np
 from ._numba import jit
 from .game import views as V
 from .hands.evaluator import (
-    FLUSH_BITS,
-    KEY_BIAS,
     best_five_into,
-    card_key,
+    best_five_of_sorted7,
     eval5,
     eval7,
     eval_cards,
     exposed_value_category,
-    five_value,
     value_category,
 )
 from .rng import rand_below, rand_float
@@ -250,113 +247,49 @@ def exposed_value_at(arr, start, n):
     return exposed_value4(c0, c1, c2, c3, n)
 
 
-@jit
-def _pack_without(p, q):
-    """The five positions other than ``p`` and ``q``, packed 3 bits each, ascending."""
-    packed = 0
-    t = 0
-    for x in range(7):
-        if x != p and x != q:
-            packed |= x << (3 * t)
-            t += 1
-    return packed
-
-
-@jit
-def _best_positions_no_flush(s0, s1, s2, s3, s4, s5, s6, key7):
-    """:func:`_best_positions` when no suit has five cards among the seven.
-
-    The subsets in lexicographic order of positions remove the pairs of
-    positions ``(p, q)``, ``p < q``, with ``p`` descending, then ``q``
-    descending. No subset is a flush, so a subset's value is the five-card
-    lookup of the seven-card key minus the two removed keys (what
-    :func:`~anaconda_sim.hands.evaluator.eval5` computes from the five keys): 21
-    independent lookups in the small five-card table, first best kept."""
-    k = (
-        card_key(s0), card_key(s1), card_key(s2), card_key(s3), card_key(s4), card_key(s5),
-        card_key(s6),
-    )  # fmt: skip
-    best = np.int64(-1)
-    bp = 5
-    bq = 6
-    for p in range(5, -1, -1):
-        kp = key7 - k[p]
-        for q in range(6, p, -1):
-            v = five_value(kp - k[q])
-            if v > best:
-                best = v
-                bp = p
-                bq = q
-    return _pack_without(bp, bq)
-
-
-@jit
-def _best_positions(s0, s1, s2, s3, s4, s5, s6, target):
-    """Positions (packed 3 bits each) of the first five-card subset, in
-    lexicographic order of positions, whose value equals ``target``."""
-    s = (s0, s1, s2, s3, s4, s5, s6)
-    best = np.int64(-1)
-    packed = 0
-    for i in range(3):
-        for j in range(i + 1, 4):
-            for k in range(j + 1, 5):
-                for l in range(k + 1, 6):
-                    for m in range(l + 1, 7):
-                        v = eval5(s[i], s[j], s[k], s[l], s[m])
-                        if v > best:
-                            best = v
-                            packed = i | (j << 3) | (k << 6) | (l << 9) | (m << 12)
-                            if v == target:
-                                return packed
-    return packed
+@jit(inline="always")
+def _sorted7(x0, x1, x2, x3, x4, x5, x6):
+    """Seven numbers in ascending order (a sorting network: branch-free min/max)."""
+    x0, x6 = min(x0, x6), max(x0, x6)
+    x2, x3 = min(x2, x3), max(x2, x3)
+    x4, x5 = min(x4, x5), max(x4, x5)
+    x0, x2 = min(x0, x2), max(x0, x2)
+    x1, x4 = min(x1, x4), max(x1, x4)
+    x3, x6 = min(x3, x6), max(x3, x6)
+    x0, x1 = min(x0, x1), max(x0, x1)
+    x2, x5 = min(x2, x5), max(x2, x5)
+    x3, x4 = min(x3, x4), max(x3, x4)
+    x1, x2 = min(x1, x2), max(x1, x2)
+    x4, x6 = min(x4, x6), max(x4, x6)
+    x2, x3 = min(x2, x3), max(x2, x3)
+    x4, x5 = min(x4, x5), max(x4, x5)
+    x1, x2 = min(x1, x2), max(x1, x2)
+    x3, x4 = min(x3, x4), max(x3, x4)
+    x5, x6 = min(x5, x6), max(x5, x6)
+    return x0, x1, x2, x3, x4, x5, x6
 
 
 @jit(inline="always")
 def _best_five7_in_place(out):
     """:func:`best_five7_into` on the seven cards already in ``out[0:7]``."""
-    for i in range(1, 7):  # insertion sort, descending
-        c = out[i]
-        j = i - 1
-        while j >= 0 and out[j] < c:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = c
-    s0 = np.int64(out[0])
-    s1 = np.int64(out[1])
-    s2 = np.int64(out[2])
-    s3 = np.int64(out[3])
-    s4 = np.int64(out[4])
-    s5 = np.int64(out[5])
-    s6 = np.int64(out[6])
-    key7 = (
-        KEY_BIAS + card_key(s0) + card_key(s1) + card_key(s2) + card_key(s3) + card_key(s4)
-        + card_key(s5) + card_key(s6)
-    )  # fmt: skip
-    if key7 & FLUSH_BITS:
-        target = eval7(s0, s1, s2, s3, s4, s5, s6)
-        packed = _best_positions(s0, s1, s2, s3, s4, s5, s6, target)
-    else:
-        packed = _best_positions_no_flush(s0, s1, s2, s3, s4, s5, s6, key7)
-    s = (s0, s1, s2, s3, s4, s5, s6)
-    used = 0
-    for t in range(5):
-        p = (packed >> (3 * t)) & 7
-        out[t] = s[p]
-        used |= 1 << p
-    w = 5
-    for p in range(7):
-        if not (used >> p) & 1:
-            out[w] = s[p]
-            w += 1
+    x0, x1, x2, x3, x4, x5, x6 = _sorted7(out[0], out[1], out[2], out[3], out[4], out[5], out[6])
+    # descending
+    out[0] = x6
+    out[1] = x5
+    out[2] = x4
+    out[3] = x3
+    out[4] = x2
+    out[5] = x1
+    out[6] = x0
+    best_five_of_sorted7(out)
 
 
 @jit
 def best_five7_into(cards, out):
     """:func:`~anaconda_sim.hands.evaluator.best_five_into` for seven cards, same
     choice (among the best fives, the lexicographically largest in
-    descending card order), without allocating: the subsets are enumerated
-    in the evaluator's order and the search stops at the first one reaching
-    the seven-card value."""
+    descending card order), without allocating or trying subsets
+    (:func:`~anaconda_sim.hands.evaluator.best_five_of_sorted7`)."""
     for i in range(7):
         out[i] = cards[i]
     _best_five7_in_place(out)
@@ -397,25 +330,7 @@ def _pass_sensible(pub, own, out):
             score += 16
         out[i] = score * 64 + c
     if n == 7:
-        # sorting network (branch-free min/max), ascending
-        x0, x1, x2, x3, x4, x5, x6 = out[0], out[1], out[2], out[3], out[4], out[5], out[6]
-        x0, x6 = min(x0, x6), max(x0, x6)
-        x2, x3 = min(x2, x3), max(x2, x3)
-        x4, x5 = min(x4, x5), max(x4, x5)
-        x0, x2 = min(x0, x2), max(x0, x2)
-        x1, x4 = min(x1, x4), max(x1, x4)
-        x3, x6 = min(x3, x6), max(x3, x6)
-        x0, x1 = min(x0, x1), max(x0, x1)
-        x2, x5 = min(x2, x5), max(x2, x5)
-        x3, x4 = min(x3, x4), max(x3, x4)
-        x1, x2 = min(x1, x2), max(x1, x2)
-        x4, x6 = min(x4, x6), max(x4, x6)
-        x2, x3 = min(x2, x3), max(x2, x3)
-        x4, x5 = min(x4, x5), max(x4, x5)
-        x1, x2 = min(x1, x2), max(x1, x2)
-        x3, x4 = min(x3, x4), max(x3, x4)
-        x5, x6 = min(x5, x6), max(x5, x6)
-        sorted7 = (x0, x1, x2, x3, x4, x5, x6)
+        sorted7 = _sorted7(out[0], out[1], out[2], out[3], out[4], out[5], out[6])
         for k in range(pub[V.P_PASS_COUNT]):
             out[k] = sorted7[k] & 63
         return
@@ -434,6 +349,11 @@ def _pass_sensible(pub, own, out):
 
 # ---------------------------------------------------------------- discard --
 @jit(inline="always")
+def _rank_count(counts, card):
+    return (counts >> (4 * (card >> 2))) & 15
+
+
+@jit(inline="always")
 def _order_hiding_most_telling(f0, f1, f2, f3, f4, out):
     """Write the five cards to ``out[2:7]`` in a reveal order that shows little.
 
@@ -442,48 +362,59 @@ def _order_hiding_most_telling(f0, f1, f2, f3, f4, out):
     shown cards go singles first, low to high, then grouped cards, so the
     table learns of a pair as late as possible (sort key
     ``(count of its rank among the four * 16 + rank) * 64 + card``).
+
+    R11 ranks four cards by their groups, then by rank, so the weakest four
+    are left by hiding a card of the largest group (of the higher rank among
+    equal groups): that breaks quads to trips, a full house's trips to two
+    pair, trips to a pair, the higher pair of two pair, the pair of one pair,
+    and otherwise removes the highest single. Among the cards of that rank
+    the highest index is hidden. So the hidden card is the largest
+    ``count * 64 + card``, with no four-card value computed
+    (``tests/sim/test_strategies.py`` checks this on every five cards).
     """
-    five = (np.int64(f0), np.int64(f1), np.int64(f2), np.int64(f3), np.int64(f4))
-    best_hide = 0
-    best_value = np.int64(1) << 62
-    for hide in range(5):
-        if hide == 0:
-            value = exposed_value4(f1, f2, f3, f4, 4)
-        elif hide == 1:
-            value = exposed_value4(f0, f2, f3, f4, 4)
-        elif hide == 2:
-            value = exposed_value4(f0, f1, f3, f4, 4)
-        elif hide == 3:
-            value = exposed_value4(f0, f1, f2, f4, 4)
-        else:
-            value = exposed_value4(f0, f1, f2, f3, 4)
-        if value < best_value or (value == best_value and five[hide] > five[best_hide]):
-            best_value = value
-            best_hide = hide
-    k = 2
-    for i in range(5):
-        if i != best_hide:
-            out[k] = five[i]
-            k += 1
-    # sort keys of the four shown cards (the card is the key's low 6 bits)
-    r0 = np.int64(out[2]) >> 2
-    r1 = np.int64(out[3]) >> 2
-    r2 = np.int64(out[4]) >> 2
-    r3 = np.int64(out[5]) >> 2
-    for i in range(2, 6):
-        r = np.int64(out[i]) >> 2
-        count = np.int64(r == r0) + np.int64(r == r1) + np.int64(r == r2) + np.int64(r == r3)
-        out[i] = (count * 16 + r) * 64 + out[i]
-    for i in range(3, 6):  # insertion sort of four keys
-        key = out[i]
-        j = i - 1
-        while j >= 2 and out[j] > key:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = key
-    for i in range(2, 6):
-        out[i] = out[i] & 63
-    out[6] = five[best_hide]
+    a = np.int64(f0)
+    b = np.int64(f1)
+    c = np.int64(f2)
+    d = np.int64(f3)
+    e = np.int64(f4)
+    one = np.int64(1)
+    counts = (one << (4 * (a >> 2))) + (one << (4 * (b >> 2))) + (one << (4 * (c >> 2)))
+    counts += (one << (4 * (d >> 2))) + (one << (4 * (e >> 2)))
+    hide = max(
+        _rank_count(counts, a) * 64 + a, _rank_count(counts, b) * 64 + b,
+        _rank_count(counts, c) * 64 + c, _rank_count(counts, d) * 64 + d,
+        _rank_count(counts, e) * 64 + e,
+    ) & 63  # fmt: skip
+    shown = counts - (one << (4 * (hide >> 2)))
+    # sort keys of the five; the hidden card's key is largest by far and
+    # sorts last, so the network orders the four shown cards too
+    big = np.int64(1) << 20
+    k0 = (_rank_count(shown, a) * 16 + (a >> 2)) * 64 + a + big * np.int64(a == hide)
+    k1 = (_rank_count(shown, b) * 16 + (b >> 2)) * 64 + b + big * np.int64(b == hide)
+    k2 = (_rank_count(shown, c) * 16 + (c >> 2)) * 64 + c + big * np.int64(c == hide)
+    k3 = (_rank_count(shown, d) * 16 + (d >> 2)) * 64 + d + big * np.int64(d == hide)
+    k4 = (_rank_count(shown, e) * 16 + (e >> 2)) * 64 + e + big * np.int64(e == hide)
+    k0, k1, k2, k3, k4 = _sorted5(k0, k1, k2, k3, k4)
+    out[2] = k0 & 63
+    out[3] = k1 & 63
+    out[4] = k2 & 63
+    out[5] = k3 & 63
+    out[6] = hide
+
+
+@jit(inline="always")
+def _sorted5(x0, x1, x2, x3, x4):
+    """Five numbers in ascending order (a sorting network: branch-free min/max)."""
+    x0, x1 = min(x0, x1), max(x0, x1)
+    x3, x4 = min(x3, x4), max(x3, x4)
+    x2, x4 = min(x2, x4), max(x2, x4)
+    x2, x3 = min(x2, x3), max(x2, x3)
+    x0, x3 = min(x0, x3), max(x0, x3)
+    x0, x2 = min(x0, x2), max(x0, x2)
+    x1, x4 = min(x1, x4), max(x1, x4)
+    x1, x3 = min(x1, x3), max(x1, x3)
+    x1, x2 = min(x1, x2), max(x1, x2)
+    return x0, x1, x2, x3, x4
 
 
 @jit(inline="always")

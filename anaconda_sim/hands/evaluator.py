@@ -64,6 +64,7 @@ __all__ = [
     "N_CATEGORIES",
     "best_five",
     "best_five_into",
+    "best_five_of_sorted7",
     "best_five_rows",
     "category",
     "category_name",
@@ -125,6 +126,7 @@ _FIVE_TABLE = lookup.FIVE_TABLE
 _FIVE_ROW_SHIFT = lookup.FIVE_ROW_SHIFT
 _FLUSH_TABLE = lookup.FLUSH_TABLE
 _CATEGORY_START = lookup.CATEGORY_START
+_VALUE_RANK_COUNTS = lookup.VALUE_RANK_COUNTS
 KEY_BIAS = lookup.KEY_BIAS
 FLUSH_BITS = lookup.FLUSH_BITS
 _RANK_SUM_MASK = lookup.RANK_SUM_MASK
@@ -224,6 +226,52 @@ def eval5(c0, c1, c2, c3, c4):
         )
         return np.int64(_FLUSH_TABLE[np.uint64(bits)])
     return five_value(key)
+
+
+@jit
+def best_five_of_sorted7(out):
+    """Put the best five of the seven cards ``out[0:7]`` (descending card
+    order) first; returns the value (int64).
+
+    The same choice as :func:`best_five_into` (among the best fives, the
+    lexicographically largest in descending card order) without trying the
+    21 subsets: a value fixes the ranks of its five cards
+    (``lookup.VALUE_RANK_COUNTS``) and, for a flush, the suit (the only one
+    with five cards among seven). Walking the cards from the highest and
+    taking each one whose rank (and suit) is still needed takes the highest
+    suits of every rank, which is the lexicographically largest five. The two
+    other cards go to ``out[5:7]``, still in descending order.
+    """
+    s0 = np.int64(out[0])
+    s1 = np.int64(out[1])
+    s2 = np.int64(out[2])
+    s3 = np.int64(out[3])
+    s4 = np.int64(out[4])
+    s5 = np.int64(out[5])
+    s6 = np.int64(out[6])
+    key = (
+        KEY_BIAS + card_key(s0) + card_key(s1) + card_key(s2) + card_key(s3) + card_key(s4)
+        + card_key(s5) + card_key(s6)
+    )  # fmt: skip
+    suit = np.int64(-1)
+    if key & FLUSH_BITS:
+        value = _flush7(key, s0, s1, s2, s3, s4, s5, s6)
+        suit = _flush_suit(key)  # a flush is the best five whenever seven cards hold one
+    else:
+        value = _rank_value(key)
+    need = _VALUE_RANK_COUNTS[value]
+    cards = (s0, s1, s2, s3, s4, s5, s6)
+    kept = 0
+    other = 5
+    for p in range(7):  # branch-free: the choice is data, not control flow
+        c = cards[p]
+        shift = 4 * (c >> 2)
+        take = np.int64(((need >> shift) & 15) != 0) & np.int64((suit < 0) | ((c & 3) == suit))
+        need -= take << shift
+        out[kept if take else other] = c
+        kept += take
+        other += 1 - take
+    return value
 
 
 @jit

@@ -32,7 +32,9 @@ exactly when the hand holds a flush (with at most 7 cards only one suit can).
 
 Values are the public ones: 1 (7-5-4-3-2 offsuit) .. 7462 (royal flush), the
 Cactus-Kev order reversed; a 6- or 7-card value is the value of the best five
-(R18, R19). ``CLASS_INFO[v]`` describes value ``v`` for :func:`describe`.
+(R18, R19). ``CLASS_INFO[v]`` describes value ``v`` for :func:`describe`;
+``VALUE_RANK_COUNTS[v]`` holds the count of each rank among its five cards
+(4 bits per rank), from which a best five is picked without trying subsets.
 
 Everything here is deterministic, so the numba kernels that freeze these
 arrays as constants can be cached on disk safely.
@@ -286,6 +288,13 @@ def _build() -> dict:
     for v in range(len(class_info) - 1, 0, -1):
         category_start[class_info[v][0]] = v
     category_start[9] = len(class_info)
+    # 5. The ranks of every value's five cards, 4 bits of count per rank
+    # (a value fixes its ranks; only flushes of different suits share one).
+    value_rank_counts = np.zeros(len(class_info), np.int64)
+    for ranks, suited in [*((r, False) for r in five.tolist()), *((r, True) for r in flush_sets)]:
+        value_rank_counts[value_of_tuple[_class_tuple(tuple(ranks), suited)]] = sum(
+            1 << (4 * r) for r in ranks
+        )
     return {
         "CARD_KEYS": card_keys,
         "LANE_KEYS": lane_keys,
@@ -296,6 +305,7 @@ def _build() -> dict:
         "FLUSH_TABLE": flush_table,
         "CATEGORY_START": category_start,
         "CLASS_INFO": tuple(class_info),
+        "VALUE_RANK_COUNTS": value_rank_counts,
     }
 
 
@@ -309,4 +319,5 @@ FIVE_TABLE: np.ndarray = _T["FIVE_TABLE"]
 FLUSH_TABLE: np.ndarray = _T["FLUSH_TABLE"]
 CATEGORY_START: np.ndarray = _T["CATEGORY_START"]
 CLASS_INFO: tuple = _T["CLASS_INFO"]
+VALUE_RANK_COUNTS: np.ndarray = _T["VALUE_RANK_COUNTS"]
 del _T

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .._numba import run_chunks
 from ..cards import CardError, card_mask, format_cards, parse_cards
 from ..game import views as V
 from ..game.rules import Rules
@@ -309,9 +310,9 @@ class KernelRun:
             rec = [self.rec[k][sl] for k in ("deck", "dealer", "res", "seat", "own")]
         else:
             rec = [self.rec[k] for k in ("deck", "dealer", "res", "seat", "own")]
-        K.run_batches(
-            self.key, self.first_deal + self.done, count, self.batch_size, self.cfg, passes,
-            kinds, params,
+        run_chunks(
+            K.run_batches, n_batches, self.key, self.first_deal + self.done, count,
+            self.batch_size, self.cfg, passes, kinds, params,
             self.fixed, self.known_mask, self.choices, self.forced_pass,
             acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
             *rec, *self.funcs,

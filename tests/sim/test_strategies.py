@@ -31,6 +31,7 @@ from anaconda_sim.strategies import (
     KIND_SENSIBLE,
     Strategy,
     best_five7_into,
+    builtin_discard,
     exposed_value4,
     get_strategy,
     intent_to_action,
@@ -275,8 +276,9 @@ def _best_five_mismatches(hands: np.ndarray) -> int:
 
 
 def test_best_five7_into_equals_evaluator() -> None:
+    """The pick from the value's ranks equals the evaluator's search of all 21 subsets."""
     gen = np.random.default_rng(5)
-    hands = np.argsort(gen.random((200_000, 52)), axis=1)[:, :7].astype(np.int64)
+    hands = np.argsort(gen.random((1_000_000, 52)), axis=1)[:, :7].astype(np.int64)
     # plus hands rich in ties: pairs, flushes with spare suited cards, straights
     extra = np.array(
         [[51, 50, 47, 46, 3, 2, 1], [48, 44, 40, 36, 32, 28, 24], [51, 47, 43, 39, 35, 31, 27],
@@ -284,3 +286,76 @@ def test_best_five7_into_equals_evaluator() -> None:
         dtype=np.int64,
     )  # fmt: skip
     assert _best_five_mismatches(np.vstack([hands, extra])) == 0
+
+
+@numba.njit
+def _order_by_trying_each_hide(five: np.ndarray, out: np.ndarray) -> None:
+    """The twin of the reveal order written as specified: compute the R11
+    value of the four shown for each hidden card, hide the weakest four's
+    missing card (ties: the higher index), sort the shown four by
+    ``(count among the four * 16 + rank) * 64 + card``."""
+    best_hide = 0
+    best_value = np.int64(1) << 62
+    four = np.empty(4, dtype=np.int64)
+    for hide in range(5):
+        j = 0
+        for i in range(5):
+            if i != hide:
+                four[j] = five[i]
+                j += 1
+        value = exposed_cards_value(four, 4)
+        if value < best_value or (value == best_value and five[hide] > five[best_hide]):
+            best_value = value
+            best_hide = hide
+    j = 0
+    for i in range(5):
+        if i != best_hide:
+            four[j] = five[i]
+            j += 1
+    keys = np.empty(4, dtype=np.int64)
+    for i in range(4):
+        count = 0
+        for k in range(4):
+            count += (four[k] >> 2) == (four[i] >> 2)
+        keys[i] = (count * 16 + (four[i] >> 2)) * 64 + four[i]
+    keys.sort()
+    for i in range(4):
+        out[i] = keys[i] & 63
+    out[4] = five[best_hide]
+
+
+@numba.njit
+def _order_mismatches(pub: np.ndarray, own: np.ndarray, params: np.ndarray) -> tuple[int, int]:
+    rng = np.zeros(1, dtype=np.uint64)
+    five = np.empty(5, dtype=np.int64)
+    out = np.empty(16, dtype=np.int64)
+    want = np.empty(5, dtype=np.int64)
+    hands = 0
+    bad = 0
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    for e in range(d + 1, 52):
+                        five[0], five[1], five[2], five[3], five[4] = e, d, c, b, a
+                        for i in range(5):
+                            own[V.O_CARDS + i] = five[i]
+                        builtin_discard(KIND_SENSIBLE, pub, own, params, rng, out)
+                        _order_by_trying_each_hide(five, want)
+                        hands += 1
+                        for i in range(5):
+                            if out[V.OUT_FIVE + i] != want[i]:
+                                bad += 1
+                                break
+    return hands, bad
+
+
+def test_reveal_order_equals_twin_on_every_five_card_hand() -> None:
+    """R11: the sensible reveal order hides the card that leaves the weakest
+    four shown; checked against the search over every hidden card on all
+    2,598,960 five-card hands."""
+    pub = np.zeros(V.PUB_SIZE, dtype=np.int32)
+    own = np.full(V.OWN_SIZE, -1, dtype=np.int32)
+    own[V.O_NCARDS] = 5
+    params = get_strategy("sensible").param_array()
+    assert _order_mismatches(pub, own, params) == (2_598_960, 0)

@@ -14,9 +14,9 @@ Nothing here validates its input: the public layer does.
 from __future__ import annotations
 
 import numpy as np
-from numba import prange, types
+from numba import types
 
-from ..._numba import borrow, jit, jit_parallel, keep
+from ..._numba import borrow, jit, keep
 from ...game import views as V
 from ...hands.evaluator import eval5, eval7, value_category
 from ...rng import STREAM_DECK, STREAM_SEAT, card_bit, deal_cards_into, stream_state
@@ -594,16 +594,19 @@ def settle(ended, dealer, cfg, pub, owns, seat_res, res):
         seat_res[seat, S_NET] -= pub[V.P_INVESTED + seat]
 
 
-@jit_parallel
+@jit
 def run_batches(
-    key, first_deal, n_deals, batch_size, cfg, passes, kinds, params, fixed, known_mask,
+    first_batch, stop_batch, key, first_deal, n_deals, batch_size, cfg, passes, kinds, params,
+    fixed, known_mask,
     choices, forced_pass,
     acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
     rec_deck, rec_dealer, rec_res, rec_seat, rec_own,
     cbet, cpass, cdiscard,
 ):  # fmt: skip
-    """Play deals ``first_deal .. first_deal + n_deals - 1`` in batches.
+    """Play batches ``first_batch .. stop_batch - 1`` of deals ``first_deal ..
+    first_deal + n_deals - 1`` (``batch_size`` deals per batch).
 
+    :func:`~anaconda_sim._numba.run_chunks` spreads the batches over threads.
     Batch ``b`` adds into row ``b`` of every ``acc_*`` array; each deal is
     played once per row of ``choices`` (one row, ignored, when nothing is
     forced), on the same deck and the same random numbers.
@@ -619,10 +622,9 @@ def run_batches(
     """
     n = cfg[C_N]
     n_choices = choices.shape[0]
-    n_batches = (n_deals + batch_size - 1) // batch_size
     hero = cfg[C_HERO]
     record = cfg[C_RECORD] != 0
-    for b in prange(n_batches):
+    for b in range(first_batch, stop_batch):
         pub_ = np.empty(V.PUB_SIZE, dtype=np.int32)
         owns_ = np.empty((n, V.OWN_SIZE), dtype=np.int32)
         states_ = np.empty((STATES_ROWS, 1), dtype=np.uint64)

@@ -17,9 +17,8 @@ numbers (common random numbers).
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ..._numba import borrow, jit, jit_parallel
+from ..._numba import borrow, jit, run_chunks
 from ...game import views as V
 from ...rng import STREAM_SEAT, stream_state
 from ..layout import (
@@ -79,7 +78,6 @@ def _views_at_discard(cfg, pub, owns, hero_cards, kept, packets):
                 own[V.O_CARDS + 4 + j] = packets[source, j]
 
 
-@jit_parallel
 def reveal_batch(
     key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask, hand5, discards,
     hero_packet, right_forced, orders, net, share, opens, opp_folds, pots, cats,
@@ -92,8 +90,23 @@ def reveal_batch(
     folds in each reveal round, the final pot and the hero's final category
     (-1 without a showdown).
     """
+    run_chunks(
+        _reveal_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals, cfg,
+        pass_pub, kinds, params, known_mask, hand5, discards, hero_packet, right_forced, orders,
+        net, share, opens, opp_folds, pots, cats, cbet, cdiscard
+    )  # fmt: skip
+
+
+@jit
+def _reveal_batch_chunks(
+    first_chunk, stop_chunk, key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask,
+    hand5, discards,
+    hero_packet, right_forced, orders, net, share, opens, opp_folds, pots, cats,
+    cbet, cdiscard,
+):  # fmt: skip
+    """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`."""
     n = cfg[C_N]
-    for chunk in prange((n_deals + CHUNK - 1) // CHUNK):
+    for chunk in range(first_chunk, stop_chunk):
         pass_owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
         kept = np.empty((n, 4), dtype=np.int64)
         packets = np.empty((n, 3), dtype=np.int64)

@@ -23,9 +23,8 @@ accumulates sums and cross-products batch by batch.
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ..._numba import borrow, jit, jit_parallel
+from ..._numba import borrow, jit, run_chunks
 from ...game import views as V
 from ...hands.evaluator import eval5, eval7, value_category
 from ...rng import STREAM_DECK, STREAM_RECEIVED, STREAM_SEAT, card_bit, deal_cards, stream_state
@@ -168,7 +167,6 @@ def _shares(hero_value, left_value, best_fixed, count_fixed):
     return hero_share, left_share
 
 
-@jit_parallel
 def pass_choices_batch(
     key, deal_start, n_deals, players, pub, kinds, params, known, hero7, choices,
     shares, left_shares, categories,
@@ -180,8 +178,21 @@ def pass_choices_batch(
     per deal ``i`` and choice ``k``: the hero's pot share, the left
     neighbour's pot share, and the hero's final category.
     """
+    run_chunks(
+        _pass_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals,
+        players, pub, kinds, params, known, hero7, choices, shares, left_shares, categories
+    )  # fmt: skip
+
+
+@jit
+def _pass_choices_batch_chunks(
+    first_chunk, stop_chunk, key, deal_start, n_deals, players, pub, kinds, params, known, hero7,
+    choices,
+    shares, left_shares, categories,
+):  # fmt: skip
+    """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`pass_choices_batch`."""
     n_choices = choices.shape[0]
-    for chunk in prange((n_deals + CHUNK - 1) // CHUNK):
+    for chunk in range(first_chunk, stop_chunk):
         owns, kept, packets, states, scratch, dealt, hand, chosen, deck_state = _scratch(players)
         no_force = np.full(3, -1, dtype=np.int64)
         hero_kept = np.empty(4, dtype=np.int64)
@@ -235,7 +246,6 @@ def _pass_choices_deal(
         categories[i, k] = value_category(hero_value)
 
 
-@jit_parallel
 def keep_choices_batch(
     key, deal_start, n_deals, players, pub, kinds, params, known_mask, hero_packet,
     right_forced, random_right_from, dead_count, choices, shares, categories,
@@ -250,10 +260,24 @@ def keep_choices_batch(
     ``dead_count`` unseen cards are removed per deal (the hero's unknown
     discards).
     """
+    run_chunks(
+        _keep_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals,
+        players, pub, kinds, params, known_mask, hero_packet, right_forced, random_right_from,
+        dead_count, choices, shares, categories
+    )  # fmt: skip
+
+
+@jit
+def _keep_choices_batch_chunks(
+    first_chunk, stop_chunk, key, deal_start, n_deals, players, pub, kinds, params, known_mask,
+    hero_packet,
+    right_forced, random_right_from, dead_count, choices, shares, categories,
+):  # fmt: skip
+    """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`keep_choices_batch`."""
     n_choices = choices.shape[0]
     from_mask = ~_mask_of(random_right_from)
     random_right = right_forced[0] < 0 and random_right_from.shape[0] > 0
-    for chunk in prange((n_deals + CHUNK - 1) // CHUNK):
+    for chunk in range(first_chunk, stop_chunk):
         owns, kept, packets, states, scratch, dealt, hand, chosen, deck_state = _scratch(players)
         forced = right_forced.copy()
         # arrays every thread reads, borrowed: no shared reference counts
