@@ -8,7 +8,7 @@ check by eye.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 # =====================================================================
 # Hand evaluator twins (anaconda_sim.hands.evaluator): R11, R18, R19
@@ -119,3 +119,43 @@ def naive_exposed_key(cards):
 
 
 # ===================== end of hand evaluator twins ====================
+
+
+# =====================================================================
+# Low evaluator twins (anaconda_sim.hands.low): R23
+# =====================================================================
+
+
+def naive_low_key5(cards):
+    """Comparable tuple of five cards for ace-to-five low: **smaller is better** (R23).
+
+    Ranks with the ace as 1 (2..13 for two..king); suits never count.
+    (group sizes from the largest down, then the group ranks, larger groups
+    first and higher ranks first): no pair (1, 1, 1, 1, 1) < pair
+    (2, 1, 1, 1) < two pair (2, 2, 1) < trips (3, 1, 1) < full house (3, 2)
+    < quads (4, 1), then the highest group first, then the next.
+    """
+    assert len(cards) == 5
+    ranks = [1 if c // 4 == 12 else c // 4 + 2 for c in cards]
+    counts = Counter(ranks)
+    shape = tuple(sorted(counts.values(), reverse=True))
+    by_group = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    return (shape, *by_group)
+
+
+def naive_best_low(cards):
+    """Key of the best low five of 5 to 7 cards: the smallest five-card key."""
+    return min(naive_low_key5(five) for five in combinations(cards, 5))
+
+
+def naive_low_classes():
+    """One five-card hand per distinct low: every multiset of five ranks (at most four of a
+    rank), copy ``j`` of a rank in suit ``j``. Their keys are the distinct lows."""
+    hands = []
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(ranks.count(r) for r in ranks) <= 4:
+            hands.append([4 * r + ranks[:i].count(r) for i, r in enumerate(ranks)])
+    return hands
+
+
+# ====================== end of low evaluator twins =====================
