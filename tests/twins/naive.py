@@ -159,3 +159,50 @@ def naive_low_classes():
 
 
 # ====================== end of low evaluator twins =====================
+
+
+# =====================================================================
+# Hi-lo split twin (anaconda_sim.hands.hilo.split_hilo): R24, R25
+# =====================================================================
+
+
+def naive_split_hilo(high, low, declarations, active, dealer, pot):
+    """(payouts, failed swingers) of a hi-lo pot, written from the rule text.
+
+    ``declarations[s]`` is "high", "low" or "both". A swinger must win or tie
+    both sides against every other declarer of each side, else wins nothing
+    and is left out (if every seat fails its swing, nobody is left out). The
+    high half is the larger one; a half is split among its tied best hands,
+    odd chips one each clockwise from the dealer's left.
+    """
+    n = len(high)
+    seats = [s for s in range(n) if active[s]]
+    highs = [s for s in seats if declarations[s] in ("high", "both")]
+    lows = [s for s in seats if declarations[s] in ("low", "both")]
+    failed = [
+        s for s in seats if declarations[s] == "both"
+        and (any(high[o] > high[s] for o in highs) or any(low[o] > low[s] for o in lows))
+    ]  # fmt: skip
+    if len(failed) == len(seats):
+        failed = []
+    highs = [s for s in highs if s not in failed]
+    lows = [s for s in lows if s not in failed]
+    halves = {"high": pot - pot // 2, "low": pot // 2}
+    if not lows:
+        halves = {"high": pot, "low": 0}
+    if not highs:
+        halves = {"high": 0, "low": pot}
+    payouts = [0] * n
+    clockwise = [(dealer + 1 + i) % n for i in range(n)]
+    for side, contenders, values in (("high", highs, high), ("low", lows, low)):
+        if not halves[side]:
+            continue
+        best = max(values[s] for s in contenders)
+        winners = [s for s in clockwise if s in contenders and values[s] == best]
+        share, odd = divmod(halves[side], len(winners))
+        for i, s in enumerate(winners):
+            payouts[s] += share + (1 if i < odd else 0)
+    return payouts, failed
+
+
+# ====================== end of hi-lo split twin ========================
