@@ -33,6 +33,7 @@ _LAZY = {
     "Game": "game",
     "Phase": "game",
     "Action": "game",
+    "Declaration": "game",
     "replay": "game",
     "History": "game",
     "GameError": "errors",

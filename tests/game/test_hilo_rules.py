@@ -540,3 +540,30 @@ def test_random_declare_draws_uniformly_from_its_stream():
     counts = np.bincount(codes, minlength=3)
     # each code has p = 1/3: within 4 standard errors of 1000
     assert np.all(np.abs(counts - 1000) < 4 * np.sqrt(3000 * (1 / 3) * (2 / 3)))
+
+
+def test_session_plays_hi_lo_deals_with_bots_and_players():
+    """Sessions drive the declaration through play_deal: Strategy objects, Bots, and a
+    plain-Python player with its own choose_declaration."""
+    from anaconda_sim.game.play import Bot
+    from anaconda_sim.game.session import Session
+
+    class AlwaysLow(RandomPlayer):
+        name = "always-low"
+
+        def choose_declaration(self, obs):
+            assert obs.phase is Phase.DECLARE and obs.is_my_turn
+            assert obs.declarations == (-1,) * obs.players  # nothing revealed yet
+            return "low"
+
+    session = Session(Rules.hilo(4), ["sensible", Bot("call-down"), AlwaysLow(), "random"],
+                      seed=5)  # fmt: skip
+    start = sum(session.stacks)
+    records = session.run(12)
+    assert sum(session.stacks) == start
+    declared = [r for r in records if not r.game.result.ended_early]
+    assert declared, "some deal reaches the showdown"
+    for record in declared:
+        result = record.game.result
+        if not record.game.folded[2]:
+            assert result.declarations[2] == V.DECLARE_LOW
