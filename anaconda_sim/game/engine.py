@@ -894,9 +894,7 @@ class Game:
             return "the seats are discarding; commit with commit_discard"
         if self._phase is Phase.DECLARE:
             return "the seats are declaring high, low or both; commit with commit_declare"
-        if self._phase is Phase.COMPLETE:
-            return "the deal is over"
-        return f"the game waits for {self._phase.value}"  # pragma: no cover
+        return "the deal is over"
 
     def _require_phase(self, phase: Phase, seat: int, what: str) -> None:
         if self._phase is phase:

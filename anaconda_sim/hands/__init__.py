@@ -10,6 +10,9 @@ Modules
 :mod:`~anaconda_sim.hands.low`
     The ace-to-five low values of the hi-lo rule set (:func:`evaluate_low`,
     :func:`describe_low`, :func:`low_category`, ...) and their kernels.
+:mod:`~anaconda_sim.hands.declare`, :mod:`~anaconda_sim.hands.hilo`
+    The hi-lo showdown: the declaration codes (R22) and ``split_hilo``, the
+    settlement of a hi-lo pot (R24-R25) both engines call.
 :mod:`~anaconda_sim.hands.lookup`
     The rank-key, offset and flush tables the kernels read.
 :mod:`~anaconda_sim.hands.classes`
