@@ -61,6 +61,7 @@ from .hands.evaluator import (
     exposed_value_category,
     value_category,
 )
+from .hands.low import LOW_CLASS_INFO, low5, low_value_of
 from .rng import rand_below, rand_float
 
 __all__ = [
@@ -761,3 +762,108 @@ def short_spec(spec: str) -> str:
     defaults = get_strategy(name).param_dict()
     changed = ",".join(f"{k}={v:g}" for k, v in given.items() if defaults.get(k) != v)
     return f"{name}:{changed}" if changed else name
+
+
+# ---------------------------------------------------------------- declare --
+# The hi-lo rules (R21-R26) add a fourth decision: after the last betting
+# round every active seat declares high, low or both (R22). A declaration is
+# a ``DECLARE_*`` code of :mod:`anaconda_sim.game.views`:
+#
+#     declare(pub, own, params, rng) -> int
+
+
+def _low_value_named(ranks: tuple[int, ...]) -> int:
+    """Low value of five distinct ace-low ranks (0 = ace .. 12 = king), highest first."""
+    return next(v for v, (cat, groups) in enumerate(LOW_CLASS_INFO) if cat == 5 and groups == ranks)
+
+
+#: ``"sensible"`` declares both only with a straight or better whose low is
+#: 6-5-4-3-2 or better (the wheel, a six-high straight, a small flush)
+DECLARE_BOTH_CATEGORY = 4
+DECLARE_BOTH_LOW = _low_value_named((5, 4, 3, 2, 1))
+#: ... otherwise high with two pair or better ...
+DECLARE_HIGH_CATEGORY = 2
+#: ... otherwise low with a nine-low or better (9-8-7-6-5 at worst), else high
+DECLARE_LOW_AT = _low_value_named((8, 7, 6, 5, 4))
+
+
+@jit(inline="always")
+def low_hand_value(own):
+    """Low value (R23) of the cards a seat holds (best low five of seven, or the kept five)."""
+    n = own[V.O_NCARDS]
+    b = V.O_CARDS
+    if n == 5:
+        return low5(
+            np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
+            np.int64(own[b + 4]),
+        )  # fmt: skip
+    return low_value_of(own[b : b + n], n)
+
+
+@jit
+def declare_by_strength(own):
+    """The declaration of ``"sensible"`` (and every built-in but ``"random"``) from
+    the seat's own high and low strength:
+
+    * both: a straight or better (:data:`DECLARE_BOTH_CATEGORY`) that is also a
+      six-low or better (:data:`DECLARE_BOTH_LOW`), so it very likely wins
+      both halves (R24 gives a failed swinger nothing);
+    * high: two pair or better (:data:`DECLARE_HIGH_CATEGORY`);
+    * low: an unpaired nine-low or better (:data:`DECLARE_LOW_AT`);
+    * high otherwise (a weak hand: its high and its low are both poor).
+    """
+    high = value_category(hand_value(own))
+    low = low_hand_value(own)
+    if high >= DECLARE_BOTH_CATEGORY and low >= DECLARE_BOTH_LOW:
+        return V.DECLARE_BOTH
+    if high >= DECLARE_HIGH_CATEGORY:
+        return V.DECLARE_HIGH
+    if low >= DECLARE_LOW_AT:
+        return V.DECLARE_LOW
+    return V.DECLARE_HIGH
+
+
+@jit(inline="always")
+def builtin_declare(kind, pub, own, params, rng):
+    """Declaration (``DECLARE_*``) of built-in strategy ``kind`` (hi-lo rules, R22).
+
+    ``"random"`` declares uniformly at random (one draw from its stream);
+    every other built-in declares by strength (:func:`declare_by_strength`,
+    no random draw).
+    """
+    if kind == KIND_RANDOM:
+        return np.int64(rand_below(rng, 3))
+    return np.int64(declare_by_strength(own))
+
+
+def decide_declare(strategy: Strategy, pub: np.ndarray, own: np.ndarray, rng: np.ndarray) -> int:
+    """The declaration of ``strategy`` for the seat whose view is ``(pub, own)``.
+
+    Custom strategies declare as ``"sensible"`` (a plain-Python player can
+    declare its own way: :class:`anaconda_sim.game.play.Player`'s
+    ``choose_declaration``).
+
+    Examples
+    --------
+    >>> from anaconda_sim.game import views as V
+    >>> own = V.new_own(0)
+    >>> own[V.O_NCARDS] = 5
+    >>> own[V.O_CARDS : V.O_CARDS + 5] = [12, 0, 4, 8, 51]  # 5-4-3-2-A: a wheel straight
+    >>> rng = np.zeros(1, np.uint64)
+    >>> V.DECLARE_NAMES[decide_declare(get_strategy("sensible"), V.new_pub(), own, rng)]
+    'both'
+    """
+    kind = KIND_SENSIBLE if strategy.kind == KIND_CUSTOM else strategy.kind
+    return int(builtin_declare(kind, pub, own, strategy.param_array(), rng))
+
+
+__all__ += [
+    "DECLARE_BOTH_CATEGORY",
+    "DECLARE_BOTH_LOW",
+    "DECLARE_HIGH_CATEGORY",
+    "DECLARE_LOW_AT",
+    "builtin_declare",
+    "decide_declare",
+    "declare_by_strength",
+    "low_hand_value",
+]

@@ -6,6 +6,9 @@ The same seeded random hands (uint8 card indices) go through:
   (``numba.set_num_threads(1)``) and ``eval_rows_parallel`` on all cores,
   after warm-up (compile time excluded), 5 and 7 cards; plus the public
   ``evaluate`` (input validation included) on all cores;
+* the ace-to-five low evaluator (``low_rows``, ``low_rows_parallel``,
+  ``evaluate_low``) on the same hands, with ``ratio_vs_high``: its rate
+  divided by the high evaluator's rate for the same kernel and card count;
 * the peers, one Python call per hand, on a subset (they are slow per call):
   ``phevaluator.evaluate_cards`` (same card indices), ``eval7.evaluate`` and
   ``treys.Evaluator.evaluate`` (card objects/ints built before timing).
@@ -57,28 +60,60 @@ def _rate(n: int, seconds: float) -> float:
 
 
 def time_ours(hands: np.ndarray, repeats: int) -> list[dict]:
-    """Rows for our kernels: 5 and 7 cards, one core and all cores, and evaluate()."""
+    """Rows for our kernels: 5 and 7 cards, one core and all cores, and evaluate().
+
+    The high and the low evaluator run side by side on the same hands (each
+    timing alternates between them, so both see the same machine load); the
+    low rows carry ``ratio_vs_high``, their rate over the high one's.
+    """
     from anaconda_sim.hands.evaluator import eval_rows, eval_rows_parallel, evaluate
+    from anaconda_sim.hands.low import evaluate_low, low_rows, low_rows_parallel
 
     rows = []
     all_threads = numba.config.NUMBA_NUM_THREADS
     out = np.empty(len(hands), np.int32)
+    kinds = (
+        ("eval_rows", "low_rows", eval_rows, low_rows, True),
+        ("eval_rows_parallel", "low_rows_parallel", eval_rows_parallel, low_rows_parallel, False),
+    )
     for k in (5, 7):
         h = np.ascontiguousarray(hands[:, :k])
-        eval_rows(h[:64], out[:64])  # compile outside the timing
-        eval_rows_parallel(h[:64], out[:64])
+        for _, _, high, low, _ in kinds:  # compile outside the timing
+            high(h[:64], out[:64])
+            low(h[:64], out[:64])
         evaluate(h[:64])
-        numba.set_num_threads(1)
-        try:
-            one = best_time(lambda h=h: eval_rows(h, out), repeats)
-        finally:
-            numba.set_num_threads(all_threads)
-        rows.append(_row("anaconda_sim eval_rows", k, 1, len(h), one))
-        many = best_time(lambda h=h: eval_rows_parallel(h, out), repeats)
-        rows.append(_row("anaconda_sim eval_rows_parallel", k, all_threads, len(h), many))
-        public = best_time(lambda h=h: evaluate(h), repeats)
-        rows.append(_row("anaconda_sim evaluate (validated)", k, all_threads, len(h), public))
+        evaluate_low(h[:64])
+        pair = []
+        for high_name, low_name, high, low, serial in kinds:
+            threads = 1 if serial else all_threads
+            numba.set_num_threads(threads)
+            try:
+                times = _alternate(
+                    (lambda h=h, f=high: f(h, out)), (lambda h=h, f=low: f(h, out)), repeats
+                )
+            finally:
+                numba.set_num_threads(all_threads)
+            pair.append((f"anaconda_sim {high_name}", f"anaconda_sim {low_name}", threads, times))
+        times = _alternate(lambda h=h: evaluate(h), lambda h=h: evaluate_low(h), repeats)
+        pair.append(
+            ("anaconda_sim evaluate (validated)", "anaconda_sim evaluate_low (validated)",
+             all_threads, times)
+        )  # fmt: skip
+        for high_name, low_name, threads, (high_s, low_s) in pair:
+            rows.append(_row(high_name, k, threads, len(h), high_s))
+            low_row = _row(low_name, k, threads, len(h), low_s)
+            low_row["ratio_vs_high"] = _rate(len(h), low_s) / _rate(len(h), high_s)
+            rows.append(low_row)
     return rows
+
+
+def _alternate(high, low, repeats: int) -> tuple[float, float]:
+    """Best times of ``high()`` and ``low()``, run one after the other ``repeats`` times."""
+    best_high = best_low = float("inf")
+    for _ in range(repeats):
+        best_high = min(best_high, best_time(high, 1))
+        best_low = min(best_low, best_time(low, 1))
+    return best_high, best_low
 
 
 def _row(library: str, cards: int, threads: int, hands: int, seconds: float) -> dict:
@@ -161,8 +196,8 @@ def add_ratios(rows: list[dict]) -> None:
 
 def format_table(rows: list[dict]) -> str:
     lines = [
-        f"{'library':36} {'cards':>5} {'threads':>7} {'hands':>11} {'M evals/s':>10} "
-        f"{'x phevaluator':>13} {'x eval7':>8} {'x treys':>8}"
+        f"{'library':38} {'cards':>5} {'threads':>7} {'hands':>11} {'M evals/s':>10} "
+        f"{'x phevaluator':>13} {'x eval7':>8} {'x treys':>8} {'low/high':>8}"
     ]
     for r in rows:
         ratios = "".join(
@@ -171,10 +206,11 @@ def format_table(rows: list[dict]) -> str:
                 ("ratio_vs_phevaluator", 13),
                 ("ratio_vs_eval7", 8),
                 ("ratio_vs_treys", 8),
+                ("ratio_vs_high", 8),
             )
         )
         lines.append(
-            f"{r['library']:36} {r['cards']:>5} {r['threads']:>7} {r['hands']:>11,} "
+            f"{r['library']:38} {r['cards']:>5} {r['threads']:>7} {r['hands']:>11,} "
             f"{r['evals_per_s'] / 1e6:>10.2f}{ratios}"
         )
     return "\n".join(lines)

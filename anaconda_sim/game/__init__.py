@@ -33,8 +33,10 @@ from .._lazy import lazy_exports
 #: alone need nothing heavy; play and sessions need the random streams)
 _LAZY = {
     "BICYCLE": "rules",
+    "HILO": "rules",
     "PAGAT": "rules",
     "Action": "engine",
+    "Declaration": "engine",
     "Game": "engine",
     "History": "history",
     "HistoryError": "history",

@@ -10,6 +10,10 @@ Flow of a deal (default rules)
 ante and deal (R3-R5) -> betting round 1 -> PASS (R7) -> betting round 2 ->
 DISCARD (R8) -> reveal 1, betting round 3 -> ... -> reveal 4, betting round 6
 -> showdown (R10, R18-R20). A deal ends at once when one seat is left (R17).
+Under the hi-lo rules (``Rules.hilo()``, R21-R26) a DECLARE phase comes
+between the last betting round and the showdown (R22), and the pot is split
+between the best high and the best low among the declarers
+(:func:`anaconda_sim.hands.hilo.split_hilo`, R24-R25).
 
 Moves
 -----
@@ -22,6 +26,9 @@ Moves
     one is in (R7).
 ``commit_discard(seat, discard, order)``
     Simultaneous: two discards and the kept five in reveal order (R8).
+``commit_declare(seat, declaration)``
+    Hi-lo rules only. Simultaneous and secret: ``"high"``, ``"low"`` or
+    ``"both"`` (R22); no seat sees another's declaration until all are in.
 
 Hand order (the batch simulator reproduces it exactly)
 ------------------------------------------------------
@@ -76,6 +83,7 @@ from .rules import REVEAL_ROUNDS, Rules
 
 __all__ = [
     "Action",
+    "Declaration",
     "Game",
     "Observation",
     "Phase",
@@ -93,6 +101,7 @@ class Phase(enum.Enum):
     BETTING = "betting"  #: the seat :attr:`Game.to_act` must act
     PASS = "pass"  #: every active seat commits a pass (R7)
     DISCARD = "discard"  #: every active seat commits its discards and order (R8)
+    DECLARE = "declare"  #: hi-lo rules: every active seat declares high, low or both (R22)
     COMPLETE = "complete"  #: the deal is over; see :attr:`Game.result`
 
 
@@ -136,6 +145,48 @@ class Action(enum.IntEnum):
         raise IllegalActionError(f"unknown action {action!r}; actions are {names}")
 
 
+class Declaration(enum.IntEnum):
+    """Hi-lo declarations (R22); the values are the ``DECLARE_*`` codes of
+    :mod:`anaconda_sim.game.views`."""
+
+    HIGH = V.DECLARE_HIGH
+    LOW = V.DECLARE_LOW
+    BOTH = V.DECLARE_BOTH
+
+    @property
+    def label(self) -> str:
+        """The lower-case name (``"both"``)."""
+        return V.DECLARE_NAMES[self.value]
+
+    @classmethod
+    def parse(cls, declaration: Declaration | str | int) -> Declaration:
+        """A :class:`Declaration` from itself, its name (any case; ``"swing"`` is
+        ``"both"``) or its code.
+
+        Examples
+        --------
+        >>> Declaration.parse("Low"), Declaration.parse("swing"), Declaration.parse(0)
+        (<Declaration.LOW: 1>, <Declaration.BOTH: 2>, <Declaration.HIGH: 0>)
+        >>> Declaration.parse("hi")
+        Traceback (most recent call last):
+        ...
+        anaconda_sim.errors.IllegalActionError: unknown declaration 'hi'; declare high, low or both
+        """
+        if isinstance(declaration, Declaration):
+            return declaration
+        if isinstance(declaration, str):
+            key = declaration.strip().lower()
+            key = "both" if key == "swing" else key
+            if key in V.DECLARE_NAMES:
+                return cls(V.DECLARE_NAMES.index(key))
+        elif isinstance(declaration, (int, np.integer)) and not isinstance(declaration, bool):
+            if 0 <= int(declaration) < len(V.DECLARE_NAMES):
+                return cls(int(declaration))
+        raise IllegalActionError(
+            f"unknown declaration {declaration!r}; declare high, low or both"
+        )
+
+
 def _names(actions: Iterable[Action]) -> str:
     return ", ".join(a.label for a in actions) or "nothing"
 
@@ -149,6 +200,9 @@ class SeatHand:
     best_five: tuple[int, ...]  #: the five that make the hand
     value: int  #: evaluator value, higher is better (R18)
     description: str  #: e.g. ``"full house, queens full of nines"``
+    low_value: int = 0  #: hi-lo rules: low value, higher is a better low (R23); else 0
+    low_description: str = ""  #: hi-lo rules: e.g. ``"7-5-4-2-A low"``; else ""
+    declaration: int = V.NO_DECLARATION  #: hi-lo rules: the seat's ``DECLARE_*`` code
 
     def __str__(self) -> str:
         return f"seat {self.seat}: {format_cards(self.cards, unicode=True)} ({self.description})"
@@ -169,6 +223,13 @@ class Result:
     winners: tuple[int, ...]  #: seats sharing the pot (one when ended early)
     hands: tuple[SeatHand, ...]  #: hands shown at the showdown (empty if ended early)
     ended_early: bool  #: True when everyone else folded (R17)
+    #: hi-lo rules: each seat's ``DECLARE_*`` code (``NO_DECLARATION`` for a seat
+    #: that folded, and for every seat of a deal ended early, R26); else ()
+    declarations: tuple[int, ...] = ()
+    high_winners: tuple[int, ...] = ()  #: hi-lo rules: seats sharing the high half
+    low_winners: tuple[int, ...] = ()  #: hi-lo rules: seats sharing the low half
+    failed_swingers: tuple[int, ...] = ()  #: hi-lo rules: declared both and won nothing (R24)
+    high_half: int = 0  #: hi-lo rules: chips of the high half (the pot when low is uncontested)
 
     def hand(self, seat: int) -> SeatHand | None:
         """The shown hand of ``seat`` (``None`` if it did not reach a showdown)."""
@@ -209,8 +270,13 @@ class Observation:
     actions: tuple[tuple[int, int, str], ...]  #: betting log: (round, seat, action)
     pass_count: int  #: cards to pass now (0 outside a pass)
     pass_direction: int  #: +1 left, -1 right (0 outside a pass)
-    committed: bool  #: this seat has committed in the current pass or discard
+    committed: bool  #: this seat has committed in the current pass, discard or declaration
     legal_actions: tuple[Action, ...]  #: when it is this seat's turn, else ()
+    #: hi-lo rules: this seat's own declaration once made (``DECLARE_*``), else -1
+    declaration: int
+    #: hi-lo rules: every seat's declaration, revealed only once all are made
+    #: (-1 for each seat before that, and for seats that did not declare)
+    declarations: tuple[int, ...]
     pub: np.ndarray = field(repr=False, compare=False)
     own: np.ndarray = field(repr=False, compare=False)
 
@@ -224,7 +290,7 @@ class Observation:
         """Whether this seat must act now (a bet, or a commit not yet made)."""
         if self.phase is Phase.BETTING:
             return self.to_act == self.seat
-        if self.phase in (Phase.PASS, Phase.DISCARD):
+        if self.phase in (Phase.PASS, Phase.DISCARD, Phase.DECLARE):
             return not self.committed and not self.folded[self.seat]
         return False
 
@@ -294,6 +360,19 @@ def _best_five(cards: Sequence[int]) -> tuple[int, ...]:
     out = np.empty(len(arr), dtype=np.int64)
     best_five_into(arr, len(arr), out)
     return tuple(int(c) for c in out[:5])
+
+
+def _low_value(cards: Sequence[int]) -> int:
+    from ..hands.low import low_value_of
+
+    arr = np.asarray(cards, dtype=np.int64)
+    return int(low_value_of(arr, len(arr)))
+
+
+def _describe_low(value: int) -> str:
+    from ..hands.low import describe_low
+
+    return describe_low(int(value))
 
 
 def _describe(value: int) -> str:
@@ -386,6 +465,8 @@ class Game:
         self._need: list[int] = []  # seats that must still act this round
         self._pass_commits: dict[int, list[int]] = {}
         self._discard_commits: dict[int, tuple[list[int], list[int]]] = {}
+        self._declare_commits: dict[int, int] = {}
+        self._declarations = [V.NO_DECLARATION] * n  # revealed once all have declared
         self._log: list[tuple[int, int, int]] = []
         self._result: Result | None = None
         self.history = History(rules, self.dealer, self.deck, self.deal_index)
@@ -481,15 +562,25 @@ class Game:
             return tuple(s for s in self.active_seats if s not in self._pass_commits)
         if self._phase is Phase.DISCARD:
             return tuple(s for s in self.active_seats if s not in self._discard_commits)
+        if self._phase is Phase.DECLARE:
+            return tuple(s for s in self.active_seats if s not in self._declare_commits)
         return ()
 
     def has_committed(self, seat: int) -> bool:
-        """Whether ``seat`` has committed in the current pass or discard phase."""
+        """Whether ``seat`` has committed in the current pass, discard or declaration."""
         if self._phase is Phase.PASS:
             return seat in self._pass_commits
         if self._phase is Phase.DISCARD:
             return seat in self._discard_commits
+        if self._phase is Phase.DECLARE:
+            return seat in self._declare_commits
         return False
+
+    @property
+    def declarations(self) -> tuple[int, ...]:
+        """Every seat's ``DECLARE_*`` code, once all active seats have declared
+        (hi-lo rules, R22); ``NO_DECLARATION`` (-1) for each seat before that."""
+        return tuple(self._declarations)
 
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Betting actions legal now for ``seat`` (default: the seat to act).
@@ -658,6 +749,42 @@ class Game:
         if len(self._discard_commits) == len(self.active_seats):
             self._apply_discard()
 
+    def commit_declare(self, seat: int, declaration: Declaration | str | int) -> None:
+        """Commit ``seat``'s declaration: ``"high"``, ``"low"`` or ``"both"`` (R22).
+
+        Hi-lo rules only. Declarations are simultaneous and secret: no seat's
+        observation shows another's until every active seat has declared;
+        then the showdown follows at once, with no betting (R22), and the pot
+        is split (R24-R25).
+
+        Raises
+        ------
+        WrongPhaseError, GameOverError
+            Not the declaration now, or rules without declarations.
+        SeatFoldedError, AlreadyCommittedError, InvalidSeatError
+        IllegalActionError
+            Not ``high``, ``low`` or ``both``.
+        """
+        self._check_seat(seat)
+        if not self.rules.hilo_showdown:
+            raise WrongPhaseError(
+                f"seat {seat} cannot declare: the {self.rules.name} rules have no declaration "
+                "(only the hi-lo rules do, R22: Rules.hilo() or showdown='hi-lo')"
+            )
+        self._require_phase(Phase.DECLARE, seat, "declare")
+        if self._folded[seat]:
+            raise SeatFoldedError(f"seat {seat} cannot declare: it has folded (R16, R26)")
+        if seat in self._declare_commits:
+            raise AlreadyCommittedError(
+                f"seat {seat} has already declared; a declaration cannot be changed (R22); "
+                f"waiting for seats {_seats(self.waiting_for())}"
+            )
+        code = Declaration.parse(declaration)
+        self._declare_commits[seat] = int(code)
+        self._event("declare_commit", seat=seat, declaration=code.label)
+        if len(self._declare_commits) == len(self.active_seats):
+            self._apply_declare()
+
     # ================================================================= views
     def seat_views(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """Fresh ``(pub, own)`` int32 arrays for ``seat`` (layout: :mod:`anaconda_sim.game.views`).
@@ -725,6 +852,8 @@ class Game:
             pass_direction=direction,
             committed=self.has_committed(seat),
             legal_actions=self.legal_actions(seat) if betting else (),
+            declaration=self._declare_commits.get(seat, self._declarations[seat]),
+            declarations=tuple(self._declarations),
             pub=pub,
             own=own,
         )
@@ -763,6 +892,8 @@ class Game:
             )
         if self._phase is Phase.DISCARD:
             return "the seats are discarding; commit with commit_discard"
+        if self._phase is Phase.DECLARE:
+            return "the seats are declaring high, low or both; commit with commit_declare"
         return "the deal is over"
 
     def _require_phase(self, phase: Phase, seat: int, what: str) -> None:
@@ -871,7 +1002,25 @@ class Game:
         elif self.rules.progressive_reveal and self._revealed < REVEAL_ROUNDS:
             self._reveal_and_bet()
         else:
+            self._to_showdown()
+
+    def _to_showdown(self) -> None:
+        """After the last betting round: the declaration (hi-lo rules, R22) or the showdown."""
+        if self.rules.hilo_showdown:
+            self._phase = Phase.DECLARE
+            self._declare_commits = {}
+        else:
             self._finish(early=False)
+
+    def _apply_declare(self) -> None:
+        shown = []
+        for seat in self._clockwise_from_left():
+            if not self._folded[seat]:
+                self._declarations[seat] = self._declare_commits[seat]
+                shown.append([seat, V.DECLARE_NAMES[self._declarations[seat]]])
+        self._declare_commits = {}
+        self._event("declare", declarations=shown)
+        self._finish(early=False)
 
     # --- pass, discard, reveal --------------------------------------------
     def _apply_pass(self) -> None:
@@ -910,7 +1059,7 @@ class Game:
         if self.rules.progressive_reveal:
             self._reveal_and_bet()
         else:
-            self._finish(early=False)
+            self._to_showdown()
 
     def _reveal_and_bet(self) -> None:
         index = self._revealed
@@ -942,6 +1091,9 @@ class Game:
         pot = self.pot
         payouts = [0] * self.players
         hands: list[SeatHand] = []
+        hilo: dict[str, Any] = {}
+        if early and self.rules.hilo_showdown:
+            hilo["declarations"] = tuple(self._declarations)  # none: R26
         if early:
             winners = list(self.active_seats)
             payouts[winners[0]] = pot
@@ -958,12 +1110,15 @@ class Game:
                 hands.append(SeatHand(seat, cards, _best_five(cards), value, _describe(value)))
             self._event("showdown", hands=[[h.seat, list(h.cards), h.value, h.description]
                                             for h in hands])  # fmt: skip
-            top = max(h.value for h in hands)
-            winners = [h.seat for h in hands if h.value == top]  # clockwise after the dealer
-            share, odd = divmod(pot, len(winners))  # R19
-            for i, seat in enumerate(winners):
-                payouts[seat] = share + (1 if i < odd else 0)  # R20
-                self._event("award", seat=seat, amount=payouts[seat], reason="showdown")
+            if self.rules.hilo_showdown:
+                hands, winners, hilo = self._settle_hilo(hands, pot, payouts)
+            else:
+                top = max(h.value for h in hands)
+                winners = [h.seat for h in hands if h.value == top]  # clockwise after the dealer
+                share, odd = divmod(pot, len(winners))  # R19
+                for i, seat in enumerate(winners):
+                    payouts[seat] = share + (1 if i < odd else 0)  # R20
+                    self._event("award", seat=seat, amount=payouts[seat], reason="showdown")
         net = tuple(payouts[s] - self._invested[s] for s in range(self.players))
         self._result = Result(
             pot=pot,
@@ -973,11 +1128,59 @@ class Game:
             winners=tuple(winners),
             hands=tuple(hands),
             ended_early=early,
+            **hilo,
         )
         self._phase = Phase.COMPLETE
         self._to_act = -1
         self._need = []
         self._event("end", reason="folds" if early else "showdown", net=list(net))
+
+    def _settle_hilo(
+        self, hands: list[SeatHand], pot: int, payouts: list[int]
+    ) -> tuple[list[SeatHand], list[int], dict[str, Any]]:
+        """R23-R25: low values, the split of :func:`~anaconda_sim.hands.hilo.split_hilo`,
+        and their events; fills ``payouts``."""
+        from ..hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo
+
+        n = self.players
+        lows = []
+        for h in hands:
+            low = _low_value(h.cards)
+            lows.append(
+                SeatHand(h.seat, h.cards, h.best_five, h.value, h.description, low,
+                         _describe_low(low), self._declarations[h.seat])
+            )  # fmt: skip
+        self._event("low_showdown", hands=[[h.seat, h.low_value, h.low_description] for h in lows])
+        high = np.zeros(n, np.int64)
+        low_values = np.zeros(n, np.int64)
+        active = np.zeros(n, np.int64)
+        for h in lows:
+            high[h.seat] = h.value
+            low_values[h.seat] = h.low_value
+            active[h.seat] = 1
+        declarations = np.array(self._declarations, dtype=np.int64)
+        paid = np.zeros(n, np.int64)
+        flags = np.zeros(n, np.int64)
+        high_half = int(split_hilo(high, low_values, declarations, active, self.dealer, pot,
+                                   paid, flags))  # fmt: skip
+        order = self._clockwise_from_left()
+        failed = [s for s in order if flags[s] & SWING_FAILED]
+        high_winners = [s for s in order if flags[s] & WON_HIGH]
+        low_winners = [s for s in order if flags[s] & WON_LOW]
+        self._event("split", high=high_half, low=pot - high_half, failed=failed)
+        winners = [s for s in order if paid[s] > 0]
+        for seat in winners:
+            payouts[seat] = int(paid[seat])
+            halves = [name for name, bit in (("high", WON_HIGH), ("low", WON_LOW))
+                      if flags[seat] & bit]  # fmt: skip
+            self._event("award", seat=seat, amount=payouts[seat], reason=" and ".join(halves))
+        return lows, winners, {
+            "declarations": tuple(self._declarations),
+            "high_winners": tuple(high_winners),
+            "low_winners": tuple(low_winners),
+            "failed_swingers": tuple(failed),
+            "high_half": high_half,
+        }
 
     # --- views ---------------------------------------------------------------
     def _fill_pub(self) -> np.ndarray:
@@ -1003,6 +1206,10 @@ class Game:
             pub[V.P_PASS_INDEX] = self._passes_done
         pub[V.P_REVEALED] = self._revealed
         pub[V.P_FIVE_CARD] = 1 if rules.discard else 0
+        if rules.hilo_showdown:
+            pub[V.P_HILO] = 1
+            pub[V.P_DECLARING] = 1 if self._phase is Phase.DECLARE else 0
+            pub[V.P_DECLARED] = V.pack_declarations(self._declarations)
         for seat in range(self.players):
             pub[V.P_FOLDED + seat] = 1 if self._folded[seat] else 0
             pub[V.P_IN_ROUND + seat] = self._in_round[seat] if betting else 0
@@ -1082,6 +1289,8 @@ def replay(history: History) -> Game:
                 game.act(event["seat"], event["action"])
             elif event["type"] == "pass_commit":
                 game.commit_pass(event["seat"], event["cards"])
+            elif event["type"] == "declare_commit":
+                game.commit_declare(event["seat"], event["declaration"])
             else:
                 game.commit_discard(event["seat"], event["discard"], event["order"])
         except GameError as exc:
@@ -1099,6 +1308,8 @@ def _move_text(event: dict[str, Any]) -> str:
         return f"seat {seat} {event['action']}"
     if event["type"] == "pass_commit":
         return f"seat {seat} passes {format_cards(event['cards'])}"
+    if event["type"] == "declare_commit":
+        return f"seat {seat} declares {event['declaration']}"
     return f"seat {seat} discards {format_cards(event['discard'])}"
 
 
@@ -1126,6 +1337,8 @@ def _compare_events(
         what = {
             "deal": " (the cards dealt differ)",
             "showdown": " (the final result differs)",
+            "low_showdown": " (the final result differs)",
+            "split": " (the final result differs)",
             "award": " (the final result differs)",
             "end": " (the final result differs)",
         }.get(str(kind), "")

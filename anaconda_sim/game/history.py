@@ -19,7 +19,19 @@ dicts with a ``"type"`` key, so a history is JSON as it stands:
 ``award``           ``seat``, ``amount``, ``reason``
 ``end``             ``reason`` (``"showdown"`` or ``"folds"``), ``net`` per seat
 
-Only ``action``, ``pass_commit`` and ``discard_commit`` are moves; the rest
+Under the hi-lo rules (R21-R26) four more event types appear:
+
+``declare_commit``  ``seat``, ``declaration`` (``"high"``, ``"low"`` or ``"both"``)
+``declare``         every seat has declared; the declarations are revealed:
+                    ``declarations`` = [[seat, declaration], ...]
+``low_showdown``    after ``showdown``: ``hands`` = [[seat, low value, description], ...]
+``split``           ``high`` and ``low`` (chips of each half), ``failed`` (seats that
+                    declared both and won nothing, R24)
+
+and an ``award``'s ``reason`` is ``"high"``, ``"low"`` or ``"high and low"``.
+
+Only ``action``, ``pass_commit``, ``discard_commit`` and ``declare_commit``
+are moves; the rest
 follow from them and the deck, which is what :func:`anaconda_sim.game.engine.replay`
 uses to rebuild a game.
 
@@ -40,7 +52,11 @@ Reading (:meth:`History.from_dict`, :meth:`History.from_json`,
 :class:`HistoryFormatError` (a ``ValueError``) naming what is wrong; it never
 lets a bare ``KeyError`` or ``TypeError`` out. Histories written before the
 ``"format"`` key existed have exactly the layout of format 1, so a history
-without the key is read as format 1; any other version is refused.
+without the key is read as format 1; any other version is refused. The hi-lo
+rules extend format 1 without changing it: their histories add the event
+types above and the rules key ``showdown``, which high-only rules never write
+(:meth:`Rules.to_dict`), so every history written before reads as it did and
+high-only histories are written exactly as before.
 With ``verify=True`` the deal is also replayed
 (:func:`anaconda_sim.game.engine.replay`), which raises
 :class:`ReplayMismatchError` when a recorded move is illegal or an event
@@ -86,7 +102,7 @@ FORMAT_VERSION = 1
 
 
 #: Event types that are moves (inputs); every other event is a consequence.
-MOVE_TYPES = ("action", "pass_commit", "discard_commit")
+MOVE_TYPES = ("action", "pass_commit", "discard_commit", "declare_commit")
 
 
 class HistoryError(ValueError):
@@ -175,6 +191,31 @@ def _action(value: Any, where: str, players: int) -> None:
         raise _fail(where, f"is {value!r}; actions are {', '.join(V.ACTION_NAMES)}")
 
 
+def _declaration(value: Any, where: str, players: int) -> None:
+    if _as_str(value, where) not in V.DECLARE_NAMES:
+        raise _fail(where, f"is {value!r}; declarations are {', '.join(V.DECLARE_NAMES)}")
+
+
+def _seat_declarations(value: Any, where: str, players: int) -> None:
+    for i, pair in enumerate(_as_list(value, where)):
+        seat, declaration = _as_list(pair, f"{where}[{i}]", 2)
+        _seat(seat, f"{where}[{i}][0]", players)
+        _declaration(declaration, f"{where}[{i}][1]", players)
+
+
+def _low_hands(value: Any, where: str, players: int) -> None:
+    for i, entry in enumerate(_as_list(value, where)):
+        seat, low_value, text = _as_list(entry, f"{where}[{i}]", 3)
+        _seat(seat, f"{where}[{i}][0]", players)
+        _as_int(low_value, f"{where}[{i}][1]", 1)
+        _as_str(text, f"{where}[{i}][2]")
+
+
+def _seats(value: Any, where: str, players: int) -> None:
+    for i, seat in enumerate(_as_list(value, where)):
+        _seat(seat, f"{where}[{i}]", players)
+
+
 def _card_list(value: Any, where: str, players: int) -> None:
     _as_cards(value, where)
 
@@ -229,6 +270,11 @@ _EVENT_KEYS: dict[str, dict[str, _Check]] = {
     "showdown": {"hands": _shown_hands},
     "award": {"seat": _seat, "amount": _count, "reason": _text},
     "end": {"reason": _text, "net": _nets},
+    # hi-lo rules (R21-R26)
+    "declare_commit": {"seat": _seat, "declaration": _declaration},
+    "declare": {"declarations": _seat_declarations},
+    "low_showdown": {"hands": _low_hands},
+    "split": {"high": _count, "low": _count, "failed": _seats},
 }  # fmt: skip
 
 
@@ -421,7 +467,7 @@ class History:
             raise type(exc)(f"{name}: {exc}") from None
 
     def moves(self) -> list[dict[str, Any]]:
-        """The events that are moves (actions, pass and discard commits), in order."""
+        """The events that are moves (actions, pass, discard and declare commits), in order."""
         return [e for e in self.events if e["type"] in MOVE_TYPES]
 
     def format(self) -> str:
@@ -517,9 +563,23 @@ def format_history(history: History) -> str:
             lines.append("-- Showdown")
             for seat, cards, _value, text in event["hands"]:
                 lines.append(f"seat {seat}: {_cards(cards)} ({text})")
+        elif kind == "declare":
+            declared = ", ".join(f"seat {seat} {name}" for seat, name in event["declarations"])
+            lines.append(f"-- Declarations (at once): {declared}")
+        elif kind == "low_showdown":
+            for seat, _value, text in event["hands"]:
+                lines.append(f"seat {seat} low: {text}")
+        elif kind == "split":
+            line = f"High half {event['high']}, low half {event['low']}"
+            if event["failed"]:
+                line += "; declared both and won nothing: " + ", ".join(
+                    f"seat {seat}" for seat in event["failed"]
+                )
+            lines.append(line)
         elif kind == "award":
             reason = event.get("reason", "")
-            suffix = " (everyone else folded)" if reason == "folds" else ""
+            suffix = {"folds": " (everyone else folded)", "high": " (high)", "low": " (low)",
+                      "high and low": " (high and low)"}.get(reason, "")  # fmt: skip
             lines.append(f"Seat {event['seat']} wins {event['amount']}{suffix}")
         elif kind == "end":
             net = ", ".join(f"seat {s} {n:+d}" for s, n in enumerate(event["net"]))

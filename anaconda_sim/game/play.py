@@ -19,6 +19,10 @@ The protocol of calls (the batch simulator mirrors it exactly)
   left of the dealer, all from views filled before any commit is applied
   (the public array is the same for all of them); then the commits are made
   in that same order.
+* Declaration (hi-lo rules, R22): as a pass or discard. A ``Strategy``
+  declares with :func:`~anaconda_sim.strategies.decide_declare`; a
+  :class:`Player` with its ``choose_declaration`` method, or, without one,
+  as the built-in ``"sensible"`` does.
 
 Examples
 --------
@@ -65,6 +69,9 @@ class Player(Protocol):
     def choose_action(self, obs: Observation) -> Action | str | int:
         """A legal betting action (one of ``obs.legal_actions``)."""
         ...
+
+    # Optional, hi-lo rules only (not part of the runtime check):
+    # ``choose_declaration(obs) -> "high" | "low" | "both"`` (or a DECLARE_* code).
 
 
 class Bot:
@@ -113,6 +120,12 @@ class Bot:
         intent = self.strategy.decide_bet(obs.pub, obs.own, self._stream())
         return Action(int(intent_to_action(obs.pub, obs.own, intent)))
 
+    def choose_declaration(self, obs: Observation) -> int:
+        """The strategy's declaration (hi-lo rules, R22), a ``DECLARE_*`` code."""
+        from ..strategies import decide_declare
+
+        return decide_declare(self.strategy, obs.pub, obs.own, self._stream())
+
     def __repr__(self) -> str:
         return f"Bot({self.name!r})"
 
@@ -152,6 +165,10 @@ class RandomPlayer:
     def choose_action(self, obs: Observation) -> Action:
         """A random legal action."""
         return self._pick(obs.legal_actions, 1)[0]
+
+    def choose_declaration(self, obs: Observation) -> str:
+        """A random declaration (hi-lo rules)."""
+        return str(self._pick(["high", "low", "both"], 1)[0])
 
 
 def as_player(spec: Any) -> Any:
@@ -250,6 +267,11 @@ def run_game(game: Game, players: Sequence[Any], states: Sequence[np.ndarray]) -
             decisions = [_decide_pass(game, players[s], s, states[s]) for s in seats]
             for seat, cards in zip(seats, decisions, strict=True):
                 game.commit_pass(seat, cards)
+        elif game.phase is Phase.DECLARE:
+            seats = _decision_order(game)
+            declared = [_decide_declare(game, players[s], s, states[s]) for s in seats]
+            for seat, declaration in zip(seats, declared, strict=True):
+                game.commit_declare(seat, declaration)
         else:
             seats = _decision_order(game)
             decisions = [_decide_discard(game, players[s], s, states[s]) for s in seats]
@@ -288,3 +310,15 @@ def _decide_discard(game: Game, player: Any, seat: int, state: np.ndarray) -> An
         discard, order = player.decide_discard(pub, own, state)
         return [int(c) for c in discard], [int(c) for c in order]
     return player.choose_discard(game.observation(seat))
+
+
+def _decide_declare(game: Game, player: Any, seat: int, state: np.ndarray) -> Any:
+    from ..strategies import decide_declare, get_strategy
+
+    if _is_strategy(player):
+        pub, own = game.seat_views(seat)
+        return decide_declare(player, pub, own, state)
+    if hasattr(player, "choose_declaration"):
+        return player.choose_declaration(game.observation(seat))
+    pub, own = game.seat_views(seat)
+    return decide_declare(get_strategy("sensible"), pub, own, state)

@@ -3,8 +3,9 @@
 :class:`Rules` is a frozen value object; every engine (the reference
 :mod:`anaconda_sim.game.engine` and the batch simulator) reads the game's shape
 from it and from nothing else. The default is the variant of ``docs/rules.md``
-(:data:`PAGAT`); Bicycle's Anaconda is the explicitly chosen alternative
-:meth:`Rules.bicycle` (docs/rules.md, "Other versions").
+(:data:`PAGAT`); Bicycle's Anaconda (:meth:`Rules.bicycle`, docs/rules.md,
+"Other versions") and hi-lo with declarations (:meth:`Rules.hilo`, R21-R26)
+are explicitly chosen alternatives.
 
 Examples
 --------
@@ -27,10 +28,12 @@ from typing import Any
 
 from . import views as V
 
-__all__ = ["BICYCLE", "PAGAT", "REVEAL_ROUNDS", "Rules"]
+__all__ = ["BICYCLE", "HILO", "PAGAT", "REVEAL_ROUNDS", "SHOWDOWNS", "Rules"]
 
 #: Betting rounds that follow reveals 1-4 (the fifth card has no betting, R10).
 REVEAL_ROUNDS = 4
+#: The showdowns: ``"high"`` (R18-R20, the default) and ``"hi-lo"`` (declarations, R21-R26).
+SHOWDOWNS = ("high", "hi-lo")
 
 
 @dataclass(frozen=True)
@@ -64,8 +67,15 @@ class Rules:
     progressive_reveal
         Whether the kept five are turned up one at a time with a betting
         round after each of the first four (R9). Needs ``discard``.
+    showdown
+        ``"high"`` (the default: the best high hand takes the pot, R18-R20)
+        or ``"hi-lo"``: after the last betting round every active seat
+        declares high, low or both in secret (R22), and the pot splits
+        between the best high and the best ace-to-five low among the
+        declarers (R23-R26).
     name
-        A label (``"pagat"``, ``"bicycle"``...), shown in hand histories.
+        A label (``"pagat"``, ``"bicycle"``, ``"hi-lo"``...), shown in hand
+        histories.
 
     Notes
     -----
@@ -96,6 +106,7 @@ class Rules:
     discard: bool = True
     progressive_reveal: bool = True
     name: str = "pagat"
+    showdown: str = "high"
 
     def __post_init__(self) -> None:
         for label in ("players", "ante", "bet", "max_raises", "reserve"):
@@ -146,6 +157,11 @@ class Rules:
         if total > 6:
             raise ValueError(
                 f"passes={passes!r} pass {total} cards in all; at most 6 fit a seat's view"
+            )
+        if self.showdown not in SHOWDOWNS:
+            raise ValueError(
+                f"showdown={self.showdown!r} is not a showdown; use 'high' (the default) or "
+                "'hi-lo' (declarations, R21-R26)"
             )
         if self.progressive_reveal and not self.discard:
             raise ValueError(
@@ -223,6 +239,35 @@ class Rules:
             name="bicycle",
         )
 
+    @classmethod
+    def hilo(cls, players: int = 6) -> Rules:
+        """Hi-lo with declarations (docs/rules.md R21-R26), never the default.
+
+        The deal and play of the default variant (R21); after the betting of
+        reveal round 4 every active seat declares high, low or both at once
+        and in secret (R22); the high half of the pot goes to the best high
+        hand among the high and both declarers, the low half to the best
+        ace-to-five low among the low and both declarers (R23-R25).
+
+        Examples
+        --------
+        >>> r = Rules.hilo(4)
+        >>> r.showdown, r.name, r.betting_rounds
+        ('hi-lo', 'hi-lo', 6)
+        >>> r == Rules(players=4, showdown="hi-lo", name="hi-lo")
+        True
+        >>> Rules(showdown="low")
+        Traceback (most recent call last):
+        ...
+        ValueError: showdown='low' is not a showdown; use 'high' (the default) or 'hi-lo' ...
+        """
+        return cls(players=players, showdown="hi-lo", name="hi-lo")
+
+    @property
+    def hilo_showdown(self) -> bool:
+        """Whether the showdown is hi-lo with declarations (R21-R26)."""
+        return self.showdown == "hi-lo"
+
     def with_players(self, players: int) -> Rules:
         """The same rules for another table size.
 
@@ -237,6 +282,10 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict (inverse: :meth:`from_dict`).
 
+        ``showdown`` is written only when it is not the default ``"high"``, so
+        high-only rules give exactly the dict (and hand histories) they gave
+        before the hi-lo rules existed.
+
         Examples
         --------
         >>> Rules.from_dict(Rules.bicycle(3).to_dict()) == Rules.bicycle(3)
@@ -244,6 +293,8 @@ class Rules:
         """
         data = dataclasses.asdict(self)
         data["passes"] = [list(p) for p in self.passes]
+        if self.showdown == "high":
+            del data["showdown"]
         return data
 
     @classmethod
@@ -265,3 +316,5 @@ class Rules:
 PAGAT = Rules.pagat()
 #: Bicycle's Anaconda, six players.
 BICYCLE = Rules.bicycle()
+#: Hi-lo with declarations (R21-R26), six players.
+HILO = Rules.hilo()

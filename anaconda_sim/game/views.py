@@ -19,6 +19,10 @@ the same choices in both.
 Offsets are module constants (``P_*`` into ``pub``, ``O_*`` into ``own``).
 Unused card slots hold ``-1``.
 
+Under the hi-lo rules (R21-R26) ``P_HILO`` is 1, ``P_DECLARING`` marks the
+declaration and ``P_DECLARED`` holds every declaration once all are made
+(:func:`pack_declarations`); a seat never sees another's declaration before.
+
 Betting log entries (``pub[P_LOG + i]`` for ``i < pub[P_LOG_LEN]``) encode
 ``(round * 8 + seat) * 8 + action`` with ``action`` one of the ``A_*`` codes.
 At most :data:`LOG_CAPACITY` actions are kept (a deal can never need more:
@@ -29,6 +33,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..hands.declare import (
+    DECLARE_BOTH,
+    DECLARE_HIGH,
+    DECLARE_LOW,
+    DECLARE_NAMES,
+    NO_DECLARATION,
+)
+
 __all__ = [
     "ACTION_NAMES",
     "A_BET",
@@ -36,16 +48,23 @@ __all__ = [
     "A_CHECK",
     "A_FOLD",
     "A_RAISE",
+    "DECLARE_BOTH",
+    "DECLARE_HIGH",
+    "DECLARE_LOW",
+    "DECLARE_NAMES",
     "INTENT_AGGRESSIVE",
     "INTENT_FOLD",
     "INTENT_PASSIVE",
     "LOG_CAPACITY",
+    "NO_DECLARATION",
     "OWN_SIZE",
     "PUB_SIZE",
     "log_entry",
     "log_fields",
     "new_own",
     "new_pub",
+    "pack_declarations",
+    "unpack_declarations",
 ]
 
 # --- betting actions (engine action codes, also used in the log) ---------
@@ -68,6 +87,10 @@ INTENT_AGGRESSIVE = 2
 D_BET = 0
 D_PASS = 1
 D_DISCARD = 2
+D_DECLARE = 3  # hi-lo rules only (R22)
+
+# --- declarations (hi-lo rules, R22): DECLARE_HIGH 0, DECLARE_LOW 1, DECLARE_BOTH 2,
+# names DECLARE_NAMES, NO_DECLARATION -1 (defined in anaconda_sim.hands.declare) ----
 
 # --- what a discard decision writes into its ``out`` array ------------------
 OUT_DISCARDS = 0  # out[0:2]: the two discards
@@ -96,6 +119,10 @@ P_PASS_DIR = 13  # +1 = to the left (next seat clockwise), -1 = to the right
 P_PASS_INDEX = 14  # which pass of the schedule (0-based)
 P_REVEALED = 15  # cards each active seat has exposed (0..4)
 P_FIVE_CARD = 16  # 1 if the showdown hand is the kept five (discard phase exists)
+# the three hi-lo fields are all 0 under the high-only rules
+P_HILO = 17  # 1 under the hi-lo rules with declarations (R21-R26)
+P_DECLARING = 18  # 1 during the declaration (R22): every active seat declares in secret
+P_DECLARED = 19  # the declarations once revealed (after the last one): pack_declarations
 P_FOLDED = 20  # +seat: 1 if the seat has folded
 P_IN_ROUND = 27  # +seat: chips the seat put in during this round
 P_INVESTED = 34  # +seat: chips the seat put in this deal (ante included)
@@ -138,6 +165,28 @@ def log_fields(entry: int) -> tuple[int, int, int]:
     head, action = divmod(entry, LOG_ACTIONS)
     rnd, seat = divmod(head, LOG_SEATS)
     return rnd, seat, action
+
+
+def pack_declarations(declarations) -> int:
+    """``pub[P_DECLARED]``: ``sum((code + 1) << (2 * seat))``; 0 for a seat without one.
+
+    Examples
+    --------
+    >>> packed = pack_declarations([DECLARE_LOW, NO_DECLARATION, DECLARE_BOTH])
+    >>> packed, unpack_declarations(packed, 3)
+    (50, [1, -1, 2])
+    """
+    packed = 0
+    for seat, code in enumerate(declarations):
+        if code != NO_DECLARATION:
+            packed |= (int(code) + 1) << (2 * seat)
+    return packed
+
+
+def unpack_declarations(packed: int, players: int) -> list[int]:
+    """The declaration code of each seat (``NO_DECLARATION`` for none); inverse of
+    :func:`pack_declarations`."""
+    return [((int(packed) >> (2 * seat)) & 3) - 1 for seat in range(players)]
 
 
 def new_pub() -> np.ndarray:

@@ -539,8 +539,8 @@ def _check_rows(hands):
 _PARALLEL_ROWS = 1 << 16
 
 
-def _is_single(cards: object) -> bool:
-    """A string, or a flat list/tuple of strings or ints, is one hand."""
+def is_single_hand(cards: object) -> bool:
+    """A string, or a flat list/tuple of strings or ints, is one hand (batch APIs of ``hands``)."""
     if isinstance(cards, str):
         return True
     if isinstance(cards, (list, tuple)):
@@ -557,10 +557,11 @@ def _canonical(arr: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
-def _as_card_array(cards: object, sizes: Sequence[int], what: str) -> tuple[np.ndarray, np.ndarray]:
+def as_card_array(cards: object, sizes: Sequence[int], what: str) -> tuple[np.ndarray, np.ndarray]:
     """Validate an integer array of card indices with last axis in ``sizes``.
 
-    Returns the array as given and its rows as a flat canonical 2-D array.
+    The one input check of every batch API of :mod:`anaconda_sim.hands` (high
+    and low). Returns the array as given and its rows as a flat canonical 2-D array.
     """
     arr = np.asarray(cards)
     if arr.dtype == object or not (np.issubdtype(arr.dtype, np.integer) and arr.dtype != np.bool_):
@@ -636,10 +637,10 @@ def evaluate(cards):
     ...
     anaconda_sim.cards.CardError: duplicate card Qs in hand 'Qs Qh Qs 9c 9d'
     """
-    if _is_single(cards):
+    if is_single_hand(cards):
         hand = parse_cards(cards, count=(5, 6, 7))  # type: ignore[arg-type]
         return int(eval_cards(np.array(hand, dtype=np.int64), len(hand)))
-    arr, flat = _as_card_array(cards, (5, 6, 7), "hand")
+    arr, flat = as_card_array(cards, (5, 6, 7), "hand")
     out = np.empty(flat.shape[0], np.int32)
     if flat.shape[0] >= _PARALLEL_ROWS:
         eval_rows_parallel(flat, out)
@@ -784,12 +785,12 @@ def best_five(cards7):
     ...
     anaconda_sim.cards.CardError: hand 'Qs Qh Qd 9c 9d' has 5 cards; it needs 6 or 7
     """
-    if _is_single(cards7):
+    if is_single_hand(cards7):
         hand = parse_cards(cards7, count=(6, 7))  # type: ignore[arg-type]
         buf = np.empty(7, np.int64)
         best_five_into(np.array(hand, dtype=np.int64), len(hand), buf)
         return [int(c) for c in buf[:5]], [int(c) for c in buf[5 : len(hand)]]
-    arr, flat = _as_card_array(cards7, (6, 7), "hand")
+    arr, flat = as_card_array(cards7, (6, 7), "hand")
     if arr.ndim != 2:
         raise ValueError(f"hand array has shape {arr.shape}; best_five takes shape (N, 6|7)")
     n = arr.shape[1]
@@ -833,10 +834,10 @@ def exposed_value(cards):
     ...
     anaconda_sim.cards.CardError: exposed cards '...' has 5 cards; it needs 1 or 2 or 3 or 4
     """
-    if _is_single(cards):
+    if is_single_hand(cards):
         shown = parse_cards(cards, count=(1, 2, 3, 4), what="exposed cards")  # type: ignore[arg-type]
         return int(exposed_cards_value(np.array(shown, dtype=np.int64), len(shown)))
-    arr, flat = _as_card_array(cards, (1, 2, 3, 4), "exposed cards")
+    arr, flat = as_card_array(cards, (1, 2, 3, 4), "exposed cards")
     out = np.empty(flat.shape[0], np.int64)
     exposed_rows(flat, out)
     return out.reshape(arr.shape[:-1])

@@ -32,9 +32,16 @@ def test_bench_evaluator_quick():
             cards,
             payload["machine"]["numba_threads"] == 1,
         ) in libraries
+        for low in ("low_rows", "low_rows_parallel", "evaluate_low (validated)"):
+            assert any(
+                r["library"] == f"anaconda_sim {low}" and r["cards"] == cards
+                for r in payload["rows"]
+            )
         for peer in ("phevaluator", "eval7", "treys"):
             assert (peer, cards, True) in libraries
     for row in payload["rows"]:
         assert row["evals_per_s"] > 0
         if row["library"].startswith("anaconda_sim"):
             assert row["ratio_vs_phevaluator"] > 0
+        if row["library"].startswith("anaconda_sim") and "low" in row["library"]:
+            assert row["ratio_vs_high"] > 0

@@ -8,7 +8,7 @@ check by eye.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 # =====================================================================
 # Hand evaluator twins (anaconda_sim.hands.evaluator): R11, R18, R19
@@ -119,3 +119,90 @@ def naive_exposed_key(cards):
 
 
 # ===================== end of hand evaluator twins ====================
+
+
+# =====================================================================
+# Low evaluator twins (anaconda_sim.hands.low): R23
+# =====================================================================
+
+
+def naive_low_key5(cards):
+    """Comparable tuple of five cards for ace-to-five low: **smaller is better** (R23).
+
+    Ranks with the ace as 1 (2..13 for two..king); suits never count.
+    (group sizes from the largest down, then the group ranks, larger groups
+    first and higher ranks first): no pair (1, 1, 1, 1, 1) < pair
+    (2, 1, 1, 1) < two pair (2, 2, 1) < trips (3, 1, 1) < full house (3, 2)
+    < quads (4, 1), then the highest group first, then the next.
+    """
+    assert len(cards) == 5
+    ranks = [1 if c // 4 == 12 else c // 4 + 2 for c in cards]
+    counts = Counter(ranks)
+    shape = tuple(sorted(counts.values(), reverse=True))
+    by_group = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    return (shape, *by_group)
+
+
+def naive_best_low(cards):
+    """Key of the best low five of 5 to 7 cards: the smallest five-card key."""
+    return min(naive_low_key5(five) for five in combinations(cards, 5))
+
+
+def naive_low_classes():
+    """One five-card hand per distinct low: every multiset of five ranks (at most four of a
+    rank), copy ``j`` of a rank in suit ``j``. Their keys are the distinct lows."""
+    hands = []
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(ranks.count(r) for r in ranks) <= 4:
+            hands.append([4 * r + ranks[:i].count(r) for i, r in enumerate(ranks)])
+    return hands
+
+
+# ====================== end of low evaluator twins =====================
+
+
+# =====================================================================
+# Hi-lo split twin (anaconda_sim.hands.hilo.split_hilo): R24, R25
+# =====================================================================
+
+
+def naive_split_hilo(high, low, declarations, active, dealer, pot):
+    """(payouts, failed swingers) of a hi-lo pot, written from the rule text.
+
+    ``declarations[s]`` is "high", "low" or "both". A swinger must win or tie
+    both sides against every other declarer of each side, else wins nothing
+    and is left out (if every seat fails its swing, nobody is left out). The
+    high half is the larger one; a half is split among its tied best hands,
+    odd chips one each clockwise from the dealer's left.
+    """
+    n = len(high)
+    seats = [s for s in range(n) if active[s]]
+    highs = [s for s in seats if declarations[s] in ("high", "both")]
+    lows = [s for s in seats if declarations[s] in ("low", "both")]
+    failed = [
+        s for s in seats if declarations[s] == "both"
+        and (any(high[o] > high[s] for o in highs) or any(low[o] > low[s] for o in lows))
+    ]  # fmt: skip
+    if len(failed) == len(seats):
+        failed = []
+    highs = [s for s in highs if s not in failed]
+    lows = [s for s in lows if s not in failed]
+    halves = {"high": pot - pot // 2, "low": pot // 2}
+    if not lows:
+        halves = {"high": pot, "low": 0}
+    if not highs:
+        halves = {"high": 0, "low": pot}
+    payouts = [0] * n
+    clockwise = [(dealer + 1 + i) % n for i in range(n)]
+    for side, contenders, values in (("high", highs, high), ("low", lows, low)):
+        if not halves[side]:
+            continue
+        best = max(values[s] for s in contenders)
+        winners = [s for s in clockwise if s in contenders and values[s] == best]
+        share, odd = divmod(halves[side], len(winners))
+        for i, s in enumerate(winners):
+            payouts[s] += share + (1 if i < odd else 0)
+    return payouts, failed
+
+
+# ====================== end of hi-lo split twin ========================
