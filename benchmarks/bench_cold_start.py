@@ -1,0 +1,153 @@
+"""First-call times of every public entry point: empty kernel cache, filled cache, warm.
+
+Each entry point runs in fresh subprocesses, so nothing compiled earlier in
+this process helps it:
+
+- ``cold``: the kernel cache points at a new, empty folder, so the first call
+  compiles every kernel it needs (what a newcomer waits for once);
+- ``cached``: a second process with the cache that the first one filled
+  (what every later session waits for);
+- ``warm``: the same call again inside the second process (the run itself).
+
+Times are wall-clock seconds of the call alone (the import is reported
+apart) plus the process CPU seconds of the call, which a busy machine
+disturbs less; the figures file says how many cores were busy at the start.
+
+Usage::
+
+    python benchmarks/bench_cold_start.py            # every entry point
+    python benchmarks/bench_cold_start.py --quick    # smoke mode: evaluate only
+
+Figures go to ``benchmarks/results/cold_start.json`` and ``.csv``
+(``cold_start.quick.*`` in quick mode; those are gitignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).resolve().parent / "results"
+HAND = "As Kd 7h 7c 4s 3d 2c"
+
+#: the first call of each entry point, as an analyst would make it
+CALLS: dict[str, str] = {
+    "evaluate": "a.evaluate(np.array([[0, 5, 10, 15, 20, 25, 30]]))",
+    "pass_values": f"a.pass_values({HAND!r}, 6, deals=500, seed=1, progress=False)",
+    "discard_values": f"a.discard_values({HAND!r}, 6, deals=500, seed=1, progress=False)",
+    "equity": f"a.equity({HAND!r}, 6, deals=500, seed=1, progress=False)",
+    "simulate": "a.simulate(6, 'sensible', 2000, seed=1, progress=False)",
+    "reveal_values": "a.reveal_values('As Kd 7h 7c 4s', 6, deals=200, seed=1, progress=False)",
+    "sweep unit": (
+        "from anaconda_sim.sweep.spec import SweepSpec\n"
+        "from anaconda_sim.sweep.work import compute_unit\n"
+        "spec = SweepSpec.from_dict({'kind': 'pass', 'players': 6, "
+        f"'hands': [{HAND!r}], 'deals': 500, 'seed': 1}})\n"
+        "compute_unit(spec, spec.units()[0])"
+    ),
+}
+
+_SCRIPT = """
+import json, sys, time
+t0 = time.perf_counter()
+import numpy as np
+import anaconda_sim as a
+imported = time.perf_counter() - t0
+def timed():
+    w, c = time.perf_counter(), time.process_time()
+{body}
+    return time.perf_counter() - w, time.process_time() - c
+first = timed()
+second = timed()
+print(json.dumps({{"import_s": imported, "first": first, "second": second}}))
+"""
+
+
+def _run(call: str, cache: Path) -> dict[str, Any]:
+    body = "\n".join("    " + line for line in call.splitlines())
+    env = {**os.environ, "ANACONDA_SIM_CACHE_DIR": str(cache), "ANACONDA_SIM_CACHE": "1"}
+    env.pop("NUMBA_CACHE_DIR", None)
+    done = subprocess.run(
+        [sys.executable, "-c", _SCRIPT.format(body=body)], env=env, capture_output=True,
+        text=True, check=True,
+    )  # fmt: skip
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run(quick: bool, names: list[str] | None = None) -> dict[str, Any]:
+    """Time every entry point (``evaluate`` only in quick mode)."""
+    chosen = names or (["evaluate"] if quick else list(CALLS))
+    load = os.getloadavg()[0]
+    rows = []
+    for name in chosen:
+        with tempfile.TemporaryDirectory(prefix="anaconda-sim-cold-") as folder:
+            cold = _run(CALLS[name], Path(folder))
+            cached = _run(CALLS[name], Path(folder))
+        rows.append({
+            "entry_point": name,
+            "cold_s": cold["first"][0],
+            "cold_cpu_s": cold["first"][1],
+            "cached_s": cached["first"][0],
+            "warm_s": cached["second"][0],
+            "import_s": cached["import_s"],
+        })  # fmt: skip
+    return {
+        "benchmark": "cold_start",
+        "mode": "quick" if quick else "full",
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "machine": {
+            "python": platform.python_version(),
+            "processor": platform.processor() or platform.machine(),
+            "cores": os.cpu_count(),
+            "load_average_at_start": load,
+        },
+        "rows": rows,
+    }
+
+
+def write(figures: dict[str, Any], out: Path) -> list[Path]:
+    """Write ``cold_start[.quick].json`` and ``.csv`` under ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    stem = "cold_start.quick" if figures["mode"] == "quick" else "cold_start"
+    json_path = out / f"{stem}.json"
+    csv_path = out / f"{stem}.csv"
+    json_path.write_text(json.dumps(figures, indent=2) + "\n")
+    with csv_path.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(figures["rows"][0]))
+        writer.writeheader()
+        writer.writerows(figures["rows"])
+    return [json_path, csv_path]
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smoke run: evaluate only")
+    parser.add_argument("--only", nargs="*", choices=list(CALLS), help="entry points to time")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="output folder")
+    parser.add_argument("--quiet", action="store_true", help="print nothing")
+    args = parser.parse_args(argv)
+    figures = run(args.quick, args.only)
+    paths = write(figures, args.out)
+    if not args.quiet:
+        print(f"load average at start: {figures['machine']['load_average_at_start']:.1f} "
+              f"on {figures['machine']['cores']} cores")  # fmt: skip
+        print(f"{'entry point':<15} {'cold s':>7} {'cold cpu':>9} {'cached s':>9} {'warm s':>7}")
+        for r in figures["rows"]:
+            print(f"{r['entry_point']:<15} {r['cold_s']:>7.1f} {r['cold_cpu_s']:>9.1f} "
+                  f"{r['cached_s']:>9.2f} {r['warm_s']:>7.3f}")  # fmt: skip
+        print("wrote", *paths)
+    return figures
+
+
+if __name__ == "__main__":
+    main()
