@@ -6,13 +6,14 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "anaconda_sim"
-BASE = {"cards", "rng", "errors", "stats", "_numba", "_lazy", "__version__"}
+BASE = {"cards", "rng", "errors", "stats", "provenance", "_numba", "_lazy", "__version__"}
 
 #: part of the package -> the parts it may import (docs/architecture.md)
 ALLOWED = {
     "cards": set(),
     "errors": set(),
     "stats": set(),
+    "provenance": {"__version__"},
     "_numba": set(),
     "_lazy": set(),
     "rng": {"cards", "_numba"},

@@ -883,7 +883,7 @@ def save_figure(
     """Write a figure as PNG, SVG or PDF (by the file's extension), making folders.
 
     ``model``: the ``attrs`` of the table drawn; its provenance record
-    (:mod:`~anaconda_sim.output.provenance`) goes into the file's metadata
+    (:mod:`~anaconda_sim.provenance`) goes into the file's metadata
     (PNG and SVG ``Description``, PDF ``Subject``). SVG and PDF files carry
     no creation date (files differ only when the figure does).
 
@@ -911,7 +911,7 @@ def save_figure(
         fmt, {}
     )
     if model is not None:
-        from .provenance import encode, provenance
+        from ..provenance import encode, provenance
 
         record = encode(provenance(model))
         metadata["Subject" if fmt == "pdf" else "Description"] = record

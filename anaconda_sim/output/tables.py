@@ -75,7 +75,7 @@ def _table_format(path: Path, doing: str) -> str:
 
 def write_table(frame: pd.DataFrame, path: str | Path) -> Path:
     """Write ``frame`` as CSV, Parquet or JSON, chosen by the file extension,
-    with its model (:mod:`~anaconda_sim.output.provenance`).
+    with its model (:mod:`~anaconda_sim.provenance`).
 
     Parquet keeps the model in its schema metadata; CSV and JSON in a
     sidecar ``NAME.meta.json``. The folder is created if needed. Parquet
@@ -89,7 +89,7 @@ def write_table(frame: pd.DataFrame, path: str | Path) -> Path:
     >>> read_table(path).attrs["players"], path.with_name("equity.csv.meta.json").exists()
     (4, True)
     """
-    from .provenance import META_KEY, encode, provenance, sidecar_path
+    from ..provenance import META_KEY, encode, provenance, sidecar_path
 
     path = Path(path)
     suffix = _table_format(path, "write a table to")
@@ -132,7 +132,7 @@ def read_table(path: str | Path) -> pd.DataFrame:
     ...
     ValueError: cannot read 'nowhere.csv': no such file
     """
-    from .provenance import META_KEY, decode, sidecar_path
+    from ..provenance import META_KEY, decode, sidecar_path
 
     path = Path(path)
     suffix = _table_format(path, "read a table from")

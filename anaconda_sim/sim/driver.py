@@ -10,9 +10,11 @@ accumulators. The public functions are in :mod:`anaconda_sim.sim.simulator`.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -26,6 +28,15 @@ from ..hands.evaluator import N_CATEGORIES
 from ..rng import MAX_DEAL_INDEX, SeedLike, root_key
 from ..strategies import KIND_CUSTOM, Strategy, get_strategy
 from . import layout as L
+from .records import (
+    RECORD_CHUNK,
+    MemoryRecords,
+    OutcomeTally,
+    ParquetRecords,
+    check_records_path,
+    deferred_interrupt,
+    records_frame,
+)
 
 DEFAULT_BATCH = 1024
 CHUNK_SECONDS = 0.5  # target wall time of one kernel call (progress, Ctrl-C)
@@ -227,12 +238,19 @@ class KernelRun:
     funcs: tuple[Any, Any, Any]
     record: bool
     batch_size: int
+    chunk_size: int | None = None
     first_deal: int = 0
     done: int = 0
     interrupted: bool = False
     elapsed: float = 0.0
     sums: dict[str, np.ndarray] = field(default_factory=dict)
     rec: dict[str, np.ndarray] = field(default_factory=dict)
+    #: where records go (:mod:`~anaconda_sim.sim.records`), ``None``: kept nowhere
+    sink: MemoryRecords | ParquetRecords | None = None
+    #: outcome and pot counts, kept whenever the kernel records
+    tally: OutcomeTally | None = None
+    #: with a sink: the records (a DataFrame in memory, or the Parquet file's path)
+    records: pd.DataFrame | Path | None = None
 
     def execute(self, progress: ProgressLike) -> None:
         from .kernels import deal as K
@@ -250,7 +268,18 @@ class KernelRun:
             "deal": np.zeros((n_choices, L.ACC_DEAL_SIZE), np.int64),
             "cross": np.zeros((L.ACC_CROSS_SIZE, n_choices, n_choices), np.int64),
         }
-        rows = self.deals if self.record else 1
+        from numba import get_num_threads
+
+        threads = get_num_threads()
+        if self.record:
+            # fixed chunks: memory does not grow with the deals, and the row
+            # groups of a record file do not depend on timing or threads
+            chunk = self.chunk_size or max(1, RECORD_CHUNK // n_choices)
+            rows = chunk
+            self.tally = OutcomeTally(n_choices)
+        else:
+            chunk = self.chunk_size or self.batch_size * threads
+            rows = 1
         self.rec = {
             "deck": np.full((rows, 7 * n), -1, np.int8),
             "dealer": np.zeros(rows, np.int64),
@@ -258,22 +287,26 @@ class KernelRun:
             "seat": np.zeros((rows, n_choices, n, L.SEAT_RES_SIZE), np.int64),
             "own": np.zeros((rows, n_choices, n, V.OWN_SIZE), np.int32),
         }
-        from numba import get_num_threads
-
-        threads = get_num_threads()
         bar = None
-        chunk = self.batch_size * threads
         started = time.perf_counter()
         try:
             while self.done < self.deals:
                 count = min(chunk, self.deals - self.done)
                 t0 = time.perf_counter()
                 merged = self._kernel_call(K, count, kinds, params, passes)
-                # one statement: a Ctrl-C lands before or after it, never between
-                self.sums, self.done = merged, self.done + count
+                frame = self._frame(count, self.done) if self.sink is not None else None
+                counted = OutcomeTally.chunk(self.rec, count) if self.tally is not None else None
+                # stored and counted together, or not at all (Ctrl-C waits)
+                with deferred_interrupt():
+                    if frame is not None:
+                        self.sink.add(frame)  # type: ignore[union-attr]
+                    if counted is not None:
+                        self.tally.add(counted)  # type: ignore[union-attr]
+                    self.sums, self.done = merged, self.done + count
                 dt = time.perf_counter() - t0
-                # grow the chunk towards ~CHUNK_SECONDS per call
-                if dt < CHUNK_SECONDS / 2:
+                # without records (or a given chunk size), grow the chunk towards
+                # ~CHUNK_SECONDS per call
+                if not self.record and self.chunk_size is None and dt < CHUNK_SECONDS / 2:
                     chunk = min(chunk * 2, max(self.batch_size * threads, 1 << 26))
                 if callable(progress) and not isinstance(progress, bool):
                     progress(self.done, self.deals)
@@ -288,31 +321,58 @@ class KernelRun:
                     bar.update(count)
         except KeyboardInterrupt:
             self.interrupted = True
+        except BaseException:
+            if self.sink is not None:
+                self.sink.abort()
+            raise
         finally:
             if bar is not None:
                 bar.close()
             self.elapsed = time.perf_counter() - started
+
+    def finish_records(self, model: dict[str, Any]) -> pd.DataFrame | Path | None:
+        """Close the sink: the records frame (its ``attrs`` the model) or the
+        path of the Parquet file (the model in its schema metadata)."""
+        if self.sink is None:
+            return None
+        if isinstance(self.sink, ParquetRecords):
+            self.records = self.sink.finish(model, self._frame(0, 0))
+        else:
+            frame = self.sink.finish(model) if self.done else self._frame(0, 0)
+            frame.attrs = dict(model)
+            self.records = frame
+        self.sink = None
+        return self.records
+
+    def _frame(self, count: int, start: int) -> pd.DataFrame:
+        """Records of the ``count`` deals of the last kernel call (from ``start``)."""
+        forced = bool(self.cfg[L.C_HERO] >= 0)
+        return records_frame(self.rec, count, self.first_deal + start, self.rules,
+                             [s.name for s in self.strategies], choices=forced,
+                             missed=self.cfg[L.C_FORCE] != 0)  # fmt: skip
 
     def _kernel_call(
         self, K: Any, count: int, kinds: np.ndarray, params: np.ndarray, passes: np.ndarray
     ) -> dict[str, np.ndarray]:
         n = self.rules.players
         n_choices = self.choices.shape[0]
-        n_batches = -(-count // self.batch_size)
+        batch = self.batch_size
+        if self.record:
+            # records come in fixed chunks: cut a small one finer to use every thread
+            from numba import get_num_threads
+
+            batch = min(batch, max(1, -(-count // get_num_threads())))
+        n_batches = -(-count // batch)
         acc_seat = np.zeros((n_batches, n_choices, n, L.ACC_SEAT_SIZE), np.int64)
         acc_cat = np.zeros((n_batches, n_choices, n, N_CATEGORIES), np.int64)
         acc_fold = np.zeros((n_batches, n_choices, n, L.MAX_ROUNDS), np.int64)
         acc_open = np.zeros((n_batches, n_choices, n, L.MAX_ROUNDS), np.int64)
         acc_deal = np.zeros((n_batches, n_choices, L.ACC_DEAL_SIZE), np.int64)
         acc_cross = np.zeros((n_batches, L.ACC_CROSS_SIZE, n_choices, n_choices), np.int64)
-        if self.record:
-            sl = slice(self.done, self.done + count)
-            rec = [self.rec[k][sl] for k in ("deck", "dealer", "res", "seat", "own")]
-        else:
-            rec = [self.rec[k] for k in ("deck", "dealer", "res", "seat", "own")]
+        rec = [self.rec[k] for k in ("deck", "dealer", "res", "seat", "own")]
         run_chunks(
-            K.run_batches, n_batches, self.key, self.first_deal + self.done, count,
-            self.batch_size, self.cfg, passes, kinds, params,
+            K.run_batches, n_batches, self.key, self.first_deal + self.done, count, batch,
+            self.cfg, passes, kinds, params,
             self.fixed, self.known_mask, self.choices, self.forced_pass,
             acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
             *rec, *self.funcs,
@@ -321,54 +381,17 @@ class KernelRun:
                 "deal": acc_deal, "cross": acc_cross}  # fmt: skip
         return {name: self.sums[name] + acc.sum(axis=0) for name, acc in accs.items()}
 
-    def records_frame(self) -> pd.DataFrame:
-        """Per-deal rows (one per deal and choice) of what was recorded."""
-
-        n = self.rules.players
-        n_choices = self.choices.shape[0]
-        rows: list[dict[str, Any]] = []
-        rec = self.rec
-        for i in range(self.done):
-            deck = tuple(int(c) for c in rec["deck"][i])
-            for k in range(n_choices):
-                res = rec["res"][i, k]
-                seat = rec["seat"][i, k]
-                own = rec["own"][i, k]
-                row: dict[str, Any] = {"deal": self.first_deal + i}
-                if n_choices > 1 or self.cfg[L.C_HERO] >= 0:
-                    row["choice"] = k
-                winners = tuple(s for s in range(n) if res[L.R_WINNERS] >> s & 1)
-                row.update(dealer=int(rec["dealer"][i]), deck=deck, pot=int(res[L.R_POT]),
-                           showdown=bool(res[L.R_SHOWDOWN]), winners=winners)  # fmt: skip
-                for s in range(n):
-                    row[f"net_{s}"] = int(seat[s, L.S_NET])
-                for s in range(n):
-                    # betting rounds are numbered 1..N for people (0: never folded)
-                    row[f"fold_round_{s}"] = int(seat[s, L.S_FOLD]) + 1
-                for s in range(n):
-                    npassed = int(own[s, V.O_NPASSED])
-                    row[f"passed_{s}"] = tuple(
-                        int(c) for c in own[s, V.O_PASSED : V.O_PASSED + npassed]
-                    )
-                for s in range(n):
-                    ncards = int(own[s, V.O_NCARDS])
-                    row[f"hand_{s}"] = tuple(int(c) for c in own[s, V.O_CARDS : V.O_CARDS + ncards])
-                for s in range(n):
-                    d = own[s, V.O_DISCARDS : V.O_DISCARDS + 2]
-                    row[f"discards_{s}"] = tuple(int(c) for c in d if c >= 0)
-                for s in range(n):
-                    row[f"value_{s}"] = int(seat[s, L.S_VALUE])
-                if self.cfg[L.C_FORCE] != 0:
-                    row["missed"] = bool(res[L.R_MISSED])
-                rows.append(row)
-        return pd.DataFrame(rows)
-
 
 def start_run(
     rules: Rules, strategies: Any, deals: int, seed: SeedLike, dealer: int, *, rotate: bool,
     betting: bool, fixed: Any, known: Any, hero: int, force: int, choices: np.ndarray | None,
-    forced_pass: np.ndarray | None, records: bool, batch_size: int | None,
+    forced_pass: np.ndarray | None, records: bool | str | os.PathLike[str],
+    batch_size: int | None, chunk_size: int | None = None, outcomes: bool = False,
 ) -> KernelRun:  # fmt: skip
+    """A checked run; ``records`` True keeps them in memory, a path streams
+    them to Parquet (the caller adds the sink, which needs the model);
+    ``outcomes`` counts outcomes and pots (:class:`OutcomeTally`) without
+    keeping records."""
     n = rules.players
     strats = as_strategies(strategies, n)
     deals = check_count(deals, "deals")
@@ -376,11 +399,19 @@ def start_run(
     if batch_size is None:
         batch_size = DEFAULT_BATCH
     batch_size = check_count(batch_size, "batch_size")
-    if records and deals > RECORDS_LIMIT:
+    if chunk_size is not None:
+        chunk_size = check_count(chunk_size, "chunk_size")
+    if not isinstance(records, bool):
+        check_records_path(records)
+    elif records and deals * (1 if choices is None else len(choices)) > RECORDS_LIMIT:
+        plays = deals * (1 if choices is None else len(choices))
         raise ValueError(
-            f"records=True keeps every deal in memory; deals={deals} is more than "
-            f"{RECORDS_LIMIT:,}; record a smaller run"
+            f"records=True keeps every deal in memory; {plays:,} deal plays (deals x choices) "
+            f"are more than {RECORDS_LIMIT:,}; stream them to a file instead "
+            "(records='deals.parquet')"
         )
+    if not isinstance(outcomes, bool):
+        raise TypeError(f"outcomes={outcomes!r} must be True or False")
     key = root_key(seed)
     table, known_mask, random_cards = fixed_table(fixed, known, n)
     cbet, cpass, cdiscard, has_cpass, has_cdiscard = custom_functions(strats)
@@ -388,11 +419,12 @@ def start_run(
         choices = np.full((1, 7), -1, dtype=np.int64)
     if forced_pass is None:
         forced_pass = np.full((7, 3), -1, dtype=np.int64)
+    record = records is not False or outcomes
     cfg = make_cfg(rules, dealer=dealer, rotate=rotate, betting=betting, hero=hero, force=force,
                random_cards=random_cards, has_cpass=has_cpass, has_cdiscard=has_cdiscard,
-               record=records)  # fmt: skip
+               record=record)  # fmt: skip
     return KernelRun(rules, strats, key, deals, cfg, table, known_mask, choices, forced_pass,
-                (cbet, cpass, cdiscard), records, batch_size)  # fmt: skip
+                (cbet, cpass, cdiscard), record, batch_size, chunk_size)  # fmt: skip
 
 
 def mean_se(total: np.ndarray, total_sq: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:

@@ -42,8 +42,10 @@ True
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -67,14 +69,14 @@ from .driver import (
     mean_se,
     start_run,
 )  # fmt: skip
+from .records import MemoryRecords, ParquetRecords, outcome_table
 
 __all__ = ["ChoiceScores", "SimulationResult", "score_choices", "simulate"]
 
-#: Column suffixes of the final-category frequencies (categories 0..8).
-
 _KINDS = {"pass": L.FORCE_PASS, "discard": L.FORCE_DISCARD, "order": L.FORCE_ORDER}
 _CHOICE_WIDTH = {"discard": 7, "order": 5}
-
+#: pot quantiles of :meth:`SimulationResult.outcome_distribution`
+POT_QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 
 
 # ============================================================== simulate ===
@@ -110,7 +112,20 @@ class SimulationResult:
     mean_pot, pot_se
         Mean final pot and its standard error.
     records
-        Per-deal rows when ``records=True`` (see :func:`simulate`), else ``None``.
+        The records (one row per deal and seat, :mod:`~anaconda_sim.sim.records`)
+        when ``records=True``, else ``None``.
+    records_file
+        The Parquet file the records were streamed to (``records=path``),
+        else ``None``.
+    outcome_counts
+        ``(m, 3)`` int64 rows ``(outcome, pot, deals)``: deals by outcome
+        (0: no showdown, ``1 + c``: won at the showdown with category ``c``)
+        and final pot, when the run counted them (``outcomes=True`` or
+        records); else ``None``. See :meth:`outcome_distribution`.
+    model
+        What the numbers are: rules, strategies with their parameters,
+        seed and root key, deals, dealer, fixed and known cards (the
+        ``attrs`` of the records and of the outcome table).
     interrupted
         True when Ctrl-C stopped the run early.
     elapsed
@@ -139,6 +154,68 @@ class SimulationResult:
     records: pd.DataFrame | None = field(default=None, repr=False)
     interrupted: bool = False
     elapsed: float = 0.0
+    records_file: Path | None = None
+    outcome_counts: np.ndarray | None = field(default=None, repr=False)
+    model: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def outcome_distribution(
+        self, quantiles: Sequence[float] = POT_QUANTILES
+    ) -> pd.DataFrame:
+        """How deals end: the share of deals with each outcome, and their pots.
+
+        One row per outcome: ``no_showdown`` (everybody else folded), then
+        the category of the winning hand at the showdown
+        (:data:`~anaconda_sim.hands.evaluator.CATEGORY_KEYS`, ``high_card``
+        .. ``straight_flush``), then ``all`` (every deal). Needs a run that
+        counted outcomes: ``simulate(..., outcomes=True)`` or with records.
+
+        Parameters
+        ----------
+        quantiles
+            Pot quantiles to report (each 0..1): column ``pot_q<100 q>``,
+            e.g. ``pot_q50`` for the median.
+
+        Returns
+        -------
+        pandas.DataFrame
+            ``outcome, deals, share, se, ci_low, ci_high, mean_pot, pot_se,
+            pot_sd, pot_q10 .. pot_q90, pot_max``. ``share`` is the share
+            of all deals, ``se`` its binomial standard error
+            ``sqrt(share (1 - share) / deals)`` (each outcome is one cell of
+            a multinomial), ``ci_low``/``ci_high`` the 95% Wilson score
+            interval (never outside 0..1, honest for rare hands). The pot
+            columns describe the deals with that outcome: mean, its standard
+            error, standard deviation, exact quantiles (the smallest pot with
+            at least that share of those deals at or below it) and maximum;
+            NaN for an outcome that never happened. ``attrs`` holds the
+            model (:attr:`model`) and ``table='outcomes'``.
+
+        Examples
+        --------
+        >>> r = simulate(4, "sensible", deals=4000, seed=3, progress=False, outcomes=True)
+        >>> table = r.outcome_distribution()
+        >>> table["outcome"].tolist()[:3], table["outcome"].tolist()[-1]
+        (['no_showdown', 'high_card', 'pair'], 'all')
+        >>> int(table["deals"].iloc[:-1].sum()) == r.deals == int(table["deals"].iloc[-1])
+        True
+        >>> float(table["mean_pot"].iloc[-1]) == r.mean_pot
+        True
+        >>> table.attrs["players"], table.attrs["deals"], table.attrs["table"]
+        (4, 4000, 'outcomes')
+        >>> simulate(4, "sensible", deals=10, seed=3, progress=False).outcome_distribution()
+        Traceback (most recent call last):
+        ...
+        ValueError: this run did not count outcomes; run simulate(..., outcomes=True) ...
+        """
+        if self.outcome_counts is None:
+            raise ValueError(
+                "this run did not count outcomes; run simulate(..., outcomes=True) "
+                "(or with records) to get their distribution"
+            )
+        qs = _check_quantiles(quantiles)
+        table = outcome_table(self.outcome_counts, self.deals, qs)
+        table.attrs = {**self.model, "table": "outcomes"}
+        return table
 
     def to_frame(self) -> pd.DataFrame:
         """One row per seat: ``seat, strategy, deals, mean_net, se, ci_low,
@@ -181,7 +258,7 @@ def simulate(
     deals: int,
     seed: SeedLike = None,
     dealer: int = 0,
-    records: bool = False,
+    records: bool | str | os.PathLike[str] = False,
     batch_size: int | None = None,
     progress: ProgressLike = None,
     *,
@@ -189,6 +266,8 @@ def simulate(
     betting: bool = True,
     fixed: Mapping[int, Any] | Sequence[Any] | None = None,
     known: Any = None,
+    outcomes: bool = False,
+    chunk_size: int | None = None,
 ) -> SimulationResult:
     """Play ``deals`` complete deals and estimate each seat's results.
 
@@ -212,13 +291,18 @@ def simulate(
         Dealer of deal 0; the button then moves one seat per deal (R6)
         unless ``rotate=False``.
     records
-        Keep one row per deal (small runs): ``deal, dealer, deck`` (the
-        first ``7n`` cards in deal order), ``pot, showdown, winners`` and per
-        seat ``net_s, fold_round_s`` (the betting round it folded in, 1 to the
-        number of rounds; 0 if it never folded), ``passed_s``
-        (every card it passed, in order), ``hand_s`` (the cards held at the
-        end: the kept five in reveal order, or the seven), ``discards_s``
-        and ``value_s`` (the showdown value, -1 without one).
+        Record every deal, one row per deal and seat: ``deal, seat, dealer,
+        strategy, pot, showdown, win_category, winner, net, fold_round,
+        value, category``, the cards ``dealt_0..6``, ``passed_0..5``,
+        ``hand_0..6``, ``discard_0..1`` (int8 card indices, -1 for none);
+        every column is listed in :mod:`anaconda_sim.sim.records`.
+        ``True`` keeps them in memory (:attr:`SimulationResult.records`, up
+        to 2,000,000 deals, about 50 bytes a row); a path ending in
+        ``.parquet`` streams them to that file, one row group per chunk, in
+        memory that does not grow with the deals
+        (:attr:`SimulationResult.records_file`; the model is in the schema
+        metadata, read back by :func:`anaconda_sim.read_table`). Records
+        also count outcomes (``outcomes=True``).
     batch_size
         Deals per ``prange`` batch (default 1024). Results do not depend on it.
     progress
@@ -236,6 +320,14 @@ def simulate(
         indices; the first cards of the seat in deal order, the rest dealt).
     known
         Cards that are never dealt (e.g. cards known to be out of play).
+    outcomes
+        Count deals by outcome (no showdown or the winning category) and
+        pot, for :meth:`SimulationResult.outcome_distribution`.
+    chunk_size
+        Deals per kernel call (the unit of progress, Ctrl-C and, with
+        records, of memory and Parquet row groups). Default: grown to about
+        half a second per call; with records or outcomes, 65,536 deals.
+        Results and records do not depend on it.
 
     Returns
     -------
@@ -283,18 +375,94 @@ def simulate(
     >>> r = simulate(3, [aces, "sensible", "sensible"], deals=500, seed=3, progress=False)
     >>> r.strategies
     ('aces', 'sensible', 'sensible')
+
+    Records, in memory or streamed to Parquet (the same rows):
+
+    >>> r = simulate(3, "sensible", deals=1000, seed=4, records=True, progress=False)
+    >>> r.records.shape, int(r.records.memory_usage(deep=True).sum() / 3000)
+    ((3000, 34), 48)
+    >>> r.records.loc[:2, ["deal", "seat", "dealer", "pot", "win_category", "net", "category"]]
+       deal  seat  dealer  pot win_category  net   category
+    0     0     0       0    3     two_pair    2   two_pair
+    1     0     1       0    3     two_pair   -1       pair
+    2     0     2       0    3     two_pair   -1  high_card
+    >>> f = simulate(3, "sensible", deals=1000, seed=4, records="deals.parquet",
+    ...              progress=False)
+    >>> from anaconda_sim import read_table
+    >>> stored = read_table(f.records_file)
+    >>> stored.equals(r.records), stored.attrs["deals"], stored.attrs["key"] == r.key
+    (True, 1000, True)
     """
     rules = as_rules(rules)
     check_progress(progress)
     run = start_run(rules, strategies, deals, seed, dealer, rotate=rotate, betting=betting,
                      fixed=fixed, known=known, hero=-1, force=0, choices=None,
-                     forced_pass=None, records=records, batch_size=batch_size)  # fmt: skip
+                     forced_pass=None, records=records, batch_size=batch_size,
+                     chunk_size=chunk_size, outcomes=outcomes)  # fmt: skip
+    model = _model(run, "simulate", seed, fixed_cards=run.fixed, known=known)
+    _add_sink(run, records, model)
     run.execute(progress)
-    return _simulation_result(run)
+    return _simulation_result(run, model)
 
 
-def _simulation_result(run: KernelRun) -> SimulationResult:
+def _check_quantiles(quantiles: Sequence[float]) -> tuple[float, ...]:
+    try:
+        qs = tuple(float(q) for q in quantiles)
+    except (TypeError, ValueError):
+        raise TypeError(f"quantiles={quantiles!r} must be numbers between 0 and 1") from None
+    bad = [q for q in qs if not 0.0 <= q <= 1.0]
+    if bad:
+        raise ValueError(f"quantiles={quantiles!r}: {bad[0]} is not between 0 and 1")
+    return qs
+
+
+def _model(run: KernelRun, function: str, seed: SeedLike, *, fixed_cards: np.ndarray,
+           known: Any, **extra: Any) -> dict[str, Any]:  # fmt: skip
+    """The model of a run, as tables record it (:mod:`anaconda_sim.provenance`)."""
     rules = run.rules
+    fixed = {
+        int(seat): format_cards(row[row >= 0])
+        for seat, row in enumerate(fixed_cards[: rules.players])
+        if (row >= 0).any()
+    }
+    known_cards = parse_cards(known, what="known cards") if known is not None else []
+    return {
+        "analysis": function,
+        "function": f"anaconda_sim.{function}",
+        "players": rules.players,
+        "rules": rules.name,
+        "rule_set": rules.to_dict(),
+        "strategies": [s.spec() for s in run.strategies],
+        "betting": bool(run.cfg[L.C_BETTING]),
+        "seed": int(seed) if isinstance(seed, (int, np.integer)) else None,
+        "key": int(run.key),
+        "deals": run.deals,
+        "dealer": int(run.cfg[L.C_DEALER]),
+        "rotate": bool(run.cfg[L.C_ROTATE]),
+        "fixed": fixed or None,
+        "known": format_cards(known_cards) if known_cards else None,
+        **extra,
+        "interrupted": False,
+    }
+
+
+def _add_sink(run: KernelRun, records: Any, model: dict[str, Any]) -> None:
+    if records is True:
+        run.sink = MemoryRecords()
+    elif records is not False:
+        run.sink = ParquetRecords(records, {**model, "table": "records"})
+
+
+def _finish(run: KernelRun, model: dict[str, Any]) -> dict[str, Any]:
+    """The final model (deals done) and the records closed with it."""
+    model.update(deals=run.done, interrupted=run.interrupted)
+    run.finish_records({**model, "table": "records"})
+    return model
+
+
+def _simulation_result(run: KernelRun, model: dict[str, Any]) -> SimulationResult:
+    rules = run.rules
+    model = _finish(run, model)
     count = max(run.done, 1)
     seat = run.sums["seat"][0]
     mean, se = mean_se(seat[:, L.AS_NET], seat[:, L.AS_NET_SQ], run.done)
@@ -322,9 +490,12 @@ def _simulation_result(run: KernelRun) -> SimulationResult:
         open_rate=run.sums["open"][0][:, :rounds] / count,
         mean_pot=float(pot_mean),
         pot_se=float(pot_se),
-        records=run.records_frame() if run.record else None,
+        records=run.records if isinstance(run.records, pd.DataFrame) else None,
         interrupted=run.interrupted,
         elapsed=run.elapsed,
+        records_file=run.records if isinstance(run.records, Path) else None,
+        outcome_counts=None if run.tally is None else run.tally.rows(0),
+        model=model,
     )
 
 
@@ -372,7 +543,13 @@ class ChoiceScores:
         hold the cards, e.g. after folding or receiving other cards); the
         hero's own strategy decided instead.
     records
-        Per deal and choice rows when ``records=True``.
+        One row per deal, choice and seat when ``records=True``
+        (:mod:`~anaconda_sim.sim.records`; with ``choice`` and ``missed``).
+    records_file
+        The Parquet file the records were streamed to (``records=path``).
+    model
+        What the numbers are (as for :class:`SimulationResult`, plus the
+        hero, the kind, the choices and the first deal).
     """
 
     rules: Rules
@@ -402,6 +579,8 @@ class ChoiceScores:
     records: pd.DataFrame | None = field(default=None, repr=False)
     interrupted: bool = False
     elapsed: float = 0.0
+    records_file: Path | None = None
+    model: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def diff(self, i: int, j: int, value: str = "net") -> tuple[float, float]:
         """Mean of ``x_i - x_j`` over the deals and its paired standard error.
@@ -491,10 +670,11 @@ def score_choices(
     known: Any = None,
     forced_pass: Mapping[int, Any] | None = None,
     betting: bool = True,
-    records: bool = False,
+    records: bool | str | os.PathLike[str] = False,
     batch_size: int | None = None,
     progress: ProgressLike = None,
     first_deal: int = 0,
+    chunk_size: int | None = None,
 ) -> ChoiceScores:
     """Score ``K`` alternative choices of seat ``hero`` on common random numbers.
 
@@ -532,8 +712,9 @@ def score_choices(
         discard or reveal order is scored after the pass.
     betting
         ``False``: nobody bets or folds; the share is the showdown equity.
-    records, batch_size, progress
-        As for :func:`simulate` (records: one row per deal and choice).
+    records, batch_size, progress, chunk_size
+        As for :func:`simulate`; records have one row per deal, choice and
+        seat, with the columns ``choice`` and ``missed``.
     first_deal
         Index of the first deal: runs ``first_deal .. first_deal + deals - 1``
         of the seed, so a long run can be split into parts that together
@@ -599,17 +780,25 @@ def score_choices(
     check_progress(progress)
     run = start_run(rules, strategies, deals, seed, dealer, rotate=False, betting=betting,
                      fixed=fixed, known=known, hero=hero, force=_KINDS[kind], choices=rows,
-                     forced_pass=fp, records=records, batch_size=batch_size)  # fmt: skip
+                     forced_pass=fp, records=records, batch_size=batch_size,
+                     chunk_size=chunk_size)  # fmt: skip
     run.first_deal = check_count(first_deal + 1, "first_deal + 1") - 1
     check_count(run.first_deal + deals, "first_deal + deals")
+    model = _model(run, "score_choices", seed, fixed_cards=run.fixed, known=known, hero=hero,
+                   kind=kind, choices=[format_cards(row[:width]) for row in rows],
+                   forced_pass={int(seat): format_cards(row[row >= 0])
+                                for seat, row in enumerate(fp) if (row >= 0).any()} or None,
+                   first_deal=run.first_deal)  # fmt: skip
+    _add_sink(run, records, model)
     run.execute(progress)
-    return _choice_scores(run, kind, hero, rows, width)
+    return _choice_scores(run, kind, hero, rows, width, model)
 
 
 def _choice_scores(
-    run: KernelRun, kind: str, hero: int, rows: np.ndarray, width: int
+    run: KernelRun, kind: str, hero: int, rows: np.ndarray, width: int, model: dict[str, Any]
 ) -> ChoiceScores:
     rules = run.rules
+    model = _finish(run, model)
     n = rules.players
     count = max(run.done, 1)
     seat = run.sums["seat"][:, hero, :]
@@ -653,7 +842,9 @@ def _choice_scores(
         left_mean_net=left_seat[:, L.AS_NET] / count,
         left_mean_share=left_seat[:, L.AS_SHARE] / unit / count,
         missed=run.sums["deal"][:, L.AD_MISSED].copy(),
-        records=run.records_frame() if run.record else None,
+        records=run.records if isinstance(run.records, pd.DataFrame) else None,
         interrupted=run.interrupted,
         elapsed=run.elapsed,
+        records_file=run.records if isinstance(run.records, Path) else None,
+        model=model,
     )

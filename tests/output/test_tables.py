@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 from anaconda_sim import pass_values
-from anaconda_sim.output.provenance import META_KEY, sidecar_path
 from anaconda_sim.output.tables import read_table, write_table
+from anaconda_sim.provenance import META_KEY, sidecar_path
 
 
 @pytest.fixture(scope="module")

@@ -10,11 +10,12 @@ results, folds, passes, final hands, discards, showdown values and winners
 
 from __future__ import annotations
 
-import numpy as np
+import pandas as pd
 import pytest
 
 from anaconda_sim.game.play import play_deal
 from anaconda_sim.game.rules import Rules
+from anaconda_sim.hands.evaluator import CATEGORY_KEYS, category
 from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.strategies import get_strategy
 
@@ -63,19 +64,47 @@ def _engine_row(game, n: int) -> dict:
     }
 
 
-def _sim_row(row: dict, n: int) -> dict:
-    return {
-        "deck": tuple(row["deck"]),
-        "net": tuple(row[f"net_{s}"] for s in range(n)),
-        "pot": row["pot"],
-        "showdown": row["showdown"],
-        "winners": tuple(row["winners"]),
-        "folds": tuple(row[f"fold_round_{s}"] for s in range(n)),
-        "passed": tuple(row[f"passed_{s}"] for s in range(n)),
-        "hands": tuple(row[f"hand_{s}"] for s in range(n)),
-        "discards": tuple(row[f"discards_{s}"] for s in range(n)),
-        "values": tuple(row[f"value_{s}"] for s in range(n)),
-    }
+def _cards(frame, group: str, width: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the cards of one card group of the records (-1: none)."""
+    block = frame[[f"{group}_{j}" for j in range(width)]].to_numpy()
+    return tuple(tuple(int(c) for c in row if c >= 0) for row in block)
+
+
+def _deck(frame, n: int) -> tuple[int, ...]:
+    """The deal's first 7n cards in deal order, from each seat's dealt cards (R5)."""
+    dealer = int(frame["dealer"].iloc[0])
+    dealt = frame[[f"dealt_{j}" for j in range(7)]].to_numpy()
+    return tuple(int(dealt[(dealer + 1 + k % n) % n, k // n]) for k in range(7 * n))
+
+
+def _sim_rows(records, n: int) -> list[dict]:
+    """One dict per deal, from the records' rows (one per seat, in seat order)."""
+    rows = []
+    for deal, frame in records.groupby("deal", sort=True):
+        assert frame["seat"].tolist() == list(range(n))
+        rows.append({
+            "deal": int(deal),
+            "dealer": int(frame["dealer"].iloc[0]),
+            "deck": _deck(frame, n),
+            "net": tuple(int(v) for v in frame["net"]),
+            "pot": int(frame["pot"].iloc[0]),
+            "showdown": bool(frame["showdown"].iloc[0]),
+            "winners": tuple(int(s) for s in frame.loc[frame["winner"], "seat"]),
+            "folds": tuple(int(v) for v in frame["fold_round"]),
+            "passed": _cards(frame, "passed", 6),
+            "hands": _cards(frame, "hand", 7),
+            "discards": _cards(frame, "discard", 2),
+            "values": tuple(int(v) for v in frame["value"]),
+        })  # fmt: skip
+    return rows
+
+
+def _expected_categories(expected: dict) -> tuple[list[str | None], str | None]:
+    """Each seat's showdown category and the winning one, from the engine's values."""
+    seats = [None if v < 0 else CATEGORY_KEYS[category(v)] for v in expected["values"]]
+    if not expected["showdown"]:
+        return seats, None
+    return seats, CATEGORY_KEYS[category(max(expected["values"]))]
 
 
 RULE_SETS = [Rules(players=p) for p in range(2, 8)] + [Rules.bicycle(p) for p in range(2, 8)]
@@ -91,14 +120,19 @@ def test_simulator_matches_engine_deal_by_deal(rules: Rules) -> None:
         seed = 1000 * n + 10 * m + (0 if rules.discard else 5)
         result = simulate(rules, strategies, DEALS_PER_CASE, seed=seed, dealer=m % n,
                           records=True, progress=False)  # fmt: skip
-        for row in result.records.to_dict("records"):
+        records = result.records
+        for row in _sim_rows(records, n):
             game = play_deal(rules, strategies, key=result.key, deal_index=row["deal"],
                              dealer=row["dealer"])  # fmt: skip
             expected = _engine_row(game, n)
-            got = _sim_row(row, n)
+            got = {k: row[k] for k in expected}
             assert got == expected, f"{rules.name} n={n} mix {m} deal {row['deal']}: " + ", ".join(
                 f"{k}: sim {got[k]} engine {expected[k]}" for k in expected if got[k] != expected[k]
             )
+            seats, winning = _expected_categories(expected)
+            frame = records[records["deal"] == row["deal"]]
+            assert [None if pd.isna(c) else c for c in frame["category"]] == seats
+            assert set(frame["win_category"].astype(object).fillna("none")) == {winning or "none"}
             checked += 1
             folds += sum(f > 0 for f in expected["folds"])
             showdowns += expected["showdown"]
@@ -117,8 +151,10 @@ def test_records_replay_with_fixed_cards() -> None:
     rules = Rules(players=4)
     fixed = {1: "As Ad Ah Kc Kd 2s 3s", 3: "7c 8c 9c"}
     result = simulate(rules, "sensible", 60, seed=3, fixed=fixed, records=True, progress=False)
-    for row in result.records.to_dict("records"):
-        n = rules.players
+    n = rules.players
+    rows = _sim_rows(result.records, n)
+    assert len(rows) == 60
+    for row in rows:
         dealer = row["dealer"]
         deck = row["deck"]
         hand1 = [deck[k] for k in range(7 * n) if (dealer + 1 + k) % n == 1]
@@ -127,5 +163,5 @@ def test_records_replay_with_fixed_cards() -> None:
         assert hand3[:3] == [20, 24, 28]  # 7c 8c 9c
         game = play_deal(rules, ["sensible"] * n, deck=list(deck), key=result.key,
                          deal_index=row["deal"], dealer=dealer)  # fmt: skip
-        assert tuple(game.result.net) == tuple(row[f"net_{s}"] for s in range(n))
-    assert np.all(result.records["deck"].map(len) == 28)
+        assert tuple(game.result.net) == row["net"]
+        assert len(set(deck)) == 28

@@ -15,6 +15,12 @@ from anaconda_sim.game.rules import Rules
 from anaconda_sim.sim.simulator import ChoiceScores, SimulationResult, score_choices, simulate
 from anaconda_sim.strategies import Strategy, get_strategy
 
+RECORD_COLUMNS = [
+    "deal", "seat", "dealer", "strategy", "pot", "showdown", "win_category", "winner", "net",
+    "fold_round", "value", "category", *(f"dealt_{j}" for j in range(7)),
+    *(f"passed_{j}" for j in range(6)), *(f"hand_{j}" for j in range(7)), "discard_0",
+    "discard_1",
+]  # fmt: skip
 MIX = ["sensible", get_strategy("sensible", bluff=0.2), "random", "call-down", "random-pass"]
 
 
@@ -48,7 +54,7 @@ def test_a_deal_depends_only_on_seed_and_index() -> None:
     # deal d of a long run is deal d of a short run (streams per deal)
     long = simulate(Rules.bicycle(4), "random", 50, seed=9, records=True, progress=False)
     short = simulate(Rules.bicycle(4), "random", 20, seed=9, records=True, progress=False)
-    pd.testing.assert_frame_equal(long.records.iloc[:20], short.records)
+    pd.testing.assert_frame_equal(long.records.iloc[: 20 * 4], short.records)
 
 
 def test_seed_sequence_equals_int_seed() -> None:
@@ -104,13 +110,25 @@ def test_no_betting_means_showdown_equity() -> None:
 def test_records_columns_and_button() -> None:
     r = simulate(Rules(players=3), "random", 7, seed=4, dealer=2, records=True, progress=False)
     rec = r.records
-    assert list(rec["deal"]) == list(range(7))
-    assert list(rec["dealer"]) == [(2 + d) % 3 for d in range(7)]  # R6
-    for col in ("deck", "pot", "showdown", "winners", "net_0", "fold_round_2", "passed_1",
-                "hand_0", "discards_2", "value_1"):  # fmt: skip
-        assert col in rec
-    assert all(len(d) == 21 and len(set(d)) == 21 for d in rec["deck"])
-    assert (rec[["net_0", "net_1", "net_2"]].sum(axis=1) == 0).all()
+    assert list(rec["deal"]) == [d for d in range(7) for _ in range(3)]
+    assert list(rec["seat"]) == [0, 1, 2] * 7
+    assert list(rec["dealer"]) == [(2 + d) % 3 for d in range(7) for _ in range(3)]  # R6
+    assert list(rec.columns) == RECORD_COLUMNS
+    assert {str(t) for t in rec.dtypes} <= {"int8", "int16", "int32", "int64", "bool",
+                                            "category"}  # fmt: skip
+    dealt = rec[[f"dealt_{j}" for j in range(7)]].to_numpy().reshape(7, 21)
+    assert all(len(set(row)) == 21 for row in dealt)  # 21 different cards per deal
+    assert (rec.groupby("deal")["net"].sum() == 0).all()
+    # the pot goes to the winners; the winning category is the best shown
+    won = rec[rec["winner"]].groupby("deal")["net"].sum()
+    invested = rec.groupby("deal")["pot"].first()
+    assert (won <= invested).all()
+    shown = rec[rec["showdown"]]
+    assert (shown.groupby("deal")["category"].max() ==
+            shown.groupby("deal")["win_category"].first()).all()  # fmt: skip
+    assert rec.loc[~rec["showdown"], "win_category"].isna().all()
+    assert set(r.records.attrs) >= {"strategies", "players", "seed", "key", "deals"}
+    assert r.records.attrs["deals"] == 7 and r.records.attrs["key"] == r.key
     fixed = simulate(3, "random", 5, seed=4, dealer=1, rotate=False, records=True,
                      progress=False)  # fmt: skip
     assert set(fixed.records["dealer"]) == {1}
@@ -153,7 +171,11 @@ def test_progress_callable_and_ctrl_c_return_what_finished() -> None:
         ({"fixed": {0: "As Ks Qs Js Ts 9s 8s 7s"}}, CardError, "it needs 1 or 2"),
         ({"fixed": {0: "As"}, "known": "As"}, CardError, "also fixed to seat 0"),
         ({"known": "Xs"}, CardError, "unknown rank"),
-        ({"records": True, "deals": 3_000_000}, ValueError, "records=True"),
+        ({"records": True, "deals": 3_000_000}, ValueError, "records='deals.parquet'"),
+        ({"records": "deals.csv"}, ValueError, "give a path ending in .parquet"),
+        ({"records": 5}, TypeError, "path of a .parquet file"),
+        ({"chunk_size": 0}, ValueError, "chunk_size=0 must be at least 1"),
+        ({"outcomes": "yes"}, TypeError, "outcomes='yes' must be True or False"),
     ],
 )
 def test_bad_inputs_raise_clear_errors(kwargs: dict, error: type, match: str) -> None:
@@ -206,18 +228,18 @@ def test_user_numba_strategy_runs_in_the_kernel() -> None:
     assert r.strategies == ("maniac", "call-down", "call-down")
     # the maniac bets every round and the call-downs call: pot = 3 * (ante + 6 bets)
     assert r.mean_pot == 21.0
-    for row in r.records.to_dict("records"):
-        dealer = row["dealer"]
-        deck = row["deck"]
-        hand0 = [deck[k] for k in range(21) if (dealer + 1 + k) % 3 == 0]
-        assert row["passed_0"] == tuple(sorted(hand0, reverse=True)[:3])
+    seat0 = r.records[r.records["seat"] == 0]
+    dealt = seat0[[f"dealt_{j}" for j in range(7)]].to_numpy()
+    passed = seat0[["passed_0", "passed_1", "passed_2"]].to_numpy()
+    np.testing.assert_array_equal(passed, -np.sort(-dealt, axis=1)[:, :3])
+    assert (seat0[["passed_3", "passed_4", "passed_5"]] == -1).all(axis=None)
     # the same strategy in the reference engine gives the same deals
     from anaconda_sim.game.play import play_deal
 
-    row = r.records.iloc[5]
+    rows = r.records[r.records["deal"] == 5]
     game = play_deal(rules, [maniac, "call-down", "call-down"], key=r.key, deal_index=5,
-                     dealer=int(row["dealer"]))  # fmt: skip
-    assert tuple(game.result.net) == (row["net_0"], row["net_1"], row["net_2"])
+                     dealer=int(rows["dealer"].iloc[0]))  # fmt: skip
+    assert tuple(game.result.net) == tuple(rows["net"])
 
 
 # ---------------------------------------------------------- score_choices --
@@ -241,10 +263,15 @@ def test_pass_choices_on_common_random_numbers() -> None:
     assert np.all(s.showdown_rate == 1.0) and np.all(s.mean_pot == 4.0)
     np.testing.assert_allclose(s.category_counts.sum(axis=1), 3000)
     rec = s.records
+    assert len(rec) == 3000 * 3 * 4 and list(rec.columns[:3]) == ["deal", "choice", "seat"]
+    hero = rec[rec["seat"] == 1]
     for k, cards in enumerate(PASSES):
-        assert set(rec[rec["choice"] == k]["passed_1"]) == {tuple(parse_cards(cards))}
+        passed = hero.loc[hero["choice"] == k, ["passed_0", "passed_1", "passed_2"]]
+        assert set(map(tuple, passed.to_numpy().tolist())) == {tuple(parse_cards(cards))}
     # the same deck for every choice
-    assert rec.groupby("deal")["deck"].nunique().max() == 1
+    dealt = [f"dealt_{j}" for j in range(7)]
+    assert rec.groupby(["deal", "seat"])[dealt].nunique().max().max() == 1
+    assert not rec["missed"].any()
     frame = s.to_frame()
     assert list(frame["cards"]) == ["7h 3s 2c", "As Ad Kc", "Kc 5d 2c"]
     assert {"mean_net", "se_net", "mean_share", "se_share", "open_r1"} <= set(frame.columns)
@@ -267,11 +294,13 @@ def test_reveal_order_does_not_matter_without_betting() -> None:
     assert np.all(s.missed == 0)
     assert s.mean_share[0] == s.mean_share[1] == s.mean_share[2]
     assert s.diff(0, 2, "share") == (0.0, 0.0)
-    rec = s.records
+    hero = s.records[s.records["seat"] == 2]
     for k, order in enumerate(orders):
-        hands = set(rec[rec["choice"] == k]["hand_2"])
-        assert hands == {tuple(parse_cards(order))}
-        assert set(rec[rec["choice"] == k]["discards_2"]) == {tuple(parse_cards("4h 2c"))}
+        mine = hero[hero["choice"] == k]
+        hands = set(map(tuple, mine[[f"hand_{j}" for j in range(7)]].to_numpy().tolist()))
+        assert hands == {(*parse_cards(order), -1, -1)}
+        discards = set(map(tuple, mine[["discard_0", "discard_1"]].to_numpy().tolist()))
+        assert discards == {tuple(parse_cards("4h 2c"))}
     # pairs shown early open the reveal rounds more often
     assert s.open_rate[1, 0] > s.open_rate[0, 0]
 
@@ -288,8 +317,12 @@ def test_discard_after_a_known_pass() -> None:
     assert s.mean_share[0] > s.mean_share[1]
     assert s.category_counts[0, 6] == 600  # the full house every time
     rec = s.records
-    assert set(rec["passed_0"].map(sorted).map(tuple)) == {tuple(sorted(parse_cards("3s 4h 2c")))}
-    assert set(rec["passed_2"]) == {tuple(parse_cards("Qd 9d 5s"))}
+    passed = rec[["passed_0", "passed_1", "passed_2"]].to_numpy()
+    hero = np.sort(passed[rec["seat"] == 0], axis=1)
+    assert set(map(tuple, hero.tolist())) == {tuple(sorted(parse_cards("3s 4h 2c")))}
+    assert set(map(tuple, passed[rec["seat"] == 2].tolist())) == {tuple(parse_cards("Qd 9d 5s"))}
+    hero_shows = rec.loc[rec["seat"] == 0].groupby("choice")["category"]
+    assert hero_shows.unique().map(list).tolist() == [["full_house"], ["trips"]]
 
 
 def test_missed_choices_are_counted() -> None:

@@ -5,7 +5,7 @@ analysis, library version, rules, players, hero, opponents with their
 parameters, betting, seed, deals or precision) and when it was written:
 Parquet files in their schema metadata, CSV and JSON files in a sidecar
 ``NAME.meta.json`` (``pass.csv`` -> ``pass.csv.meta.json``).
-:func:`anaconda_sim.output.tables.read_table` reads a table back with its
+:func:`anaconda_sim.read_table` reads a table back with its
 ``attrs`` restored, and refuses a file whose model it cannot read.
 """
 
@@ -56,7 +56,7 @@ def provenance(attrs: dict[str, Any]) -> dict[str, Any]:
     >>> record["model"], record["library"], record["format"]
     ({'analysis': 'pass', 'players': 6}, 'anaconda-sim', 1)
     """
-    from .. import __version__
+    from . import __version__
 
     return {
         "format": PROVENANCE_FORMAT,
