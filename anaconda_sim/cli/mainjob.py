@@ -15,18 +15,22 @@ and writes every table (CSV) and chart (PNG) to an output folder.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 
 from ..cards import format_cards, parse_cards
 from ..output.tables import format_table, write_table
 
-__all__ = ["WORKED_EXAMPLE", "MainJobConfig", "run_main_job", "worked_example_report"]
+__all__ = [
+    "WORKED_EXAMPLE", "MainJobConfig", "run_main_job", "warm_analyses", "worked_example_report",
+]  # fmt: skip
 
 WORKED_EXAMPLE = {
     "dealt": "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣",
@@ -91,6 +95,74 @@ def worked_example_report() -> str:
     return "\n".join(lines)
 
 
+#: written to the kernel cache folder once the analyses' kernels are cached
+WARM_MARKER = "main-job-analyses.compiled"
+
+
+def warm_analyses(players: int = 6) -> None:
+    """Compile (and cache) the kernels of the main job's three analyses by
+    running each on a few deals; the main job starts it in a second process
+    on its first run."""
+    tiny = MainJobConfig(players=players, pass_deals=64, discard_deals=64, reveal_deals=16)
+    for _, run in _analysis_calls(tiny):
+        run()
+
+
+def _analysis_calls(config: MainJobConfig) -> list[tuple[str, Callable[[], pd.DataFrame]]]:
+    """The three analyses of the worked example, as the main job runs them."""
+    from ..analysis import discard_values, pass_values, reveal_values
+
+    ex = WORKED_EXAMPLE
+    held = [c for c in parse_cards(ex["dealt"]) if c not in parse_cards(ex["passed"])]
+    held += parse_cards(ex["received"])
+    return [
+        ("pass", lambda: pass_values(ex["dealt"], config.players, deals=config.pass_deals,
+                                     seed=config.seed)),
+        ("discard", lambda: discard_values(held, config.players, passed=ex["passed"],
+                                           received=ex["received"], deals=config.discard_deals,
+                                           seed=config.seed)),
+        ("reveal", lambda: reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", config.players,
+                                         deals=config.reveal_deals, seed=config.seed)),
+    ]  # fmt: skip
+
+
+def _start_warm_up(players: int, echo: Callable[[str], None]) -> subprocess.Popen[bytes] | None:
+    """On a first run (kernels not cached yet) with two or more cores, compile
+    the analyses' kernels in a second process while this one compiles and runs
+    the simulation: the first run then waits for the longer of the two
+    compilations, not for their sum. Later runs load every kernel from the
+    cache and start nothing."""
+    from .._numba import cache_folder
+
+    folder = cache_folder()
+    if folder is None or (folder / WARM_MARKER).exists() or (os.cpu_count() or 1) < 2:
+        return None
+    echo("first run: compiling the analyses' kernels in a second process while the "
+         "simulation compiles (they are cached for later runs)")  # fmt: skip
+    code = (
+        "from anaconda_sim.cli.mainjob import warm_analyses\n"
+        f"warm_analyses({int(players)})\n"
+    )
+    return subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+
+
+def _finish_warm_up(process: subprocess.Popen[bytes] | None) -> None:
+    """Wait for the compiling process; mark the cache when it succeeded (if it
+    failed, the analyses simply compile in this process)."""
+    if process is None:
+        return
+    from .._numba import cache_folder
+
+    folder = cache_folder()
+    if process.wait() == 0 and folder is not None:
+        try:
+            (folder / WARM_MARKER).touch()
+        except OSError:
+            pass  # an unwritable cache folder: the next run warms up again
+
+
 def _category_table(config: MainJobConfig) -> pd.DataFrame:
     from ..hands.evaluator import CATEGORY_NAMES
     from ..sim.simulator import simulate
@@ -125,13 +197,13 @@ def run_main_job(
     import matplotlib
 
     matplotlib.use("Agg", force=False)
-    from ..analysis import discard_values, pass_values, reveal_values
+    from matplotlib.figure import Figure
+
     from ..output import plots
 
     config = config or MainJobConfig()
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    ex = WORKED_EXAMPLE
     files: dict[str, Path] = {}
     started = time.perf_counter()
 
@@ -142,6 +214,7 @@ def run_main_job(
 
         plt.close(figure)
 
+    warm_up = _start_warm_up(config.players, echo)
     report = worked_example_report()
     echo(report)
     (out / "worked_example.txt").write_text(report + "\n", encoding="utf-8")
@@ -153,25 +226,18 @@ def run_main_job(
     echo(categories.to_string(index=False, float_format=lambda v: f"{v:.5f}"))
     save("categories", categories, plots.plot_categories(categories))
 
-    held = [c for c in parse_cards(ex["dealt"]) if c not in parse_cards(ex["passed"])]
-    held += parse_cards(ex["received"])
-    analyses: list[tuple[str, Callable[[], pd.DataFrame], Callable[[pd.DataFrame], Any]]] = [
-        ("pass", lambda: pass_values(ex["dealt"], config.players, deals=config.pass_deals,
-                                     seed=config.seed), plots.plot_pass_values),
-        ("discard", lambda: discard_values(held, config.players, passed=ex["passed"],
-                                           received=ex["received"], deals=config.discard_deals,
-                                           seed=config.seed), plots.plot_discard_values),
-        ("reveal", lambda: reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", config.players,
-                                         deals=config.reveal_deals, seed=config.seed),
-         plots.plot_reveal_values),
-    ]  # fmt: skip
-    for name, run, chart in analyses:
+    _finish_warm_up(warm_up)
+    charts: dict[str, Callable[[pd.DataFrame], Figure]] = {
+        "pass": plots.plot_pass_values, "discard": plots.plot_discard_values,
+        "reveal": plots.plot_reveal_values,
+    }  # fmt: skip
+    for name, run in _analysis_calls(config):
         table = run()
         attrs = table.attrs
         echo(f"\n{name} values for {attrs['hand']} ({config.players} players, "
              f"{attrs['deals']:,} deals, value = {attrs['value_unit']}), top 5:")  # fmt: skip
         echo(format_table(table, top=5))
-        save(name, table, chart(table))
+        save(name, table, charts[name](table))
     echo(f"\nwrote {len(files)} files to {out.resolve()} in "
          f"{time.perf_counter() - started:.1f} s")  # fmt: skip
     return files

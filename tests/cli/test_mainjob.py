@@ -9,6 +9,7 @@ import sys
 import pandas as pd
 import pytest
 
+from anaconda_sim.cli import mainjob
 from anaconda_sim.cli.app import main
 from anaconda_sim.cli.mainjob import MainJobConfig, run_main_job, worked_example_report
 
@@ -35,6 +36,40 @@ def test_main_job_writes_tables_and_charts(tmp_path):
     assert categories["probability"].sum() == pytest.approx(1.0)
     text = "\n".join(lines)
     assert "Final-hand categories" in text and "reveal values" in text
+
+
+def test_first_run_compiles_the_analyses_in_a_second_process(tmp_path, monkeypatch):
+    """With an empty kernel cache the main job compiles the analyses' kernels
+    in a second process and says so in one line; once they are cached
+    (marker written) or with the cache off, it starts nothing."""
+    import anaconda_sim._numba as numba_options
+
+    monkeypatch.setattr(numba_options, "cache_folder", lambda: tmp_path)
+    monkeypatch.setattr(mainjob.os, "cpu_count", lambda: 2)
+    started: list[list[str]] = []
+
+    class FakeProcess:
+        def __init__(self, argv, **kwargs):
+            started.append(argv)
+
+        def wait(self):
+            return 0
+
+    monkeypatch.setattr(mainjob.subprocess, "Popen", FakeProcess)
+    lines: list[str] = []
+    process = mainjob._start_warm_up(6, lines.append)
+    assert len(started) == 1 and "warm_analyses(6)" in started[0][-1]
+    assert len(lines) == 1 and lines[0].startswith("first run: compiling")
+    mainjob._finish_warm_up(process)
+    assert (tmp_path / mainjob.WARM_MARKER).exists()
+    assert mainjob._start_warm_up(6, lines.append) is None  # cached: nothing started
+    monkeypatch.setattr(numba_options, "cache_folder", lambda: None)
+    assert mainjob._start_warm_up(6, lines.append) is None  # no cache: nothing to fill
+    assert len(started) == 1 and len(lines) == 1
+
+
+def test_warm_up_runs_the_main_jobs_analyses():
+    mainjob.warm_analyses(4)  # the same calls as the main job, on a few deals
 
 
 def test_cli_run_quick(tmp_path):
