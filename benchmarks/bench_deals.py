@@ -11,6 +11,13 @@ Usage::
 
     python benchmarks/bench_deals.py            # full: 10M deals per configuration
     python benchmarks/bench_deals.py --quick    # smoke mode (what the tests run)
+    python benchmarks/bench_deals.py --previous 3037806   # also time that commit's kernels
+
+``--previous REV`` checks out the package as it was at git revision ``REV``
+(a temporary ``git worktree``) and times its ``simulate`` on the same
+configurations in a subprocess with its own kernel cache, one thread,
+interleaved with this version's runs; ``speedup_vs_previous`` is the ratio of
+process CPU times (which a busy second core disturbs less than wall time).
 
 Figures go to ``benchmarks/results/bench_deals.json`` and ``.csv``
 (``bench_deals.quick.json``/``.csv`` in quick mode; those are gitignored).
@@ -21,8 +28,11 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import platform
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -60,6 +70,62 @@ def _time_engine(rules: Rules, strategy: str, deals: int) -> float:
         play_deal(rules, [strategy] * rules.players, key=key, deal_index=d,
                   dealer=d % rules.players)  # fmt: skip
     return time.perf_counter() - start
+
+
+_PREVIOUS_SCRIPT = """
+import json, sys, time
+import numba
+from anaconda_sim.game.rules import Rules
+from anaconda_sim.sim.simulator import simulate
+numba.set_num_threads(1)
+players, strategy, deals = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+simulate(Rules(players=players), strategy, 200, seed=0, progress=False)
+start = time.process_time()
+simulate(Rules(players=players), strategy, deals, seed=1, progress=False)
+print(json.dumps(time.process_time() - start))
+"""
+
+
+def _cpu_simulate(rules: Rules, strategy: str, deals: int) -> float:
+    numba.set_num_threads(1)
+    start = time.process_time()
+    simulate(rules, strategy, deals, seed=1, progress=False)
+    return time.process_time() - start
+
+
+def _previous_cpu(tree: Path, cache: Path, players: int, strategy: str, deals: int) -> float:
+    env = {**os.environ, "PYTHONPATH": str(tree), "ANACONDA_SIM_CACHE_DIR": str(cache)}
+    done = subprocess.run(
+        [sys.executable, "-c", _PREVIOUS_SCRIPT, str(players), strategy, str(deals)],
+        env=env, capture_output=True, text=True, check=True, cwd=tree,
+    )  # fmt: skip
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def compare_previous(revision: str, deals: int) -> list[dict[str, Any]]:
+    """Single-thread CPU time of this version's and ``revision``'s simulate."""
+    repo = Path(__file__).resolve().parent.parent
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="anaconda-sim-previous-") as folder:
+        tree = Path(folder) / "tree"
+        subprocess.run(["git", "-C", str(repo), "worktree", "add", "--detach", str(tree),
+                        revision], check=True, capture_output=True)  # fmt: skip
+        try:
+            for players in PLAYERS:
+                rules = Rules(players=players)
+                for strategy in STRATEGIES:
+                    simulate(rules, strategy, 200, seed=0, progress=False)
+                    old = _previous_cpu(tree, Path(folder) / "cache", players, strategy, deals)
+                    new = _cpu_simulate(rules, strategy, deals)
+                    rows.append({
+                        "players": players, "strategy": strategy, "deals": deals,
+                        "previous": revision, "previous_deals_per_cpu_s": deals / old,
+                        "deals_per_cpu_s": deals / new, "speedup_vs_previous": old / new,
+                    })  # fmt: skip
+        finally:
+            subprocess.run(["git", "-C", str(repo), "worktree", "remove", "--force", str(tree)],
+                           check=False, capture_output=True)  # fmt: skip
+    return rows
 
 
 def run(quick: bool, deals: int | None, engine_deals: int | None) -> dict[str, Any]:
@@ -139,10 +205,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--deals", type=int, default=None, help="deals per configuration")
     parser.add_argument("--engine-deals", type=int, default=None,
                         help="deals through the reference engine per configuration")  # fmt: skip
+    parser.add_argument("--previous", metavar="REV", default=None,
+                        help="also time the simulate of git revision REV (one thread)")  # fmt: skip
     parser.add_argument("--out", type=Path, default=RESULTS, help="output folder")
     parser.add_argument("--quiet", action="store_true", help="print nothing")
     args = parser.parse_args(argv)
     figures = run(args.quick, args.deals, args.engine_deals)
+    if args.previous:
+        figures["previous"] = compare_previous(args.previous, figures["rows"][0]["deals"])
     paths = write(figures, args.out)
     if not args.quiet:
         header = f"{'n':>2} {'strategy':<10} {'1 core/s':>12} {'all/s':>12} {'x':>5} "
@@ -156,6 +226,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         mem = figures["memory"]
         print(f"peak RSS {mem['peak_rss_mib']:.0f} MiB, "
               f"tracemalloc peak {mem['tracemalloc_peak_mib']:.2f} MiB")  # fmt: skip
+        for r in figures.get("previous", []):
+            print(f"{r['players']:>2} {r['strategy']:<10} {r['deals_per_cpu_s']:>12,.0f}/cpu-s "
+                  f"vs {r['previous_deals_per_cpu_s']:>10,.0f} at {r['previous']}: "
+                  f"x{r['speedup_vs_previous']:.2f}")  # fmt: skip
         print("wrote", *paths)
     return figures
 
