@@ -456,7 +456,8 @@ def _discard_random(own, rng, out):
 
 # -------------------------------------------------------------------- bet --
 @jit
-def _bet_random(pub, own, rng):
+def bet_random(pub, own, rng):
+    """Betting intent of the ``"random"`` strategy: uniform over the legal kinds."""
     if _facing_bet(pub, own):
         choices = 3 if pub[V.P_LEVEL] < pub[V.P_MAX_LEVEL] else 2
         pick = rand_below(rng, choices)
@@ -510,7 +511,7 @@ def _bet_sensible(pub, own, params, rng):
 def builtin_bet(kind, pub, own, params, rng):
     """Betting intent of built-in strategy ``kind`` (``KIND_*``)."""
     if kind == KIND_RANDOM:
-        return _bet_random(pub, own, rng)
+        return bet_random(pub, own, rng)
     if kind == KIND_SENSIBLE:
         return _bet_sensible(pub, own, params, rng)
     return V.INTENT_PASSIVE

@@ -24,10 +24,11 @@ from ...stats import SHARE_SCALE
 from ...strategies import (
     KIND_CALL_DOWN,
     KIND_CUSTOM,
+    KIND_RANDOM,
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
+    bet_random,
     bet_sensible_at,
-    builtin_bet,
     builtin_discard,
     builtin_pass,
     exposed_value_at,
@@ -164,7 +165,11 @@ def _decide_bet(kind, pub, own, params, rng, cbet, dec_row):
             strength = value_category(hand_value(own))
             dec_row[DEC_STRENGTH] = strength
         return bet_sensible_at(pub, own, params, rng, strength)
-    return builtin_bet(kind, pub, own, params, rng)
+    if kind == KIND_RANDOM:
+        return bet_random(pub, own, rng)
+    # builtin_bet's sensible branch is the one above (its strength cached per
+    # hand); every other built-in strategy is passive: not compiled twice
+    return V.INTENT_PASSIVE
 
 
 @jit(inline="always")
@@ -595,6 +600,20 @@ def settle(ended, dealer, cfg, pub, owns, seat_res, res):
 
 
 @jit
+def _record(i, k, n, res, seat_res, owns, rec_res, rec_seat, rec_own):
+    """Copy deal ``i``'s results for choice ``k`` into the record arrays
+    (element loops: a slice assignment compiles numba's shape-mismatch error
+    path, several seconds of a cold start)."""
+    for j in range(RES_SIZE):
+        rec_res[i, k, j] = res[j]
+    for s in range(n):
+        for j in range(SEAT_RES_SIZE):
+            rec_seat[i, k, s, j] = seat_res[s, j]
+        for j in range(V.OWN_SIZE):
+            rec_own[i, k, s, j] = owns[s, j]
+
+
+@jit
 def run_batches(
     first_batch, stop_batch, key, first_deal, n_deals, batch_size, cfg, passes, kinds, params,
     fixed, known_mask,
@@ -700,9 +719,7 @@ def run_batches(
                     hero_net[k] = seat_res[hero, S_NET]
                     hero_share[k] = seat_res[hero, S_SHARE]
                 if record:
-                    rec_res[i, k, :] = res
-                    rec_seat[i, k, :, :] = seat_res
-                    rec_own[i, k, :, :] = owns
+                    _record(i, k, n, res, seat_res, owns, rec_res, rec_seat, rec_own)
             if hero >= 0:
                 for k in range(n_choices):
                     for j in range(n_choices):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._numba import borrow, jit, run_chunks
+from ..._numba import borrow, jit, keep, run_chunks
 from ...game import views as V
 from ...hands.evaluator import eval5, eval7, value_category
 from ...rng import STREAM_DECK, STREAM_RECEIVED, STREAM_SEAT, card_bit, deal_cards, stream_state
@@ -33,7 +33,7 @@ from ...strategies import KIND_RANDOM, builtin_discard, builtin_pass
 from ..layout import HERO, LEFT
 
 
-@jit(inline="always")
+@jit
 def _final_value(kind, pub, own, params, rng, scratch):
     """Showdown value of a seat holding ``own``'s seven cards after the pass."""
     if kind != KIND_RANDOM:
@@ -57,7 +57,7 @@ def _set_cards(own, first, second, n_second):
     own[V.O_NCARDS] = 4 + n_second
 
 
-@jit(inline="always")
+@jit
 def opponents_after_pass(
     key, deal, players, pub, kinds, params, known_mask, right_forced, hero_unknown,
     owns, kept, packets, states, dealt, hand, chosen, deck_state,
@@ -136,7 +136,7 @@ def _reset_rows(owns, players):
         owns[seat, V.O_SEAT] = seat
 
 
-@jit(inline="always")
+@jit
 def _fixed_opponents_best(players, pub, kinds, params, owns, kept, packets, states, scratch):
     """Best value and its count among seats 2..n-1, whose hands do not depend on the hero."""
     best = np.int64(-1)
@@ -193,7 +193,14 @@ def _pass_choices_batch_chunks(
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`pass_choices_batch`."""
     n_choices = choices.shape[0]
     for chunk in range(first_chunk, stop_chunk):
-        owns, kept, packets, states, scratch, dealt, hand, chosen, deck_state = _scratch(players)
+        owns_, kept_, packets_, states_, scratch_, dealt_, hand_, chosen_, deck_state_ = (
+            _scratch(players)
+        )
+        # borrowed (uncounted) views: the helpers called per deal pay no
+        # reference counts; the originals live until keep() below
+        owns, kept, packets = borrow(owns_), borrow(kept_), borrow(packets_)
+        states, scratch, dealt = borrow(states_), borrow(scratch_), borrow(dealt_)
+        hand, chosen, deck_state = borrow(hand_), borrow(chosen_), borrow(deck_state_)
         no_force = np.full(3, -1, dtype=np.int64)
         hero_kept = np.empty(4, dtype=np.int64)
         # arrays every thread reads, borrowed: no shared reference counts
@@ -205,6 +212,8 @@ def _pass_choices_batch_chunks(
                 n_choices, shares, left_shares, categories, owns, kept, packets, states,
                 scratch, no_force, hero_kept, dealt, hand, chosen, deck_state,
             )  # fmt: skip
+        keep(owns_, kept_, packets_, states_, scratch_, dealt_)
+        keep(hand_, chosen_, deck_state_, owns_, owns_, owns_)
 
 
 @jit(inline="always")
@@ -278,7 +287,14 @@ def _keep_choices_batch_chunks(
     from_mask = ~_mask_of(random_right_from)
     random_right = right_forced[0] < 0 and random_right_from.shape[0] > 0
     for chunk in range(first_chunk, stop_chunk):
-        owns, kept, packets, states, scratch, dealt, hand, chosen, deck_state = _scratch(players)
+        owns_, kept_, packets_, states_, scratch_, dealt_, hand_, chosen_, deck_state_ = (
+            _scratch(players)
+        )
+        # borrowed (uncounted) views: the helpers called per deal pay no
+        # reference counts; the originals live until keep() below
+        owns, kept, packets = borrow(owns_), borrow(kept_), borrow(packets_)
+        states, scratch, dealt = borrow(states_), borrow(scratch_), borrow(dealt_)
+        hand, chosen, deck_state = borrow(hand_), borrow(chosen_), borrow(deck_state_)
         forced = right_forced.copy()
         # arrays every thread reads, borrowed: no shared reference counts
         pub_, kinds_, params_ = borrow(pub), borrow(kinds), borrow(params)
@@ -310,6 +326,8 @@ def _keep_choices_batch_chunks(
                 hero_share, _ = _shares(hero_value, left_value, best_fixed, count_fixed)
                 shares[i, k] = hero_share
                 categories[i, k] = value_category(hero_value)
+        keep(owns_, kept_, packets_, states_, scratch_, dealt_)
+        keep(hand_, chosen_, deck_state_, owns_, owns_, owns_)
 
 
 @jit
