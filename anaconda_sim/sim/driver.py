@@ -24,6 +24,7 @@ from ..game import views as V
 from ..game.rules import Rules
 from ..hands.evaluator import N_CATEGORIES
 from ..rng import MAX_DEAL_INDEX, SeedLike, root_key
+from ..stats import SHARE_SCALE
 from ..strategies import KIND_CUSTOM, Strategy, get_strategy
 from . import layout as L
 
@@ -208,6 +209,7 @@ def make_cfg(
     cfg[L.C_HAS_CPASS] = has_cpass
     cfg[L.C_HAS_CDISCARD] = has_cdiscard
     cfg[L.C_RECORD] = int(record)
+    cfg[L.C_HILO] = int(rules.hilo_showdown)
     return cfg
 
 
@@ -358,6 +360,16 @@ class KernelRun:
                     row[f"discards_{s}"] = tuple(int(c) for c in d if c >= 0)
                 for s in range(n):
                     row[f"value_{s}"] = int(seat[s, L.S_VALUE])
+                if self.cfg[L.C_HILO] != 0:
+                    for s in range(n):
+                        code = int(seat[s, L.S_DECLARE])
+                        row[f"declaration_{s}"] = V.DECLARE_NAMES[code] if code >= 0 else ""
+                    for s in range(n):
+                        row[f"low_value_{s}"] = int(seat[s, L.S_LOW_VALUE])
+                    for s in range(n):
+                        row[f"high_share_{s}"] = int(seat[s, L.S_HIGH_SHARE]) / SHARE_SCALE
+                    for s in range(n):
+                        row[f"low_share_{s}"] = int(seat[s, L.S_LOW_SHARE]) / SHARE_SCALE
                 if self.cfg[L.C_FORCE] != 0:
                     row["missed"] = bool(res[L.R_MISSED])
                 rows.append(row)
