@@ -33,9 +33,9 @@ from ...strategies import (
     builtin_discard,
     builtin_pass,
     exposed_value_at,
-    hand_value,
     intent_to_action,
     low_hand_value,
+    sensible_strength,
 )
 from ..layout import (
     AD_DEALS,
@@ -177,7 +177,7 @@ def _decide_bet(kind, pub, own, params, rng, cbet, dec_row):
     if kind == KIND_SENSIBLE:
         strength = dec_row[DEC_STRENGTH]
         if strength < 0:
-            strength = value_category(hand_value(own))
+            strength = sensible_strength(pub, own)
             dec_row[DEC_STRENGTH] = strength
         return bet_sensible_at(pub, own, params, rng, strength)
     return builtin_bet(kind, pub, own, params, rng)
