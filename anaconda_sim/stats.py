@@ -8,7 +8,8 @@ number of deals.
 
 Sums are kept exactly, in integers: per-deal values are integers after
 scaling (net chips are whole chips; a pot share is a multiple of 1/k for k
-tied winners, so ``share * 420`` is whole for k = 1..7). Exact sums do not
+tied winners, or of 1/(2k) for k tied winners of one half of a hi-lo pot, so
+``share * 840`` is whole for k = 1..7). Exact sums do not
 depend on how deals are grouped into batches, so the same seed gives the same
 table bit for bit whatever the batch size or thread count.
 """
@@ -19,8 +20,9 @@ import numpy as np
 
 #: two-sided 95% normal quantile
 Z95 = 1.959963984540054
-#: lcm(1..7): a pot share times this is a whole number
-SHARE_SCALE = 420
+#: 2 * lcm(1..7) = 2 * 420: a pot share (a whole pot or a hi-lo half, split
+#: by up to 7 tied winners) times this is a whole number
+SHARE_SCALE = 840
 
 
 def to_units(rows: np.ndarray, scale: int) -> np.ndarray:

@@ -38,6 +38,16 @@ Built-ins
     the four exposed cards weakest (R11); bets and raises with strong hands,
     folds hopeless ones, respects what opponents show. Parameters below.
 
+Under the hi-lo rules (``pub[P_HILO]``, R21-R26) "sensible" card play
+(also "call-down"'s, and "random-pass"'s discard) plans for the half its
+cards are better at: the high plan's strength is the high category, the low
+plan's is :func:`low_strength` (six-low 6 .. unpaired 1, paired 0), and the
+low plan is taken only when strictly stronger. It then passes the cards
+worst for its plan and keeps the best five for it (best high five or best
+low five of the seven); "sensible" bets on the larger of the two strengths
+(:func:`sensible_strength`) and declares by :func:`declare_by_strength`.
+Play without ``P_HILO`` is unchanged.
+
 A user strategy is the same three functions, compiled with ``numba.njit``,
 given to :meth:`Strategy.custom`.
 """
@@ -502,8 +512,159 @@ def bet_sensible_at(pub, own, params, rng, strength):
 
 
 @jit(inline="always")
+def sensible_strength(pub, own):
+    """The strength ``"sensible"`` bets on: the high category of the held
+    cards (0..8); under the hi-lo rules (``pub[P_HILO]``) the larger of it and
+    the low strength (:func:`low_strength`), since either half can win."""
+    high = value_category(hand_value(own))
+    if pub[V.P_HILO] == 0:
+        return high
+    return max(high, low_strength(low_hand_value(own)))
+
+
+@jit(inline="always")
 def _bet_sensible(pub, own, params, rng):
-    return bet_sensible_at(pub, own, params, rng, value_category(hand_value(own)))
+    return bet_sensible_at(pub, own, params, rng, sensible_strength(pub, own))
+
+
+# ------------------------------------------------------------ hi-lo play --
+# Under the hi-lo rules (R21-R26) low cards win half the pot, so "sensible"
+# card play (also "call-down"'s, and "random-pass"'s discard) plans for the
+# half its cards are better at. A plan's strength is on the high categories'
+# scale (0 high card .. 8 straight flush): the high plan's is the high
+# category, the low plan's is :func:`low_strength`; the low plan is taken
+# only when it is strictly stronger (ties keep the high plan).
+
+
+@jit(inline="always")
+def low_strength(low):
+    """Strength of low value ``low`` on the high categories' scale:
+    6 for a six-low or better, 5 seven-low, 4 eight-low, 3 nine-low, 2
+    ten-low, 1 any other unpaired low, 0 a paired low
+    (thresholds :data:`LOW_STRENGTH_AT`)."""
+    for k in range(LOW_STRENGTH_AT.shape[0]):
+        if low >= LOW_STRENGTH_AT[k]:
+            return np.int64(LOW_STRENGTH_AT.shape[0] - k)
+    return np.int64(0)
+
+
+@jit(inline="always")
+def plans_low(own):
+    """True when the held cards' low plan is stronger than their high plan:
+    ``low_strength(low) > high category``."""
+    low = low_strength(low_hand_value(own))
+    if low == 0:  # a paired low is never the stronger plan
+        return False
+    return low > value_category(hand_value(own))
+
+
+@jit(inline="always")
+def _pass_sensible_hilo(pub, own, out):
+    """The hi-lo pass: with the high plan (:func:`plans_low` false), the
+    high pass of :func:`_pass_sensible`; with the low plan, pass the cards
+    worst for a low: a card's score is ``64 + (12 - its ace-low rank)``
+    (ace 0 .. king 12), less 16 for every card of its rank with a lower
+    index held (so one card of each rank is kept, the others go first);
+    ``score * 64 + card`` orders the cards strictly, and the lowest are
+    passed in ascending order of that key.
+    """
+    if not plans_low(own):
+        _pass_sensible(pub, own, out)
+        return
+    n = own[V.O_NCARDS]
+    for i in range(n):
+        c = np.int64(own[V.O_CARDS + i])
+        r = c >> 2
+        low_rank = r + 1 if r < 12 else 0
+        score = 64 + 12 - low_rank
+        for j in range(n):
+            d = np.int64(own[V.O_CARDS + j])
+            if d >> 2 == r and d < c:
+                score -= 16
+        out[i] = score * 64 + c
+    for k in range(pub[V.P_PASS_COUNT]):
+        m = k
+        for i in range(k + 1, n):
+            if out[i] < out[m]:
+                m = i
+        key = out[m]
+        out[m] = out[k]
+        out[k] = key
+    for k in range(pub[V.P_PASS_COUNT]):
+        out[k] = out[k] & 63
+
+
+@jit(inline="always")
+def best_low_five_into(cards, n, out):
+    """The best low five of ``n`` (5..7) cards into ``out[0:5]`` (in hand
+    order), the others into ``out[5:n]`` (in hand order).
+
+    Of the fives with the highest :func:`~anaconda_sim.hands.low.low5`
+    value, the one whose kept positions come first in lexicographic order.
+    With five or more ranks held that is the first held card of each of the
+    five lowest ranks (ace low), found from rank counts; otherwise every
+    five is tried in that order.
+    """
+    seen = np.int64(0)  # bit r: ace-low rank r held
+    for p in range(n):
+        c = np.int64(cards[p])
+        seen |= np.int64(1) << ((c >> 2) + 1 if (c >> 2) < 12 else 0)
+    keep = np.int64(0)  # bit p: position p kept
+    distinct = 0
+    for low_rank in range(13):
+        if distinct < 5 and (seen >> low_rank) & 1:
+            distinct += 1
+            for p in range(n):
+                r = np.int64(cards[p]) >> 2
+                if (r + 1 if r < 12 else 0) == low_rank:
+                    keep |= np.int64(1) << p
+                    break
+    if distinct < 5:
+        best = np.int64(-1)
+        for a in range(n):
+            for b in range(a + 1, n):
+                for c in range(b + 1, n):
+                    for d in range(c + 1, n):
+                        for e in range(d + 1, n):
+                            v = np.int64(low5(cards[a], cards[b], cards[c], cards[d], cards[e]))
+                            if v > best:
+                                best = v
+                                keep = (np.int64(1) << a) | (np.int64(1) << b) | (
+                                    np.int64(1) << c) | (np.int64(1) << d) | (np.int64(1) << e)
+    k = 0
+    rest = 5
+    for p in range(n):
+        if (keep >> p) & 1:
+            out[k] = cards[p]
+            k += 1
+        else:
+            out[rest] = cards[p]
+            rest += 1
+
+
+@jit(inline="always")
+def _discard_hilo(own, out, hide_telling):
+    """The hi-lo discard: keep the best high five (:func:`_discard_best_five`)
+    unless the low plan is stronger (:func:`plans_low`), then the best low
+    five (:func:`best_low_five_into`), discarding the two others; reveal
+    order as for the high five."""
+    if not plans_low(own):
+        _discard_best_five(own, out, hide_telling)
+        return
+    n = own[V.O_NCARDS]
+    best_low_five_into(own[V.O_CARDS : V.O_CARDS + n], n, out)
+    f0, f1, f2, f3, f4 = out[0], out[1], out[2], out[3], out[4]
+    out[0] = out[5]
+    out[1] = out[6]
+    if hide_telling:
+        _order_hiding_most_telling(f0, f1, f2, f3, f4, out)
+    else:
+        f0, f1, f2, f3, f4 = _sorted5(f0, f1, f2, f3, f4)
+        out[2] = f4
+        out[3] = f3
+        out[4] = f2
+        out[5] = f1
+        out[6] = f0
 
 
 # --------------------------------------------------------------- dispatch --
@@ -522,6 +683,8 @@ def builtin_pass(kind, pub, own, params, rng, out):
     """Cards passed by built-in strategy ``kind`` (written to ``out``)."""
     if kind == KIND_RANDOM or kind == KIND_RANDOM_PASS:
         _pass_random(pub, own, rng, out)
+    elif pub[V.P_HILO] != 0:
+        _pass_sensible_hilo(pub, own, out)
     else:
         _pass_sensible(pub, own, out)
 
@@ -531,6 +694,8 @@ def builtin_discard(kind, pub, own, params, rng, out):
     """Discards and reveal order of built-in strategy ``kind`` (into ``out``)."""
     if kind == KIND_RANDOM:
         _discard_random(own, rng, out)
+    elif pub[V.P_HILO] != 0:
+        _discard_hilo(own, out, kind != KIND_RANDOM_PASS)
     else:
         _discard_best_five(own, out, kind != KIND_RANDOM_PASS)
 
@@ -786,6 +951,13 @@ DECLARE_BOTH_LOW = _low_value_named((5, 4, 3, 2, 1))
 DECLARE_HIGH_CATEGORY = 2
 #: ... otherwise low with a nine-low or better (9-8-7-6-5 at worst), else high
 DECLARE_LOW_AT = _low_value_named((8, 7, 6, 5, 4))
+#: the worst six-, seven-, eight-, nine- and ten-low, then the worst unpaired
+#: low (K-Q-J-10-8): :func:`low_strength` 6, 5, 4, 3, 2, 1
+LOW_STRENGTH_AT = np.array(
+    [_low_value_named(r) for r in ((5, 4, 3, 2, 1), (6, 5, 4, 3, 2), (7, 6, 5, 4, 3),
+                                    (8, 7, 6, 5, 4), (9, 8, 7, 6, 5), (12, 11, 10, 9, 7))],
+    dtype=np.int64,
+)  # fmt: skip
 
 
 @jit(inline="always")
@@ -863,8 +1035,13 @@ __all__ += [
     "DECLARE_BOTH_LOW",
     "DECLARE_HIGH_CATEGORY",
     "DECLARE_LOW_AT",
+    "LOW_STRENGTH_AT",
+    "best_low_five_into",
     "builtin_declare",
     "decide_declare",
     "declare_by_strength",
     "low_hand_value",
+    "low_strength",
+    "plans_low",
+    "sensible_strength",
 ]

@@ -83,6 +83,14 @@ def check_rules(rules: Any, players: int) -> str:
     """
     from ..game.rules import Rules
 
+    if rules == "hi-lo" or (isinstance(rules, Rules) and rules.hilo_showdown):
+        raise ValueError(
+            "rules='hi-lo' (declarations and a split pot, R21-R26) is not modelled by the "
+            "analyses yet; they model the high showdown of "
+            f"{', '.join(map(repr, ANALYSIS_RULES))}. "
+            "Score hi-lo choices with simulate() or score_choices() and Rules.hilo(players), "
+            "which play the hi-lo showdown"
+        )
     if isinstance(rules, Rules):
         if rules.name in ANALYSIS_RULES and rules == Rules.pagat(players):
             return rules.name

@@ -104,10 +104,10 @@ def register_play(subparsers: Any) -> None:
     )
     p.add_argument(
         "--rules",
-        choices=["pagat", "bicycle"],
+        choices=["pagat", "bicycle", "hi-lo"],
         default="pagat",
-        help="rule set: pagat (docs/rules.md, default) or bicycle (3-2-1 passes, best five of "
-        "seven)",
+        help="rule set: pagat (docs/rules.md, default), bicycle (3-2-1 passes, best five of "
+        "seven) or hi-lo (pagat with declarations and a split pot, R21-R26)",
     )
     p.add_argument("--human", type=_seat, default=None, metavar="SEAT", help="play SEAT yourself")
     p.add_argument("--json", action="store_true", help="print the history as JSON instead")
@@ -188,7 +188,8 @@ def run_play(args: argparse.Namespace, streams: Streams) -> int:
         print(text, file=streams.stdout)
         return 0
     _check_deal_index(args.deal_index)
-    rules = Rules.pagat(args.players) if args.rules == "pagat" else Rules.bicycle(args.players)
+    presets = {"pagat": Rules.pagat, "bicycle": Rules.bicycle, "hi-lo": Rules.hilo}
+    rules = presets[args.rules](args.players)
     n = rules.players
     names = [s.strip() for s in args.strategy.split(",")]
     if len(names) == 1:

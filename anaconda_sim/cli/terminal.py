@@ -231,6 +231,18 @@ class HumanPlayer:
                 continue
             return discard, order
 
+    def choose_declaration(self, obs: Observation) -> str:
+        """Ask for the hi-lo declaration (R22): high, low or both."""
+        self.show(obs)
+        names = {"h": "high", "l": "low", "b": "both"}
+        while True:
+            answer = self.ask("Declare high, low or both [h/l/b]: ").strip().lower()
+            if answer in names.values():
+                return answer
+            if answer in names:
+                return names[answer]
+            self.say(f"'{answer}' is not a declaration: type h (high), l (low) or b (both)")
+
     def __repr__(self) -> str:
         return "HumanPlayer()"
 

@@ -219,6 +219,7 @@ def make_cfg(
     cfg[L.C_HAS_CPASS] = has_cpass
     cfg[L.C_HAS_CDISCARD] = has_cdiscard
     cfg[L.C_RECORD] = int(record)
+    cfg[L.C_HILO] = int(rules.hilo_showdown)
     return cfg
 
 

@@ -56,13 +56,15 @@ C_RANDOM_CARDS = 13  # cards drawn from the deck per deal (7n minus fixed cards)
 C_HAS_CPASS = 14  # the custom strategy has its own pass function
 C_HAS_CDISCARD = 15  # ... its own discard function
 C_RECORD = 16  # 1: write per-deal records
-CFG_SIZE = 17
+C_HILO = 17  # 1: hi-lo showdown with declarations (R21-R26), 0: high showdown
+CFG_SIZE = 18
 
 # --- the hero's forced choice (cfg[C_FORCE]) ------------------------------------
 FORCE_NONE = 0
 FORCE_PASS = 1  # the three cards passed in the first pass
 FORCE_DISCARD = 2  # two discards then the kept five in reveal order (7 cards)
 FORCE_ORDER = 3  # the kept five in reveal order (the two others are discarded)
+FORCE_DECLARE = 4  # the hi-lo declaration, DECLARE_* code (1 value)
 
 # --- passes: the pass schedule, one row per pass ----------------------------------
 PASS_COUNT = 0  # cards passed
@@ -86,7 +88,13 @@ S_FOLD = 1  # round folded in, -1 if never
 S_SHARE = 2  # share of the pot won, in 1/SHARE_SCALE (stats.SHARE_SCALE)
 S_CAT = 3  # final hand category at the showdown, -1 if none
 S_VALUE = 4  # final hand value at the showdown, -1 if none
-SEAT_RES_SIZE = 5
+# hi-lo showdown only (C_HILO); untouched otherwise
+S_DECLARE = 5  # DECLARE_* code of the seat's declaration, -1 if none (folded, ended early)
+S_HIGH_SHARE = 6  # share of the pot taken in the high half (1/SHARE_SCALE)
+S_LOW_SHARE = 7  # share of the pot taken in the low half (1/SHARE_SCALE)
+S_LOW_VALUE = 8  # low value at the showdown (hands.low), -1 if none
+S_FLAGS = 9  # hands.hilo flags: WON_HIGH, WON_LOW, SWING_FAILED
+SEAT_RES_SIZE = 10
 
 # --- dec: per-seat decision scratch -------------------------------------------------
 DEC_OUT = 0  # +i: a decision's cards: the packet passed, or 2 discards + 5 in reveal order
@@ -105,7 +113,14 @@ AS_SHARE = 2  # sum of pot shares (1/SHARE_SCALE)
 AS_SOLE_WINS = 3  # deals won alone
 AS_SPLIT_WINS = 4  # deals with a share of a split pot
 AS_SHOWDOWNS = 5  # showdowns reached
-ACC_SEAT_SIZE = 6
+# hi-lo showdown only (C_HILO)
+AS_HIGH_SHARE = 6  # sum of high-half shares (1/SHARE_SCALE)
+AS_LOW_SHARE = 7  # sum of low-half shares (1/SHARE_SCALE)
+AS_HIGH_WINS = 8  # showdowns in which the seat won or tied the high half
+AS_LOW_WINS = 9  # showdowns in which the seat won or tied the low half
+AS_DECLARE = 10  # +d: declarations DECLARE_HIGH, DECLARE_LOW, DECLARE_BOTH made
+AS_SWING_FAILED = 13  # declared both and took nothing (R24)
+ACC_SEAT_SIZE = 14
 
 # --- acc_deal: per-deal sums -----------------------------------------------------------
 AD_POT = 0  # sum of final pots

@@ -67,7 +67,7 @@ import pandas as pd
 from ..game import views as V
 from ..game.rules import Rules
 from ..hands.evaluator import CATEGORY_KEYS
-from ..stats import Z95
+from ..stats import SHARE_SCALE, Z95
 from . import layout as L
 
 __all__ = [
@@ -165,6 +165,16 @@ def records_frame(
         cards = cards.astype(np.int8)
         for j in range(width):
             data[f"{group}_{j}"] = cards[:, j]
+    if rules.hilo_showdown:
+        # hi-lo (R22-R25): each seat's declaration (NA when it made none), its
+        # low value (-1 without a showdown) and its shares of the two halves
+        data["declaration"] = pd.Categorical.from_codes(
+            seat_res[:, :, :, L.S_DECLARE].reshape(rows).astype(np.int8),
+            categories=list(V.DECLARE_NAMES),
+        )  # fmt: skip
+        data["low_value"] = seat_res[:, :, :, L.S_LOW_VALUE].reshape(rows).astype(np.int16)
+        for half, slot in (("high_share", L.S_HIGH_SHARE), ("low_share", L.S_LOW_SHARE)):
+            data[half] = (seat_res[:, :, :, slot].reshape(rows) / SHARE_SCALE).astype(np.float32)
     if missed:
         data["missed"] = deal_column(res[:, :, L.R_MISSED]) != 0
     return pd.DataFrame(data)

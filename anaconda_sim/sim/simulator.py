@@ -53,6 +53,7 @@ import pandas as pd
 
 from ..cards import CardError, format_cards, parse_cards
 from ..game.rules import REVEAL_ROUNDS, Rules
+from ..hands.declare import DECLARE_NAMES
 from ..hands.evaluator import CATEGORY_COLUMNS
 from ..rng import SeedLike
 from ..stats import SHARE_SCALE, Z95
@@ -111,6 +112,22 @@ class SimulationResult:
         ``(n, rounds)``: share of deals in which the seat opened each round.
     mean_pot, pot_se
         Mean final pot and its standard error.
+    high_share, low_share
+        Hi-lo rules only (``None`` otherwise): mean share of the pot taken
+        per deal in the high half and in the low half (R24, R25; a half
+        is 1/2 of the pot, or all of it when the other side is uncontested,
+        split evenly among tied winners, odd chips ignored). Pots won
+        because everyone else folded count in neither half.
+    high_win_rate, low_win_rate
+        Hi-lo only: share of deals in which the seat won or tied the high
+        half, the low half.
+    declare_freq
+        Hi-lo only: ``(n, 3)`` share of deals in which the seat declared
+        high, low, both (columns in ``DECLARE_*`` order; the rest of the
+        deals it folded or the deal ended early).
+    swing_fail_rate
+        Hi-lo only: share of deals in which the seat declared both and won
+        nothing for it (R24).
     records
         The records (one row per deal and seat, :mod:`~anaconda_sim.sim.records`)
         when ``records=True``, else ``None``.
@@ -154,6 +171,12 @@ class SimulationResult:
     records: pd.DataFrame | None = field(default=None, repr=False)
     interrupted: bool = False
     elapsed: float = 0.0
+    high_share: np.ndarray | None = None
+    low_share: np.ndarray | None = None
+    high_win_rate: np.ndarray | None = None
+    low_win_rate: np.ndarray | None = None
+    declare_freq: np.ndarray | None = None
+    swing_fail_rate: np.ndarray | None = None
     records_file: Path | None = None
     outcome_counts: np.ndarray | None = field(default=None, repr=False)
     model: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -220,7 +243,9 @@ class SimulationResult:
     def to_frame(self) -> pd.DataFrame:
         """One row per seat: ``seat, strategy, deals, mean_net, se, ci_low,
         ci_high, win_rate, tie_rate, showdown_rate, fold_rate_r1.., mean_pot,
-        cat_high_card, .., cat_straight_flush``.
+        cat_high_card, .., cat_straight_flush``; under the hi-lo rules also
+        ``high_share, low_share, high_win_rate, low_win_rate, declare_high,
+        declare_low, declare_both, swing_fail_rate``.
 
         Examples
         --------
@@ -249,6 +274,14 @@ class SimulationResult:
         data["mean_pot"] = np.full(n, self.mean_pot)
         for c, column in enumerate(CATEGORY_COLUMNS):
             data[column] = self.category_freq[:, c]
+        if self.declare_freq is not None:
+            data["high_share"] = self.high_share
+            data["low_share"] = self.low_share
+            data["high_win_rate"] = self.high_win_rate
+            data["low_win_rate"] = self.low_win_rate
+            for d, name in enumerate(DECLARE_NAMES):
+                data[f"declare_{name}"] = self.declare_freq[:, d]
+            data["swing_fail_rate"] = self.swing_fail_rate
         return pd.DataFrame(data)
 
 
@@ -303,6 +336,9 @@ def simulate(
         (:attr:`SimulationResult.records_file`; the model is in the schema
         metadata, read back by :func:`anaconda_sim.read_table`). Records
         also count outcomes (``outcomes=True``).
+        Under the hi-lo rules the rows add ``declaration`` (``"high"``,
+        ``"low"``, ``"both"``, or empty without one), ``low_value`` (-1
+        without a showdown), ``high_share`` and ``low_share``.
     batch_size
         Deals per ``prange`` batch (default 1024). Results do not depend on it.
     progress
@@ -470,6 +506,17 @@ def _simulation_result(run: KernelRun, model: dict[str, Any]) -> SimulationResul
     pot_mean, pot_se = mean_se(
         run.sums["deal"][0, L.AD_POT], run.sums["deal"][0, L.AD_POT_SQ], run.done
     )
+    hilo: dict[str, np.ndarray] = {}
+    if rules.hilo_showdown:
+        unit = float(SHARE_SCALE)
+        hilo = {
+            "high_share": seat[:, L.AS_HIGH_SHARE] / unit / count,
+            "low_share": seat[:, L.AS_LOW_SHARE] / unit / count,
+            "high_win_rate": seat[:, L.AS_HIGH_WINS] / count,
+            "low_win_rate": seat[:, L.AS_LOW_WINS] / count,
+            "declare_freq": seat[:, L.AS_DECLARE : L.AS_DECLARE + 3] / count,
+            "swing_fail_rate": seat[:, L.AS_SWING_FAILED] / count,
+        }
     return SimulationResult(
         rules=rules,
         strategies=tuple(s.name for s in run.strategies),
@@ -496,6 +543,7 @@ def _simulation_result(run: KernelRun, model: dict[str, Any]) -> SimulationResul
         records_file=run.records if isinstance(run.records, Path) else None,
         outcome_counts=None if run.tally is None else run.tally.rows(0),
         model=model,
+        **hilo,
     )
 
 

@@ -75,7 +75,7 @@ def test_human_plays_through_injected_streams() -> None:
     assert game is None or game.phase is Phase.COMPLETE
 
 
-def answers_for_full_deal(seed: int) -> str:
+def answers_for_full_deal(seed: int, rules: Rules | None = None) -> str:
     """Answers that play seat 0 to the showdown: check/call, pass and discard the
     first cards, keep the order; computed by replaying with the same seed."""
     from anaconda_sim.game.play import Bot, play_deal
@@ -105,7 +105,13 @@ def answers_for_full_deal(seed: int) -> str:
             lines.append("")  # keep the order shown
             return list(obs.hand[:2]), list(obs.hand[2:])
 
-    play_deal(Rules(players=3), [Recorder(), Bot("call-down"), Bot("call-down")], seed=seed)
+        def choose_declaration(self, obs):  # type: ignore[no-untyped-def]
+            lines.append("sideways")  # re-asked
+            lines.append("b")
+            return "both"
+
+    rules = rules or Rules(players=3)
+    play_deal(rules, [Recorder(), Bot("call-down"), Bot("call-down")], seed=seed)
     return "\n".join(lines) + "\n"
 
 
@@ -119,6 +125,21 @@ def test_human_full_deal_to_showdown() -> None:
     assert "Showdown:" in text and "Chips: you" in text
     assert "You discarded" in text and "You passed" in text
     assert "unknown rank" in text  # the nonsense answer was explained and re-asked
+
+
+def test_human_declares_in_hi_lo() -> None:
+    rules = Rules.hilo(3)
+    answers = answers_for_full_deal(seed=4, rules=rules)
+    out = io.StringIO()
+    game = play_terminal(rules, human=0, opponents="call-down", seed=4,
+                         input=io.StringIO(answers), output=out)  # fmt: skip
+    assert game is not None and game.is_over and not game.result.ended_early
+    assert game.result.declarations[0] == 2  # both
+    text = out.getvalue()
+    assert "Declare high, low or both" in text
+    assert "'sideways' is not a declaration" in text
+    code, out_text, _ = run(["play", "--players", "4", "--seed", "1", "--rules", "hi-lo"])
+    assert code == 0 and "Anaconda (hi-lo), 4 players" in out_text
 
 
 def test_human_eof_exits_cleanly() -> None:

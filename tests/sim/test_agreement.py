@@ -5,7 +5,9 @@ Bicycle's, and every built-in strategy (``"random"`` and ``"sensible"`` with
 bluffs included: both engines draw from the same streams), the simulator's
 records and :func:`anaconda_sim.game.play.play_deal` give the same deck, chip
 results, folds, passes, final hands, discards, showdown values and winners
-(R5-R20).
+(R5-R20). Under the hi-lo rules (R21-R26), at every table size and with every
+built-in strategy, they also give the same declarations, low values and
+split pots.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.strategies import get_strategy
 
 DEALS_PER_CASE = 420  # 12 rule sets x 4 mixes x 420 = 20,160 deals
+HILO_DEALS_PER_CASE = 240  # 6 table sizes x 4 mixes x 240 = 5,760 hi-lo deals
 
 BLUFFER = get_strategy("sensible", bluff=0.3)
 LOOSE = get_strategy("sensible", continue_late=1.0, aggressive_at=3.0, bluff=0.1)
@@ -48,8 +51,19 @@ def _engine_row(game, n: int) -> dict:
         elif event["type"] == "discard_commit":
             discards[event["seat"]] = tuple(event["discard"])
     values = [-1] * n
+    lows = [-1] * n
     for hand in result.hands:
         values[hand.seat] = hand.value
+        lows[hand.seat] = hand.low_value
+    hilo = {}
+    if game.rules.hilo_showdown:
+        shown = set(h.seat for h in result.hands)
+        hilo = {
+            "declarations": tuple(
+                d if s in shown else -1 for s, d in enumerate(result.declarations)
+            ),
+            "lows": tuple(lows),
+        }
     return {
         "deck": tuple(game.deck[: 7 * n]),
         "net": tuple(result.net),
@@ -61,6 +75,7 @@ def _engine_row(game, n: int) -> dict:
         "hands": tuple(tuple(game.hand(s)) for s in range(n)),
         "discards": tuple(discards),
         "values": tuple(values),
+        **hilo,
     }
 
 
@@ -75,6 +90,16 @@ def _deck(frame, n: int) -> tuple[int, ...]:
     dealer = int(frame["dealer"].iloc[0])
     dealt = frame[[f"dealt_{j}" for j in range(7)]].to_numpy()
     return tuple(int(dealt[(dealer + 1 + k % n) % n, k // n]) for k in range(7 * n))
+
+
+def _hilo_fields(frame) -> dict:
+    """Declarations (-1: none) and low values of a hi-lo deal's records (R22, R23)."""
+    if "declaration" not in frame:
+        return {}
+    return {
+        "declarations": tuple(int(c) for c in frame["declaration"].cat.codes),
+        "lows": tuple(int(v) for v in frame["low_value"]),
+    }
 
 
 def _sim_rows(records, n: int) -> list[dict]:
@@ -95,6 +120,7 @@ def _sim_rows(records, n: int) -> list[dict]:
             "hands": _cards(frame, "hand", 7),
             "discards": _cards(frame, "discard", 2),
             "values": tuple(int(v) for v in frame["value"]),
+            **_hilo_fields(frame),
         })  # fmt: skip
     return rows
 
@@ -108,17 +134,16 @@ def _expected_categories(expected: dict) -> tuple[list[str | None], str | None]:
 
 
 RULE_SETS = [Rules(players=p) for p in range(2, 8)] + [Rules.bicycle(p) for p in range(2, 8)]
+HILO_RULE_SETS = [Rules.hilo(p) for p in range(2, 8)]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}-{r.players}")
-def test_simulator_matches_engine_deal_by_deal(rules: Rules) -> None:
+def _check_agreement(rules: Rules, deals: int, seed_offset: int) -> None:
     n = rules.players
     checked = 0
     folds = showdowns = 0
     for m, strategies in enumerate(_mixes(n)):
-        seed = 1000 * n + 10 * m + (0 if rules.discard else 5)
-        result = simulate(rules, strategies, DEALS_PER_CASE, seed=seed, dealer=m % n,
+        seed = 1000 * n + 10 * m + seed_offset
+        result = simulate(rules, strategies, deals, seed=seed, dealer=m % n,
                           records=True, progress=False)  # fmt: skip
         records = result.records
         for row in _sim_rows(records, n):
@@ -136,10 +161,35 @@ def test_simulator_matches_engine_deal_by_deal(rules: Rules) -> None:
             checked += 1
             folds += sum(f > 0 for f in expected["folds"])
             showdowns += expected["showdown"]
-    assert checked == 4 * DEALS_PER_CASE
+    assert checked == 4 * deals
     # the mixes exercise both endings: folds (R17) and showdowns (R10)
     assert 0 < showdowns < checked
     assert folds > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}-{r.players}")
+def test_simulator_matches_engine_deal_by_deal(rules: Rules) -> None:
+    _check_agreement(rules, DEALS_PER_CASE, 0 if rules.discard else 5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", HILO_RULE_SETS, ids=lambda r: f"{r.name}-{r.players}")
+def test_simulator_matches_engine_deal_by_deal_hilo(rules: Rules) -> None:
+    # declarations (every built-in, "random" drawing from its stream), low
+    # values and the split of every showdown pot (R21-R26)
+    _check_agreement(rules, HILO_DEALS_PER_CASE, 7)
+
+
+def test_hilo_agreement_meets_every_declaration() -> None:
+    # the hi-lo cases see every declaration, a split pot and a failed swing
+    result = simulate(Rules.hilo(4), "random", 400, seed=4007, records=True, progress=False)
+    rec = result.records
+    declared = set(rec[[f"declaration_{s}" for s in range(4)]].to_numpy().ravel())
+    assert {"high", "low", "both"} <= declared
+    assert float(result.swing_fail_rate.sum()) > 0
+    split = (rec[[f"high_share_{s}" for s in range(4)]].to_numpy().sum(axis=1) == 0.5)
+    assert split.any()
 
 
 def test_agreement_covers_twenty_thousand_deals() -> None:

@@ -4,16 +4,24 @@ The kernels in :mod:`anaconda_sim.strategies` avoid allocations and keep
 counts packed in integers; each twin below states the documented behaviour
 plainly. Both are run on the same random views and random streams, and
 must return the same decision and leave the stream in the same state.
+
+Under the hi-lo rules (``pub[P_HILO]`` set, at the end of this file)
+"sensible" card play plans for the half its cards are better at (high
+category against :func:`~anaconda_sim.strategies.low_strength`, ties to
+high), passes and discards for that plan, and bets on the larger of its high
+and low strengths.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import numba
 import numpy as np
 import pytest
 
+from anaconda_sim.cards import parse_cards
 from anaconda_sim.game import views as V
 from anaconda_sim.hands.evaluator import (
     best_five_into,
@@ -22,6 +30,7 @@ from anaconda_sim.hands.evaluator import (
     exposed_value_category,
     value_category,
 )
+from anaconda_sim.hands.low import evaluate_low
 from anaconda_sim.rng import new_state, rand_below, rand_float, root_key
 from anaconda_sim.strategies import (
     BUILTIN_NAMES,
@@ -29,12 +38,15 @@ from anaconda_sim.strategies import (
     KIND_RANDOM,
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
+    LOW_STRENGTH_AT,
     Strategy,
     best_five7_into,
+    best_low_five_into,
     builtin_discard,
     exposed_value4,
     get_strategy,
     intent_to_action,
+    low_strength,
 )
 
 FLOOR = [0, 1, 2, 3, 7]
@@ -96,7 +108,11 @@ def twin_discard(kind: int, hand: list[int], rng: np.ndarray) -> list[int]:
     return [int(out[5]), int(out[6]), *order]
 
 
-def twin_bet(kind: int, pub: np.ndarray, own: np.ndarray, params, rng: np.ndarray) -> int:
+def twin_bet(
+    kind: int, pub: np.ndarray, own: np.ndarray, params, rng: np.ndarray,
+    strength: int | None = None,
+) -> int:  # fmt: skip
+    """``strength``: what "sensible" bets on (default: the high category)."""
     seat = own[V.O_SEAT]
     facing = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] > pub[V.P_IN_ROUND + seat]
     if kind == KIND_RANDOM:
@@ -108,8 +124,9 @@ def twin_bet(kind: int, pub: np.ndarray, own: np.ndarray, params, rng: np.ndarra
         return V.INTENT_PASSIVE if rand_below(rng, 2) == 0 else V.INTENT_AGGRESSIVE
     if kind != KIND_SENSIBLE:
         return V.INTENT_PASSIVE
-    hand = own[V.O_CARDS : V.O_CARDS + own[V.O_NCARDS]].astype(np.int64)
-    strength = int(value_category(eval_cards(hand, len(hand))))
+    if strength is None:
+        hand = own[V.O_CARDS : V.O_CARDS + own[V.O_NCARDS]].astype(np.int64)
+        strength = int(value_category(eval_cards(hand, len(hand))))
     bluff = params[4] > 0 and rand_float(rng) < params[4]
     if strength >= params[0] or bluff:
         return V.INTENT_AGGRESSIVE
@@ -359,3 +376,163 @@ def test_reveal_order_equals_twin_on_every_five_card_hand() -> None:
     own[V.O_NCARDS] = 5
     params = get_strategy("sensible").param_array()
     assert _order_mismatches(pub, own, params) == (2_598_960, 0)
+
+
+# ------------------------------------------------------------------ hi-lo --
+#: the worst six-, seven-, eight-, nine-, ten-low and unpaired low, by name
+WORST = ["6-5-4-3-2", "7-6-5-4-3", "8-7-6-5-4", "9-8-7-6-5", "10-9-8-7-6", "K-Q-J-10-8"]
+
+
+def _low(cards: list[int]) -> int:
+    return int(evaluate_low(np.array(cards, dtype=np.int64)))
+
+
+def twin_low_strength(low: int) -> int:
+    for k, worst in enumerate(LOW_STRENGTH_AT.tolist()):
+        if low >= worst:
+            return 6 - k
+    return 0
+
+
+def _high(cards: list[int]) -> int:
+    return int(value_category(eval_cards(np.array(cards, dtype=np.int64), len(cards))))
+
+
+def plans_low(cards: list[int]) -> bool:
+    return twin_low_strength(_low(cards)) > _high(cards)
+
+
+def twin_pass_hilo(kind: int, hand: list[int], count: int, rng: np.ndarray) -> list[int]:
+    if kind in (KIND_RANDOM, KIND_RANDOM_PASS) or not plans_low(hand):
+        return twin_pass(kind, hand, count, rng)
+
+    def key(c: int) -> int:
+        low_rank = ((c >> 2) + 1) % 13  # ace 0 .. king 12
+        extra = sum(1 for d in hand if d >> 2 == c >> 2 and d < c)
+        return (64 + 12 - low_rank - 16 * extra) * 64 + c
+
+    return sorted(hand, key=key)[:count]
+
+
+def twin_discard_hilo(kind: int, hand: list[int], rng: np.ndarray) -> list[int]:
+    if kind == KIND_RANDOM or not plans_low(hand):
+        return twin_discard(kind, hand, rng)
+    best, five = -1, hand[:5]
+    for kept in itertools.combinations(hand, 5):  # kept positions in lexicographic order
+        if _low(list(kept)) > best:
+            best, five = _low(list(kept)), list(kept)
+    dropped = [c for c in hand if c not in five]
+    order = sorted(five, reverse=True) if kind == KIND_RANDOM_PASS else twin_order(five)
+    return dropped + order
+
+
+def _hilo(pub: np.ndarray) -> np.ndarray:
+    pub[V.P_HILO] = 1
+    return pub
+
+
+def test_low_strength_thresholds_are_the_named_lows() -> None:
+    assert [twin_low_strength(_low_of(name)) for name in WORST] == [6, 5, 4, 3, 2, 1]
+    assert [int(low_strength(_low_of(name))) for name in WORST] == [6, 5, 4, 3, 2, 1]
+    assert int(low_strength(_low_of("5-4-3-2-A"))) == 6
+    assert int(low_strength(_low_of("A-A-2-3-4"))) == 0  # any pair
+    assert int(low_strength(_low_of("J-10-9-8-7"))) == 1
+
+
+def _low_of(ranks: str) -> int:
+    suits = itertools.cycle("shdc")
+    return _low([_card(r + next(suits)) for r in ranks.split("-")])
+
+
+def _card(text: str) -> int:
+    return parse_cards(text)[0]
+
+
+@pytest.mark.parametrize("name", list(BUILTIN_NAMES))
+def test_hilo_pass_equals_twin(name: str) -> None:
+    strategy = get_strategy(name)
+    gen = np.random.default_rng(11)
+    low_plans = 0
+    for i in range(1500):
+        pub, own = _situation(gen, 7)
+        _hilo(pub)
+        hand = [int(c) for c in own[V.O_CARDS : V.O_CARDS + 7]]
+        low_plans += plans_low(hand)
+        a, b = _rng(i), _rng(i)
+        got = [int(c) for c in strategy.decide_pass(pub, own, a)]
+        assert got == twin_pass_hilo(strategy.kind, hand, int(pub[V.P_PASS_COUNT]), b), hand
+        assert a[0] == b[0]
+    assert 100 < low_plans < 1400  # both plans are exercised
+
+
+@pytest.mark.parametrize("name", list(BUILTIN_NAMES))
+def test_hilo_discard_equals_twin(name: str) -> None:
+    strategy = get_strategy(name)
+    gen = np.random.default_rng(12)
+    for i in range(1500):
+        pub, own = _situation(gen, 7)
+        _hilo(pub)
+        hand = [int(c) for c in own[V.O_CARDS : V.O_CARDS + 7]]
+        a, b = _rng(i), _rng(i)
+        discard, order = strategy.decide_discard(pub, own, a)
+        got = [int(c) for c in discard] + [int(c) for c in order]
+        assert got == twin_discard_hilo(strategy.kind, hand, b), hand
+        assert sorted(got) == sorted(hand)
+        assert a[0] == b[0]
+
+
+@pytest.mark.parametrize("ncards", [5, 6, 7])
+def test_best_low_five_into_equals_twin(ncards: int) -> None:
+    gen = np.random.default_rng(20 + ncards)
+    out = np.empty(7, dtype=np.int64)
+    for i in range(3000):
+        if i % 3 == 0:  # four ranks or fewer: every five is tried
+            pool = [4 * int(r) + s for r in gen.choice(13, 4, replace=False) for s in range(4)]
+            hand = [int(c) for c in gen.permutation(pool)[:ncards]]
+        else:
+            hand = [int(c) for c in gen.permutation(52)[:ncards]]
+        best_low_five_into(np.array(hand, dtype=np.int64), ncards, out)
+        best, five = -1, hand[:5]
+        for kept in itertools.combinations(hand, 5):  # kept positions in lexicographic order
+            if _low(list(kept)) > best:
+                best, five = _low(list(kept)), list(kept)
+        assert out[:5].tolist() == five
+        assert out[5:ncards].tolist() == [c for c in hand if c not in five]
+
+
+@pytest.mark.parametrize(
+    "strategy",
+    [*(get_strategy(n) for n in BUILTIN_NAMES),
+     get_strategy("sensible", bluff=0.3, aggressive_at=3)],
+    ids=lambda s: f"{s.name}-{s.params}",
+)  # fmt: skip
+def test_hilo_bet_equals_twin(strategy: Strategy) -> None:
+    gen = np.random.default_rng(13)
+    params = strategy.param_array()
+    for i in range(3000):
+        pub, own = _situation(gen, 7 if i % 2 else 5)
+        _hilo(pub)
+        hand = [int(c) for c in own[V.O_CARDS : V.O_CARDS + own[V.O_NCARDS]]]
+        a, b = _rng(i), _rng(i)
+        got = strategy.decide_bet(pub, own, a)
+        # the high twin, betting on the larger of the two strengths
+        strength = max(_high(hand), twin_low_strength(_low(hand)))
+        assert got == twin_bet(strategy.kind, pub, own, params, b, strength)
+        assert a[0] == b[0]
+
+
+def test_hilo_sensible_keeps_low_cards_that_default_passes() -> None:
+    # A-2-3-4 with three high cards: the default pass gives the low cards
+    # away; under hi-lo the wheel draw is kept and the kings-less junk goes
+    pub = V.new_pub()
+    own = V.new_own(0)
+    own[V.O_NCARDS] = 7
+    hand = [_card(c) for c in "As 2d 3h 4c Qs Jd 9h".split()]
+    own[V.O_CARDS : V.O_CARDS + 7] = hand
+    pub[V.P_PASS_COUNT] = 3
+    s = get_strategy("sensible")
+    default = sorted(int(c) for c in s.decide_pass(pub, own, _rng(0)))
+    assert default == sorted(_card(c) for c in "2d 3h 4c".split())
+    pub[V.P_HILO] = 1
+    hilo = sorted(int(c) for c in s.decide_pass(pub, own, _rng(0)))
+    assert hilo == sorted(_card(c) for c in "Qs Jd 9h".split())

@@ -19,6 +19,7 @@ from numba import types
 from ..._numba import borrow, jit, keep
 from ...game import views as V
 from ...hands.evaluator import eval5, eval7, value_category
+from ...hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo
 from ...rng import STREAM_DECK, STREAM_SEAT, card_bit, deal_cards_into, stream_state
 from ...stats import SHARE_SCALE
 from ...strategies import (
@@ -29,11 +30,13 @@ from ...strategies import (
     KIND_SENSIBLE,
     bet_random,
     bet_sensible_at,
+    builtin_declare,
     builtin_discard,
     builtin_pass,
     exposed_value_at,
-    hand_value,
     intent_to_action,
+    low_hand_value,
+    sensible_strength,
 )
 from ..layout import (
     AD_DEALS,
@@ -41,12 +44,18 @@ from ..layout import (
     AD_POT,
     AD_POT_SQ,
     AD_SHOWDOWNS,
+    AS_DECLARE,
+    AS_HIGH_SHARE,
+    AS_HIGH_WINS,
+    AS_LOW_SHARE,
+    AS_LOW_WINS,
     AS_NET,
     AS_NET_SQ,
     AS_SHARE,
     AS_SHOWDOWNS,
     AS_SOLE_WINS,
     AS_SPLIT_WINS,
+    AS_SWING_FAILED,
     AX_NET,
     AX_SHARE,
     C_ANTE,
@@ -58,6 +67,7 @@ from ..layout import (
     C_HAS_CDISCARD,
     C_HAS_CPASS,
     C_HERO,
+    C_HILO,
     C_MAX_LEVEL,
     C_N,
     C_NPASSES,
@@ -70,6 +80,7 @@ from ..layout import (
     DEC_OUT,
     DEC_SIZE,
     DEC_STRENGTH,
+    FORCE_DECLARE,
     FORCE_DISCARD,
     FORCE_ORDER,
     FORCE_PASS,
@@ -83,7 +94,12 @@ from ..layout import (
     R_WINNERS,
     RES_SIZE,
     S_CAT,
+    S_DECLARE,
+    S_FLAGS,
     S_FOLD,
+    S_HIGH_SHARE,
+    S_LOW_SHARE,
+    S_LOW_VALUE,
     S_NET,
     S_SHARE,
     S_VALUE,
@@ -162,7 +178,7 @@ def _decide_bet(kind, pub, own, params, rng, cbet, dec_row):
     if kind == KIND_SENSIBLE:
         strength = dec_row[DEC_STRENGTH]
         if strength < 0:
-            strength = value_category(hand_value(own))
+            strength = sensible_strength(pub, own)
             dec_row[DEC_STRENGTH] = strength
         return bet_sensible_at(pub, own, params, rng, strength)
     if kind == KIND_RANDOM:
@@ -460,6 +476,7 @@ def pub_at_deal(cfg, dealer, pub):
     pub[V.P_OPENER] = -1
     pub[V.P_ACTIVE] = n
     pub[V.P_FIVE_CARD] = cfg[C_DISCARD]
+    pub[V.P_HILO] = cfg[C_HILO]
     for seat in range(n):
         pub[V.P_INVESTED + seat] = ante
 
@@ -475,6 +492,11 @@ def reset_results(n, seat_res, res, opener, rounds_started):
         seat_res[seat, S_SHARE] = 0
         seat_res[seat, S_CAT] = -1
         seat_res[seat, S_VALUE] = -1
+        seat_res[seat, S_DECLARE] = -1
+        seat_res[seat, S_HIGH_SHARE] = 0
+        seat_res[seat, S_LOW_SHARE] = 0
+        seat_res[seat, S_LOW_VALUE] = -1
+        seat_res[seat, S_FLAGS] = 0
     res[R_MISSED] = 0
     res[R_ROUNDS] = rounds_started
     for r in range(MAX_ROUNDS):
@@ -523,6 +545,8 @@ def play_deal(
     if not ended and cfg[C_DISCARD] != 0:
         ended = play_from_discard(rnd, dealer, cfg, kinds, params, force_row, pub, owns, states,
                                   dec, seat_res, res, opener, cbet, cdiscard)  # fmt: skip
+    if not ended and cfg[C_HILO] != 0:
+        declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat_res, res)
     settle(ended, dealer, cfg, pub, owns, seat_res, res)
 
 
@@ -557,8 +581,95 @@ def play_from_discard(
 
 
 @jit
+def declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat_res, res):
+    """The hi-lo declaration (R22) after the last betting round: every active
+    seat declares (into ``seat_res[seat, S_DECLARE]``) seeing nobody else's,
+    with its built-in's :func:`~anaconda_sim.strategies.builtin_declare` (a
+    custom strategy declares as ``"sensible"``, as in the reference engine)
+    on its own stream; then every declaration is public (``P_DECLARED``).
+    The hero's declaration is ``force_row[0]`` when it is forced."""
+    n = cfg[C_N]
+    hero = cfg[C_HERO]
+    pub[V.P_DECLARING] = 1
+    for i in range(n):
+        seat = seat_after(dealer, i, n)
+        if pub[V.P_FOLDED + seat] != 0:
+            continue
+        if seat == hero and cfg[C_FORCE] == FORCE_DECLARE:
+            seat_res[seat, S_DECLARE] = force_row[0]
+            continue
+        kind = kinds[seat]
+        if kind == KIND_CUSTOM:
+            kind = KIND_SENSIBLE
+        seat_res[seat, S_DECLARE] = builtin_declare(kind, pub, owns[seat], params[seat],
+                                                    states[STREAM_SEAT + seat])  # fmt: skip
+    packed = 0
+    for seat in range(n):
+        if pub[V.P_FOLDED + seat] == 0:
+            packed += (seat_res[seat, S_DECLARE] + 1) << (2 * seat)
+    pub[V.P_DECLARED] = packed
+    pub[V.P_DECLARING] = 0
+
+
+@jit
+def _settle_hilo(dealer, cfg, pub, owns, seat_res, pot):
+    """R23-R25: high and low values, :func:`~anaconda_sim.hands.hilo.split_hilo`,
+    chips into ``S_NET`` and shares into ``S_HIGH_SHARE``/``S_LOW_SHARE``/``S_SHARE``.
+
+    A half's share is ``SHARE_SCALE // 2`` (the whole ``SHARE_SCALE`` when
+    only one half is won) split evenly among its tied winners, odd chips
+    ignored, as for the high showdown; ``SHARE_SCALE`` is even and a multiple
+    of 1..7, so every share is whole. Returns the winners' bit mask (seats
+    taking chips).
+    """
+    n = cfg[C_N]
+    high = np.zeros(n, np.int64)
+    low = np.zeros(n, np.int64)
+    declarations = np.zeros(n, np.int64)
+    active = np.zeros(n, np.int64)
+    payout = np.zeros(n, np.int64)
+    flags = np.zeros(n, np.int64)
+    for seat in range(n):
+        if pub[V.P_FOLDED + seat] != 0:
+            continue
+        own = owns[seat]
+        value = _final_value(own)
+        low_value = np.int64(low_hand_value(own))
+        seat_res[seat, S_VALUE] = value
+        seat_res[seat, S_CAT] = value_category(value)
+        seat_res[seat, S_LOW_VALUE] = low_value
+        high[seat] = value
+        low[seat] = low_value
+        declarations[seat] = seat_res[seat, S_DECLARE]
+        active[seat] = 1
+    split_hilo(high, low, declarations, active, dealer, pot, payout, flags)
+    high_winners = 0
+    low_winners = 0
+    for seat in range(n):
+        if flags[seat] & WON_HIGH:
+            high_winners += 1
+        if flags[seat] & WON_LOW:
+            low_winners += 1
+    half = SHARE_SCALE // 2 if high_winners > 0 and low_winners > 0 else SHARE_SCALE
+    winners = 0
+    for seat in range(n):
+        f = flags[seat]
+        seat_res[seat, S_FLAGS] = f
+        seat_res[seat, S_NET] = payout[seat]
+        if payout[seat] > 0:
+            winners |= 1 << seat
+        high_share = half // high_winners if f & WON_HIGH else 0
+        low_share = half // low_winners if f & WON_LOW else 0
+        seat_res[seat, S_HIGH_SHARE] = high_share
+        seat_res[seat, S_LOW_SHARE] = low_share
+        seat_res[seat, S_SHARE] = high_share + low_share
+    return winners
+
+
+@jit
 def settle(ended, dealer, cfg, pub, owns, seat_res, res):
-    """The end of a deal: early win (R17) or showdown (R10, R18-R20)."""
+    """The end of a deal: early win (R17) or showdown (R10, R18-R20; hi-lo:
+    R23-R25 after :func:`declare_phase`)."""
     n = cfg[C_N]
     pot = pub[V.P_POT]
     res[R_POT] = pot
@@ -570,6 +681,9 @@ def settle(ended, dealer, cfg, pub, owns, seat_res, res):
                 winners = 1 << seat
                 seat_res[seat, S_NET] = pot
                 seat_res[seat, S_SHARE] = SHARE_SCALE
+    elif cfg[C_HILO] != 0:
+        res[R_SHOWDOWN] = 1
+        winners = _settle_hilo(dealer, cfg, pub, owns, seat_res, pot)
     else:
         res[R_SHOWDOWN] = 1
         best = np.int64(-1)
@@ -643,6 +757,7 @@ def run_batches(
     n_choices = choices.shape[0]
     hero = cfg[C_HERO]
     record = cfg[C_RECORD] != 0
+    hilo = cfg[C_HILO] != 0
     for b in range(first_batch, stop_batch):
         pub_ = np.empty(V.PUB_SIZE, dtype=np.int32)
         owns_ = np.empty((n, V.OWN_SIZE), dtype=np.int32)
@@ -708,6 +823,20 @@ def run_batches(
                     fold = seat_res[s, S_FOLD]
                     if fold >= 0:
                         acc_fold[b, k, s, fold] += 1
+                if hilo:
+                    for s in range(n):
+                        acc_seat[b, k, s, AS_HIGH_SHARE] += seat_res[s, S_HIGH_SHARE]
+                        acc_seat[b, k, s, AS_LOW_SHARE] += seat_res[s, S_LOW_SHARE]
+                        flags = seat_res[s, S_FLAGS]
+                        if flags & WON_HIGH:
+                            acc_seat[b, k, s, AS_HIGH_WINS] += 1
+                        if flags & WON_LOW:
+                            acc_seat[b, k, s, AS_LOW_WINS] += 1
+                        if flags & SWING_FAILED:
+                            acc_seat[b, k, s, AS_SWING_FAILED] += 1
+                        declaration = seat_res[s, S_DECLARE]
+                        if declaration >= 0:
+                            acc_seat[b, k, s, AS_DECLARE + declaration] += 1
                 for r in range(res[R_ROUNDS]):
                     acc_open[b, k, opener[r], r] += 1
                 acc_deal[b, k, AD_POT] += res[R_POT]

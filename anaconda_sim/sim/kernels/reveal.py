@@ -23,6 +23,7 @@ from ...game import views as V
 from ...rng import STREAM_SEAT, stream_state
 from ..layout import (
     C_DEALER,
+    C_HILO,
     C_N,
     DEC_SIZE,
     HERO,
@@ -36,7 +37,15 @@ from ..layout import (
     SEAT_RES_SIZE,
     STATES_ROWS,
 )  # fmt: skip
-from .deal import log_entry, play_from_discard, pub_at_deal, reset_results, seat_after, settle
+from .deal import (
+    declare_phase,
+    log_entry,
+    play_from_discard,
+    pub_at_deal,
+    reset_results,
+    seat_after,
+    settle,
+)
 from .showdown import CHUNK, opponents_after_pass
 
 #: betting rounds before the discard in the default rules (after the deal, after the pass)
@@ -86,7 +95,7 @@ def reveal_batch(
     """Play every reveal order of ``orders`` on deals ``deal_start ..``.
 
     Per deal ``i`` and order ``k`` it writes the hero's net chips, its pot
-    share (1/420ths), whether it opened each reveal round, the opponents'
+    share (1/SHARE_SCALE), whether it opened each reveal round, the opponents'
     folds in each reveal round, the final pot and the hero's final category
     (-1 without a showdown).
     """
@@ -178,6 +187,9 @@ def _reveal_deal(
             ROUNDS_BEFORE_DISCARD - 1, cfg[C_DEALER], cfg, kinds, params, orders[k], pub,
             owns, states, dec, seat_res, res, opener, cbet, cdiscard,
         )  # fmt: skip
+        if not ended and cfg[C_HILO] != 0:
+            declare_phase(cfg[C_DEALER], cfg, kinds, params, orders[k], pub, owns, states,
+                          seat_res, res)  # fmt: skip
         settle(ended, cfg[C_DEALER], cfg, pub, owns, seat_res, res)
         net[i, k] = seat_res[HERO, S_NET]
         share[i, k] = seat_res[HERO, S_SHARE]
