@@ -548,7 +548,7 @@ def low_strength(low):
     return np.int64(0)
 
 
-@jit(inline="always")
+@jit
 def plans_low(own):
     """True when the held cards' low plan is stronger than their high plan:
     ``low_strength(low) > high category``."""
@@ -558,7 +558,7 @@ def plans_low(own):
     return low > value_category(hand_value(own))
 
 
-@jit(inline="always")
+@jit
 def _pass_sensible_hilo(pub, own, out):
     """The hi-lo pass: with the high plan (:func:`plans_low` false), the
     high pass of :func:`_pass_sensible`; with the low plan, pass the cards
@@ -594,7 +594,7 @@ def _pass_sensible_hilo(pub, own, out):
         out[k] = out[k] & 63
 
 
-@jit(inline="always")
+@jit
 def best_low_five_into(cards, n, out):
     """The best low five of ``n`` (5..7) cards into ``out[0:5]`` (in hand
     order), the others into ``out[5:n]`` (in hand order).
@@ -642,7 +642,7 @@ def best_low_five_into(cards, n, out):
             rest += 1
 
 
-@jit(inline="always")
+@jit
 def _discard_hilo(own, out, hide_telling):
     """The hi-lo discard: keep the best high five (:func:`_discard_best_five`)
     unless the low plan is stronger (:func:`plans_low`), then the best low
@@ -678,7 +678,7 @@ def builtin_bet(kind, pub, own, params, rng):
     return V.INTENT_PASSIVE
 
 
-@jit(inline="always")
+@jit
 def builtin_pass(kind, pub, own, params, rng, out):
     """Cards passed by built-in strategy ``kind`` (written to ``out``)."""
     if kind == KIND_RANDOM or kind == KIND_RANDOM_PASS:
@@ -689,7 +689,7 @@ def builtin_pass(kind, pub, own, params, rng, out):
         _pass_sensible(pub, own, out)
 
 
-@jit(inline="always")
+@jit
 def builtin_discard(kind, pub, own, params, rng, out):
     """Discards and reveal order of built-in strategy ``kind`` (into ``out``)."""
     if kind == KIND_RANDOM:
