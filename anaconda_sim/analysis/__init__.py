@@ -60,8 +60,16 @@ ranking, the model in ``attrs``), :mod:`~anaconda_sim.analysis.passes`,
 
 from __future__ import annotations
 
+from .declare import declare_values
 from .discards import discard_values, equity
 from .passes import pass_values
 from .reveal import reveal_opponents, reveal_values
 
-__all__ = ["discard_values", "equity", "pass_values", "reveal_opponents", "reveal_values"]
+__all__ = [
+    "declare_values",
+    "discard_values",
+    "equity",
+    "pass_values",
+    "reveal_opponents",
+    "reveal_values",
+]

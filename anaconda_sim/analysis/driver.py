@@ -52,7 +52,7 @@ REVEAL_BATCH = 2048
 VALUE_UNITS = {False: "pot share", True: "chips per deal"}
 #: the public function of each analysis (recorded in every table's model)
 FUNCTIONS = {"pass": "pass_values", "discard": "discard_values", "equity": "equity",
-             "reveal": "reveal_values"}  # fmt: skip
+             "reveal": "reveal_values", "declare": "declare_values"}  # fmt: skip
 
 CardsLike = str | Sequence[str | int]
 OpponentSpec = str | Strategy | Sequence[str | Strategy]
