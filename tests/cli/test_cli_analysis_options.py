@@ -44,7 +44,7 @@ def test_every_keyword_is_an_option_with_the_function_default(command):
 @pytest.mark.parametrize("command", list(ANALYSES))
 def test_an_option_of_another_command_is_an_error(command):
     foreign = {"pass": "--discards", "discard": "--betting", "reveal": "--all-players",
-               "equity": "--discards"}[command]  # fmt: skip
+               "equity": "--discards", "declare": "--discards"}[command]  # fmt: skip
     err = io.StringIO()
     code = main([command, "Q♠ Q♥ Q♦ 9♣ 9♦", foreign, "x"], stderr=err, stdout=io.StringIO())
     assert code == 2
