@@ -152,3 +152,15 @@ def test_declare_values_agree_with_the_engine_deal_by_deal():
     engine = _engine_values(WHEEL, 3, 17, deals)
     values = table.set_index("declare").loc[list(DECLARE_NAMES), "value"].to_numpy()
     assert values == pytest.approx(engine, abs=1e-12)
+
+
+def test_the_reveal_order_is_recorded_and_played():
+    a = declare_values(WHEEL, 3, deals=300, seed=5)
+    b = declare_values(WHEEL, 3, order="A♠ 2♣ 3♦ 4♥ 5♠", deals=300, seed=5)
+    assert a.attrs["order"] == "5♠ 4♥ 3♦ 2♣ A♠" and b.attrs["order"] == "A♠ 2♣ 3♦ 4♥ 5♠"
+    assert a.attrs["hand"] == b.attrs["hand"] == WHEEL
+    # without betting the order changes nothing: the bots declare on their own cards
+    c = declare_values(WHEEL, 3, deals=300, seed=5, betting=False).set_index("declare")
+    d = declare_values(WHEEL, 3, order="A♠ 2♣ 3♦ 4♥ 5♠", deals=300, seed=5,
+                       betting=False).set_index("declare")  # fmt: skip
+    assert c["value"].equals(d["value"])
