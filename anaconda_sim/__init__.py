@@ -54,6 +54,7 @@ _LAZY = {
     "pass_values": "analysis",
     "discard_values": "analysis",
     "reveal_values": "analysis",
+    "declare_values": "analysis",
     "equity": "analysis",
     "SweepSpec": "sweep",
     "run_sweep": "sweep",

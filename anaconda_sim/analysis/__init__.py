@@ -48,20 +48,32 @@ Betting model (``betting=True``): complete deals under the rules with every
 seat's betting strategy; ``value`` is the hero's mean net chips per deal.
 See :func:`reveal_values` for the reveal model.
 
+Hi-lo: :func:`declare_values` takes the same keywords but plays only
+``rules="hi-lo"`` (R21-R26): the reveal model, with the hero's declaration
+(high, low, both) as the choice being scored.
+
 Modules
 -------
 :mod:`~anaconda_sim.analysis.driver` (validation, stopping rule, batches,
 ranking, the model in ``attrs``), :mod:`~anaconda_sim.analysis.passes`,
 :mod:`~anaconda_sim.analysis.discards` (discards and equity),
-:mod:`~anaconda_sim.analysis.reveal`. May import the top-level modules,
-:mod:`anaconda_sim.hands`, :mod:`anaconda_sim.game` and
+:mod:`~anaconda_sim.analysis.reveal`, :mod:`~anaconda_sim.analysis.declare`.
+May import the top-level modules, :mod:`anaconda_sim.hands`, :mod:`anaconda_sim.game` and
 :mod:`anaconda_sim.sim`; never :mod:`anaconda_sim.output` or the CLI.
 """
 
 from __future__ import annotations
 
+from .declare import declare_values
 from .discards import discard_values, equity
 from .passes import pass_values
 from .reveal import reveal_opponents, reveal_values
 
-__all__ = ["discard_values", "equity", "pass_values", "reveal_opponents", "reveal_values"]
+__all__ = [
+    "declare_values",
+    "discard_values",
+    "equity",
+    "pass_values",
+    "reveal_opponents",
+    "reveal_values",
+]

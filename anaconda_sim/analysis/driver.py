@@ -52,7 +52,7 @@ REVEAL_BATCH = 2048
 VALUE_UNITS = {False: "pot share", True: "chips per deal"}
 #: the public function of each analysis (recorded in every table's model)
 FUNCTIONS = {"pass": "pass_values", "discard": "discard_values", "equity": "equity",
-             "reveal": "reveal_values"}  # fmt: skip
+             "reveal": "reveal_values", "declare": "declare_values"}  # fmt: skip
 
 CardsLike = str | Sequence[str | int]
 OpponentSpec = str | Strategy | Sequence[str | Strategy]
@@ -85,11 +85,11 @@ def check_rules(rules: Any, players: int) -> str:
 
     if rules == "hi-lo" or (isinstance(rules, Rules) and rules.hilo_showdown):
         raise ValueError(
-            "rules='hi-lo' (declarations and a split pot, R21-R26) is not modelled by the "
-            "analyses yet; they model the high showdown of "
+            "rules='hi-lo' (declarations and a split pot, R21-R26) is not modelled by this "
+            "analysis; it models the high showdown of "
             f"{', '.join(map(repr, ANALYSIS_RULES))}. "
-            "Score hi-lo choices with simulate() or score_choices() and Rules.hilo(players), "
-            "which play the hi-lo showdown"
+            "Score a hi-lo declaration with declare_values(), other hi-lo choices with "
+            "simulate() or score_choices() and Rules.hilo(players), which play the hi-lo showdown"
         )
     if isinstance(rules, Rules):
         if rules.name in ANALYSIS_RULES and rules == Rules.pagat(players):

@@ -194,7 +194,7 @@ def reveal_values(
             reveal_batch(opts.key, start, size, cfg, pub_at_pass(players), kinds, params,
                          known_mask, five_arr, dead_arr, hero_packet, right_forced, choices,
                          rows.net, rows.share, rows.opens, rows.folds, rows.pots, rows.cats,
-                         cbet, cdiscard)  # fmt: skip
+                         NO_HILO, cbet, cdiscard)  # fmt: skip
             sums.add(rows)
         return sums
 
@@ -231,6 +231,10 @@ def reveal_values(
 
     return finish(frame, value_acc, [tuple(o) for o in orders.tolist()], attrs, options,
                   confirm=confirm, rescore=rescore)  # fmt: skip
+
+
+#: the reveal kernel's hi-lo outputs, unused under the high showdown
+NO_HILO = np.zeros((0, 0, 3), dtype=np.int64)
 
 
 class _OrderRows:

@@ -1,4 +1,5 @@
-"""The analysis subcommands of ``anaconda-sim``: pass, discard, reveal, equity.
+"""The analysis subcommands of ``anaconda-sim``: pass, discard, reveal, equity,
+declare (hi-lo).
 
 Each command's options are generated from its Python function's signature
 (:data:`OPTIONS` says how each keyword is written on the command line), so
@@ -56,7 +57,9 @@ class Option:
 #: written ``--ascii``, ``progress`` is written ``--quiet``).
 OPTIONS: dict[str, Option] = {
     "rules": Option(("--rules",), "rule set of the model (the analyses model 'pagat', "
-                    "docs/rules.md)"),
+                    "declare models 'hi-lo', docs/rules.md)"),
+    "order": Option(("--order",), "the five cards in reveal order, the last one hidden "
+                    "(default: as the hand is written)"),
     "passed": Option(("--passed",), "the three cards you passed (now on your left)"),
     "received": Option(("--received",), "the three cards you received (from your right)"),
     "discards": Option(("--discards",), "your two discards (reveal; unknown when omitted)"),
@@ -101,6 +104,8 @@ ANALYSES: dict[str, tuple[str, str, str]] = {
                "the five cards kept"),
     "equity": ("equity", "showdown equity of a hand at its stage",
                "seven cards (at the deal or after the pass) or five"),
+    "declare": ("declare_values", "hi-lo: value of declaring high, low or both with five",
+                "the five cards kept"),
 }  # fmt: skip
 
 
@@ -121,7 +126,7 @@ def _shown_default(function: Callable[..., Any], name: str, default: Any) -> Any
         return default
     if name == "deals":
         return DEFAULT_DEALS
-    if name == "opponents" and function.__name__ == "reveal_values":
+    if name == "opponents" and function.__name__ in ("reveal_values", "declare_values"):
         return reveal_opponents()
     return None
 
@@ -184,6 +189,7 @@ def _chart(command: str, kwargs: dict[str, Any]) -> Callable[[pd.DataFrame], Any
     charts: dict[str, Callable[[pd.DataFrame], Any]] = {
         "pass": plots.plot_pass_values, "discard": plots.plot_discard_values,
         "equity": plots.plot_equity, "reveal": plots.plot_reveal_values,
+        "declare": plots.plot_declare_values,
     }  # fmt: skip
     if command == "reveal" and kwargs.get("by"):
         return plots.plot_reveal_by_hidden
@@ -241,7 +247,7 @@ def _run(command: str) -> Callable[[argparse.Namespace], int]:
 
 
 def register(subparsers: Any) -> None:
-    """Add the pass, discard, reveal and equity subcommands."""
+    """Add the pass, discard, reveal, equity and declare subcommands."""
     for command, (function_name, help_text, hand_help) in ANALYSES.items():
         parser = subparsers.add_parser(command, help=help_text)
         parser.add_argument("hand", help=hand_help)

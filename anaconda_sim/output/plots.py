@@ -66,6 +66,7 @@ __all__ = [
     "new_figure",
     "numeric",
     "plot_categories",
+    "plot_declare_values",
     "plot_discard_values",
     "plot_equity",
     "plot_pass_values",
@@ -490,6 +491,24 @@ def plot_discard_values(
     return _choices_axes(
         df, "plot_discard_values", "discard", "discard", "Which 2 cards to discard", top, ax
     )
+
+
+def plot_declare_values(df: pd.DataFrame, ax: Axes | None = None) -> Figure:
+    """Hi-lo: the value of each declaration, best first, with confidence intervals.
+
+    Columns as :func:`plot_pass_values`, with ``declare`` (``high``, ``low``
+    or ``both``) instead of ``pass``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"declare": ["low", "high"], "value": [2.0, -1.0],
+    ...                    "ci_low": [1.5, -1.5], "ci_high": [2.5, -0.5]})
+    >>> [t.get_text() for t in plot_declare_values(df).axes[0].get_yticklabels()]
+    ['low', 'high']
+    """
+    return _choices_axes(df, "plot_declare_values", "declare", "declaration",
+                         "What to declare (hi-lo)", None, ax, labeler=str)  # fmt: skip
 
 
 def plot_reveal_by_hidden(df: pd.DataFrame, ax: Axes | None = None) -> Figure:

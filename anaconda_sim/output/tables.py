@@ -20,7 +20,7 @@ __all__ = ["TABLE_FORMATS", "format_table", "read_table", "write_table"]
 
 TABLE_FORMATS = (".csv", ".parquet", ".json")
 
-_LABELS = ("pass", "discard", "keep", "order", "hidden", "stage")
+_LABELS = ("pass", "discard", "keep", "order", "hidden", "stage", "declare")
 
 
 def format_table(frame: pd.DataFrame, top: int | None = None, digits: int = 4) -> str:

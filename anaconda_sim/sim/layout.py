@@ -65,6 +65,8 @@ FORCE_PASS = 1  # the three cards passed in the first pass
 FORCE_DISCARD = 2  # two discards then the kept five in reveal order (7 cards)
 FORCE_ORDER = 3  # the kept five in reveal order (the two others are discarded)
 FORCE_DECLARE = 4  # the hi-lo declaration, DECLARE_* code (1 value)
+#: the kept five in reveal order, then the hi-lo declaration (6 values)
+FORCE_ORDER_DECLARE = 5
 
 # --- passes: the pass schedule, one row per pass ----------------------------------
 PASS_COUNT = 0  # cards passed

@@ -44,7 +44,7 @@ def test_every_keyword_is_an_option_with_the_function_default(command):
 @pytest.mark.parametrize("command", list(ANALYSES))
 def test_an_option_of_another_command_is_an_error(command):
     foreign = {"pass": "--discards", "discard": "--betting", "reveal": "--all-players",
-               "equity": "--discards"}[command]  # fmt: skip
+               "equity": "--discards", "declare": "--discards"}[command]  # fmt: skip
     err = io.StringIO()
     code = main([command, "Q♠ Q♥ Q♦ 9♣ 9♦", foreign, "x"], stderr=err, stdout=io.StringIO())
     assert code == 2
@@ -96,3 +96,16 @@ def test_threads_change_nothing_but_speed():
                                progress=False)  # fmt: skip
     assert one["value"].tolist() == two["value"].tolist()
     assert one["p_best"].tolist() == two["p_best"].tolist()
+
+
+def test_declare_prints_one_row_per_declaration():
+    out = io.StringIO()
+    code = main(["declare", "5♠ 4♥ 3♦ 2♣ A♠", "-p", "3", "-n", "200", "--seed", "2", "-q",
+                 "--order", "A♠ 2♣ 3♦ 4♥ 5♠"], stdout=out)  # fmt: skip
+    text = out.getvalue()
+    assert code == 0
+    assert "declare values for" in text and "chips per deal" in text
+    assert all(word in text for word in ("high", "low", "both"))
+    err = io.StringIO()
+    assert main(["declare", "5♠ 4♥ 3♦ 2♣ A♠", "--rules", "pagat", "-q"], stderr=err) == 2
+    assert "models the hi-lo declaration" in err.getvalue()

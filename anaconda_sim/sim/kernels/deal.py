@@ -83,6 +83,7 @@ from ..layout import (
     FORCE_DECLARE,
     FORCE_DISCARD,
     FORCE_ORDER,
+    FORCE_ORDER_DECLARE,
     FORCE_PASS,
     MAX_ROUNDS,
     PASS_COUNT,
@@ -380,7 +381,7 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
                 done = True
             else:
                 res[R_MISSED] = 1
-        elif seat == hero and force == FORCE_ORDER:
+        elif seat == hero and (force == FORCE_ORDER or force == FORCE_ORDER_DECLARE):
             ok = True
             for j in range(5):
                 if not _holds(own, force_row[j]):
@@ -587,7 +588,9 @@ def declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat
     with its built-in's :func:`~anaconda_sim.strategies.builtin_declare` (a
     custom strategy declares as ``"sensible"``, as in the reference engine)
     on its own stream; then every declaration is public (``P_DECLARED``).
-    The hero's declaration is ``force_row[0]`` when it is forced."""
+    The hero's declaration is ``force_row[0]`` when it is forced
+    (``FORCE_DECLARE``), ``force_row[5]`` after its forced reveal order
+    (``FORCE_ORDER_DECLARE``)."""
     n = cfg[C_N]
     hero = cfg[C_HERO]
     pub[V.P_DECLARING] = 1
@@ -597,6 +600,9 @@ def declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat
             continue
         if seat == hero and cfg[C_FORCE] == FORCE_DECLARE:
             seat_res[seat, S_DECLARE] = force_row[0]
+            continue
+        if seat == hero and cfg[C_FORCE] == FORCE_ORDER_DECLARE:
+            seat_res[seat, S_DECLARE] = force_row[5]
             continue
         kind = kinds[seat]
         if kind == KIND_CUSTOM:

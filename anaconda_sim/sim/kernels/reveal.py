@@ -31,7 +31,10 @@ from ..layout import (
     R_POT,
     RES_SIZE,
     S_CAT,
+    S_FLAGS,
     S_FOLD,
+    S_HIGH_SHARE,
+    S_LOW_SHARE,
     S_NET,
     S_SHARE,
     SEAT_RES_SIZE,
@@ -89,7 +92,7 @@ def _views_at_discard(cfg, pub, owns, hero_cards, kept, packets):
 
 def reveal_batch(
     key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask, hand5, discards,
-    hero_packet, right_forced, orders, net, share, opens, opp_folds, pots, cats,
+    hero_packet, right_forced, orders, net, share, opens, opp_folds, pots, cats, hilo,
     cbet, cdiscard,
 ):  # fmt: skip
     """Play every reveal order of ``orders`` on deals ``deal_start ..``.
@@ -97,12 +100,19 @@ def reveal_batch(
     Per deal ``i`` and order ``k`` it writes the hero's net chips, its pot
     share (1/SHARE_SCALE), whether it opened each reveal round, the opponents'
     folds in each reveal round, the final pot and the hero's final category
-    (-1 without a showdown).
+    (-1 without a showdown). Under a hi-lo showdown (``cfg[C_HILO]``) it also
+    writes ``hilo[i, k]``: the hero's high-half and low-half shares
+    (1/SHARE_SCALE) and its :mod:`~anaconda_sim.hands.hilo` flags; ``hilo``
+    may be empty otherwise.
+
+    The hero's forced choice ``orders[k]`` is its reveal order
+    (``FORCE_ORDER``), or that order then its declaration
+    (``FORCE_ORDER_DECLARE``).
     """
     run_chunks(
         _reveal_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals, cfg,
         pass_pub, kinds, params, known_mask, hand5, discards, hero_packet, right_forced, orders,
-        net, share, opens, opp_folds, pots, cats, cbet, cdiscard
+        net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard
     )  # fmt: skip
 
 
@@ -110,7 +120,7 @@ def reveal_batch(
 def _reveal_batch_chunks(
     first_chunk, stop_chunk, key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask,
     hand5, discards,
-    hero_packet, right_forced, orders, net, share, opens, opp_folds, pots, cats,
+    hero_packet, right_forced, orders, net, share, opens, opp_folds, pots, cats, hilo,
     cbet, cdiscard,
 ):  # fmt: skip
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`."""
@@ -140,20 +150,21 @@ def _reveal_batch_chunks(
         right_forced_, orders_ = borrow(right_forced), borrow(orders)
         net_, share_, opens_ = borrow(net), borrow(share), borrow(opens)
         opp_folds_, pots_, cats_ = borrow(opp_folds), borrow(pots), borrow(cats)
+        hilo_ = borrow(hilo)
         for i in range(chunk * CHUNK, min(n_deals, (chunk + 1) * CHUNK)):
             _reveal_deal(
                 key, deal_start + i, i, cfg_, pass_pub_, kinds_, params_, known_mask, hand5_,
                 discards_, hero_packet_, right_forced_, orders_, net_, share_, opens_,
-                opp_folds_, pots_, cats_, cbet, cdiscard, pass_owns, kept, packets, pass_states,
-                dealt, hand, chosen, deck_state, hero_cards, pub, owns, states, dec, seat_res,
-                res, opener,
+                opp_folds_, pots_, cats_, hilo_, cbet, cdiscard, pass_owns, kept, packets,
+                pass_states, dealt, hand, chosen, deck_state, hero_cards, pub, owns, states, dec,
+                seat_res, res, opener,
             )  # fmt: skip
 
 
 @jit
 def _reveal_deal(
     key, deal, i, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
-    right_forced, orders, net, share, opens, opp_folds, pots, cats, cbet, cdiscard,
+    right_forced, orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard,
     pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, hero_cards,
     pub, owns, states, dec, seat_res, res, opener,
 ):  # fmt: skip
@@ -195,6 +206,10 @@ def _reveal_deal(
         share[i, k] = seat_res[HERO, S_SHARE]
         pots[i, k] = res[R_POT]
         cats[i, k] = seat_res[HERO, S_CAT]
+        if cfg[C_HILO] != 0:
+            hilo[i, k, 0] = seat_res[HERO, S_HIGH_SHARE]
+            hilo[i, k, 1] = seat_res[HERO, S_LOW_SHARE]
+            hilo[i, k, 2] = seat_res[HERO, S_FLAGS]
         for r in range(4):
             opens[i, k, r] = 1 if opener[ROUNDS_BEFORE_DISCARD + r] == HERO else 0
             opp_folds[i, k, r] = 0
