@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import platform
@@ -55,3 +56,19 @@ def write_results(name: str, rows: list[dict], quick: bool, extra: dict | None =
     path = RESULTS / f"{stem}.json"
     path.write_text(json.dumps(payload, indent=2, default=float))
     return path
+
+
+def write_figures(stem: str, figures: dict, out: Path) -> list[Path]:
+    """Write ``figures`` as ``STEM[.quick].json`` (all of it) and ``.csv`` (its
+    ``rows``) under ``out``; ``.quick`` when ``figures["mode"]`` is quick."""
+    out.mkdir(parents=True, exist_ok=True)
+    if figures["mode"] == "quick":
+        stem = f"{stem}.quick"
+    json_path = out / f"{stem}.json"
+    csv_path = out / f"{stem}.csv"
+    json_path.write_text(json.dumps(figures, indent=2) + "\n")
+    with csv_path.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(figures["rows"][0]))
+        writer.writeheader()
+        writer.writerows(figures["rows"])
+    return [json_path, csv_path]

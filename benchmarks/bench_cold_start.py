@@ -25,7 +25,6 @@ Figures go to ``benchmarks/results/cold_start.json`` and ``.csv``
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import os
 import platform
@@ -35,6 +34,10 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import write_figures
 
 RESULTS = Path(__file__).resolve().parent / "results"
 HAND = "As Kd 7h 7c 4s 3d 2c"
@@ -116,16 +119,7 @@ def run(quick: bool, names: list[str] | None = None) -> dict[str, Any]:
 
 def write(figures: dict[str, Any], out: Path) -> list[Path]:
     """Write ``cold_start[.quick].json`` and ``.csv`` under ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
-    stem = "cold_start.quick" if figures["mode"] == "quick" else "cold_start"
-    json_path = out / f"{stem}.json"
-    csv_path = out / f"{stem}.csv"
-    json_path.write_text(json.dumps(figures, indent=2) + "\n")
-    with csv_path.open("w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(figures["rows"][0]))
-        writer.writeheader()
-        writer.writerows(figures["rows"])
-    return [json_path, csv_path]
+    return write_figures("cold_start", figures, out)
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:

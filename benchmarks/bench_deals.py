@@ -26,8 +26,6 @@ Figures go to ``benchmarks/results/bench_deals.json`` and ``.csv``
 from __future__ import annotations
 
 import argparse
-import csv
-import json
 import os
 import platform
 import subprocess
@@ -47,7 +45,7 @@ from anaconda_sim.sim.simulator import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import peak_memory_mb
+from _common import peak_memory_mb, write_figures
 
 RESULTS = Path(__file__).resolve().parent / "results"
 PLAYERS = (2, 4, 6, 7)
@@ -186,16 +184,7 @@ def run(quick: bool, deals: int | None, engine_deals: int | None) -> dict[str, A
 
 def write(figures: dict[str, Any], out: Path) -> list[Path]:
     """Write ``bench_deals[.quick].json`` and ``.csv`` under ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
-    stem = "bench_deals.quick" if figures["mode"] == "quick" else "bench_deals"
-    json_path = out / f"{stem}.json"
-    csv_path = out / f"{stem}.csv"
-    json_path.write_text(json.dumps(figures, indent=2) + "\n")
-    with csv_path.open("w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(figures["rows"][0]))
-        writer.writeheader()
-        writer.writerows(figures["rows"])
-    return [json_path, csv_path]
+    return write_figures("bench_deals", figures, out)
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:

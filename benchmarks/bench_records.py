@@ -23,8 +23,6 @@ The Parquet file goes to a temporary folder and is deleted, unless
 from __future__ import annotations
 
 import argparse
-import csv
-import json
 import platform
 import sys
 import tempfile
@@ -40,7 +38,7 @@ from anaconda_sim.sim.simulator import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import peak_memory_mb
+from _common import peak_memory_mb, write_figures
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -103,16 +101,7 @@ def run(quick: bool, deals: int | None, players: int, strategy: str,
 
 def write(figures: dict[str, Any], out: Path) -> list[Path]:
     """Write ``bench_records[.quick].json`` and ``.csv`` under ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
-    stem = "bench_records.quick" if figures["mode"] == "quick" else "bench_records"
-    json_path = out / f"{stem}.json"
-    csv_path = out / f"{stem}.csv"
-    json_path.write_text(json.dumps(figures, indent=2) + "\n")
-    with csv_path.open("w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(figures["rows"][0]))
-        writer.writeheader()
-        writer.writerows(figures["rows"])
-    return [json_path, csv_path]
+    return write_figures("bench_records", figures, out)
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
