@@ -318,6 +318,23 @@ def _pass_random(pub, own, rng, out):
 
 
 @jit(inline="always")
+def _pass_lowest_keys(pub, n, out):
+    """The pass given sort keys ``out[0:n]`` (the card in each key's low 6
+    bits): the ``pub[P_PASS_COUNT]`` lowest keys' cards, in ascending order of
+    key, into ``out[0:count]`` (a partial selection sort)."""
+    for k in range(pub[V.P_PASS_COUNT]):
+        m = k
+        for i in range(k + 1, n):
+            if out[i] < out[m]:
+                m = i
+        key = out[m]
+        out[m] = out[k]
+        out[k] = key
+    for k in range(pub[V.P_PASS_COUNT]):
+        out[k] = out[k] & 63
+
+
+@jit(inline="always")
 def _pass_sensible(pub, own, out):
     """Pass the lowest-scoring cards: groups and made flushes score high.
 
@@ -345,17 +362,7 @@ def _pass_sensible(pub, own, out):
         for k in range(pub[V.P_PASS_COUNT]):
             out[k] = sorted7[k] & 63
         return
-    # partial selection sort: the lowest keys, ascending, first
-    for k in range(pub[V.P_PASS_COUNT]):
-        m = k
-        for i in range(k + 1, n):
-            if out[i] < out[m]:
-                m = i
-        key = out[m]
-        out[m] = out[k]
-        out[k] = key
-    for k in range(pub[V.P_PASS_COUNT]):
-        out[k] = out[k] & 63
+    _pass_lowest_keys(pub, n, out)
 
 
 # ---------------------------------------------------------------- discard --
@@ -582,16 +589,7 @@ def _pass_sensible_hilo(pub, own, out):
             if d >> 2 == r and d < c:
                 score -= 16
         out[i] = score * 64 + c
-    for k in range(pub[V.P_PASS_COUNT]):
-        m = k
-        for i in range(k + 1, n):
-            if out[i] < out[m]:
-                m = i
-        key = out[m]
-        out[m] = out[k]
-        out[k] = key
-    for k in range(pub[V.P_PASS_COUNT]):
-        out[k] = out[k] & 63
+    _pass_lowest_keys(pub, n, out)
 
 
 @jit
