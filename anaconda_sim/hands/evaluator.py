@@ -47,7 +47,7 @@ index order only, R1), are kept when the choice does not matter.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import overload
+from typing import Any, overload
 
 import numba
 import numpy as np
@@ -637,24 +637,39 @@ def evaluate(cards):
     ...
     anaconda_sim.cards.CardError: duplicate card Qs in hand 'Qs Qh Qs 9c 9d'
     """
+    return evaluate_hands(cards, eval_cards, eval_rows, eval_rows_parallel)
+
+
+def evaluate_hands(cards: object, one: Any, rows: Any, rows_parallel: Any) -> Any:
+    """The body of :func:`evaluate` and of the low evaluator's ``evaluate_low``:
+    one hand of 5 to 7 cards gives an int (kernel ``one(cards, n)``), an array
+    of hands an int32 array of their values (kernel ``rows(hands, out)``, or
+    ``rows_parallel`` on large batches), after the checks of
+    :func:`as_card_array`."""
     if is_single_hand(cards):
         hand = parse_cards(cards, count=(5, 6, 7))  # type: ignore[arg-type]
-        return int(eval_cards(np.array(hand, dtype=np.int64), len(hand)))
+        return int(one(np.array(hand, dtype=np.int64), len(hand)))
     arr, flat = as_card_array(cards, (5, 6, 7), "hand")
     out = np.empty(flat.shape[0], np.int32)
     if flat.shape[0] >= _PARALLEL_ROWS:
-        eval_rows_parallel(flat, out)
+        rows_parallel(flat, out)
     else:
-        eval_rows(flat, out)
+        rows(flat, out)
     return out.reshape(arr.shape[:-1])
 
 
-def _check_values(values: np.ndarray) -> None:
+def check_value_range(values: np.ndarray, n_values: int, noun: str, hint: str = "") -> None:
+    """Refuse values that are not integers in ``1..n_values`` (``noun``: "hand"
+    or "low"; ``hint`` ends the out-of-range message)."""
     if values.dtype == object or not np.issubdtype(values.dtype, np.integer):
-        raise ValueError(f"hand values have dtype {values.dtype}; give integers 1..{N_VALUES}")
-    bad = (values < 1) | (values > N_VALUES)
+        raise ValueError(f"{noun} values have dtype {values.dtype}; give integers 1..{n_values}")
+    bad = (values < 1) | (values > n_values)
     if bad.any():
-        raise ValueError(f"hand value {int(values[bad].flat[0])} is not in 1..{N_VALUES}")
+        raise ValueError(f"{noun} value {int(values[bad].flat[0])} is not in 1..{n_values}{hint}")
+
+
+def _check_values(values: np.ndarray) -> None:
+    check_value_range(values, N_VALUES, "hand")
 
 
 @overload

@@ -64,9 +64,9 @@ import numba
 import numpy as np
 
 from .._numba import jit, jit_parallel
-from ..cards import SUIT_LANE_BITS, parse_cards
+from ..cards import SUIT_LANE_BITS
 from . import lookup
-from .evaluator import as_card_array, card_key, is_single_hand
+from .evaluator import card_key, check_value_range, evaluate_hands
 
 __all__ = [
     "LOW_CATEGORY_KEYS",
@@ -308,7 +308,6 @@ def low_rows_parallel(hands, out):
 
 # ---------------------------------------------------------------- public layer
 
-_PARALLEL_ROWS = 1 << 16
 # how many single cards (the last group ranks) each low category has
 _SINGLES = (1, 0, 2, 1, 3, 5)
 #: ace-low rank names (index 0 = ace .. 12 = king)
@@ -378,27 +377,11 @@ def evaluate_low(cards):
     ...
     anaconda_sim.cards.CardError: duplicate card As in hand 'As 2s 3s 4s As'
     """
-    if is_single_hand(cards):
-        hand = parse_cards(cards, count=(5, 6, 7))  # type: ignore[arg-type]
-        return int(low_value_of(np.array(hand, dtype=np.int64), len(hand)))
-    arr, flat = as_card_array(cards, (5, 6, 7), "hand")
-    out = np.empty(flat.shape[0], np.int32)
-    if flat.shape[0] >= _PARALLEL_ROWS:
-        low_rows_parallel(flat, out)
-    else:
-        low_rows(flat, out)
-    return out.reshape(arr.shape[:-1])
+    return evaluate_hands(cards, low_value_of, low_rows, low_rows_parallel)
 
 
 def _check_low_values(values: np.ndarray) -> None:
-    if values.dtype == object or not np.issubdtype(values.dtype, np.integer):
-        raise ValueError(f"low values have dtype {values.dtype}; give integers 1..{N_LOW_VALUES}")
-    bad = (values < 1) | (values > N_LOW_VALUES)
-    if bad.any():
-        raise ValueError(
-            f"low value {int(values[bad].flat[0])} is not in 1..{N_LOW_VALUES} "
-            "(low values come from evaluate_low)"
-        )
+    check_value_range(values, N_LOW_VALUES, "low", " (low values come from evaluate_low)")
 
 
 @overload
