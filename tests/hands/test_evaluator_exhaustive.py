@@ -11,12 +11,11 @@ from itertools import pairwise
 import numba
 import numpy as np
 import pytest
-from naive import naive_key5
+from naive import all_five_card_hands, naive_key5
 
-from anaconda_sim._numba import jit, jit_parallel
+from anaconda_sim._numba import jit_parallel
 from anaconda_sim.hands.evaluator import (
     category,
-    eval5,
     eval7,
     eval_cards,
     eval_mask,
@@ -41,27 +40,6 @@ COUNTS_7 = [
 ]
 
 
-@jit(cache=False)
-def _all_five():
-    """Every five-card hand (ascending indices) and its eval5 value."""
-    hands = np.empty((N5, 5), np.int8)
-    values = np.empty(N5, np.int64)
-    k = 0
-    for a in range(52):
-        for b in range(a + 1, 52):
-            for c in range(b + 1, 52):
-                for d in range(c + 1, 52):
-                    for e in range(d + 1, 52):
-                        hands[k, 0] = a
-                        hands[k, 1] = b
-                        hands[k, 2] = c
-                        hands[k, 3] = d
-                        hands[k, 4] = e
-                        values[k] = eval5(a, b, c, d, e)
-                        k += 1
-    return hands, values
-
-
 @jit_parallel(cache=False)
 def _count_seven():
     """Histogram of values over all seven-card hands (prange over the first card)."""
@@ -79,7 +57,9 @@ def _count_seven():
 
 @pytest.fixture(scope="module")
 def five_card_hands():
-    return _all_five()
+    """Every five-card hand and its value (the batch kernel on all 2,598,960)."""
+    hands = all_five_card_hands()
+    return hands, evaluate(hands).astype(np.int64)
 
 
 def test_all_five_card_hands_r18(five_card_hands):

@@ -12,7 +12,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from naive import naive_best_low, naive_low_classes, naive_low_key5
+from naive import all_five_card_hands, naive_best_low, naive_low_classes, naive_low_key5
 
 from anaconda_sim._numba import jit
 from anaconda_sim.hands.low import (
@@ -30,27 +30,6 @@ from anaconda_sim.hands.low import (
 from anaconda_sim.rng import deal_cards, new_state, root_key
 
 N5 = 2_598_960
-
-
-@jit(cache=False)
-def _all_five():
-    """Every five-card hand (ascending indices) and its low5 value."""
-    hands = np.empty((N5, 5), np.int8)
-    values = np.empty(N5, np.int64)
-    k = 0
-    for a in range(52):
-        for b in range(a + 1, 52):
-            for c in range(b + 1, 52):
-                for d in range(c + 1, 52):
-                    for e in range(d + 1, 52):
-                        hands[k, 0] = a
-                        hands[k, 1] = b
-                        hands[k, 2] = c
-                        hands[k, 3] = d
-                        hands[k, 4] = e
-                        values[k] = low5(a, b, c, d, e)
-                        k += 1
-    return hands, values
 
 
 @jit(cache=False)
@@ -98,7 +77,9 @@ def _scalar_paths(hands):
 
 @pytest.fixture(scope="module")
 def five_card_hands():
-    return _all_five()
+    """Every five-card hand and its value (the batch kernel on all 2,598,960)."""
+    hands = all_five_card_hands()
+    return hands, evaluate_low(hands).astype(np.int64)
 
 
 def _rank_class(hands):

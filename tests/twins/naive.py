@@ -8,7 +8,9 @@ check by eye.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, combinations_with_replacement
+from itertools import chain, combinations, combinations_with_replacement
+
+import numpy as np
 
 # =====================================================================
 # Hand evaluator twins (anaconda_sim.hands.evaluator): R11, R18, R19
@@ -206,3 +208,10 @@ def naive_split_hilo(high, low, declarations, active, dealer, pot):
 
 
 # ====================== end of hi-lo split twin ========================
+
+
+def all_five_card_hands() -> np.ndarray:
+    """Every five-card hand once: ascending card indices, rows in
+    lexicographic order, a (2,598,960, 5) int8 array."""
+    flat = np.fromiter(chain.from_iterable(combinations(range(52), 5)), dtype=np.int8)
+    return flat.reshape(-1, 5)
