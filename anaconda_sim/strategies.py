@@ -54,7 +54,7 @@ given to :meth:`Strategy.custom`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -418,6 +418,23 @@ def _order_hiding_most_telling(f0, f1, f2, f3, f4, out):
     out[4] = k2 & 63
     out[5] = k3 & 63
     out[6] = hide
+
+
+def reveal_order_hiding_most_telling(five: Sequence[int]) -> list[int]:
+    """The reveal order of the built-in strategies for a kept ``five``
+    (:func:`_order_hiding_most_telling`): the last card is hidden.
+
+    Examples
+    --------
+    >>> from anaconda_sim.cards import format_cards, parse_cards
+    >>> format_cards(reveal_order_hiding_most_telling(parse_cards("Qs Qh 9c 9d 2c")))
+    '2c Qh 9c 9d Qs'
+    """
+    if len(five) != 5:
+        raise ValueError(f"a reveal order has 5 cards, got {len(five)}")
+    out = np.empty(7, dtype=np.int64)
+    _order_hiding_most_telling(*(np.int64(c) for c in five), out)
+    return [int(c) for c in out[2:]]
 
 
 @jit(inline="always")

@@ -17,7 +17,9 @@ from ..rng import STREAM_SEAT, SeedLike
 from ..stats import ChoiceAccumulator
 from ..strategies import Strategy, get_strategy
 from .driver import (
+    DEFAULT_BATCH,
     DEFAULT_MAX_DEALS,
+    HILO,
     BatchRun,
     CardsLike,
     OpponentSpec,
@@ -37,6 +39,7 @@ from .driver import (
     sampling,
     showdown_kernel_strategies,
 )
+from .fromdiscard import DiscardModel, sensible_order
 from .passes import score_passes
 
 __all__ = ["discard_values", "equity"]
@@ -50,6 +53,7 @@ def discard_values(
     passed: CardsLike | None = None,
     received: CardsLike | None = None,
     known: CardsLike | None = None,
+    hero: str | Strategy = "sensible",
     opponents: OpponentSpec = "random-pass",
     confirm: int = 0,
     deals: int | None = None,
@@ -74,6 +78,16 @@ def discard_values(
     re-estimate the best ``confirm`` discards on fresh, independent deals
     (:func:`~anaconda_sim.analysis.driver.confirm_top`).
 
+    Under ``rules="hi-lo"`` (R21-R26) the deal is played on from the discard
+    by the simulator's kernels (:mod:`~anaconda_sim.analysis.fromdiscard`),
+    nobody betting: every opponent discards by its strategy, the hero reveals
+    the five being scored hiding its most telling card
+    (:func:`~anaconda_sim.strategies.reveal_order_hiding_most_telling`),
+    every seat declares by its strategy (the hero by ``hero``'s, R22) and
+    the pot splits between the high and the low half (R23-R25). ``value``
+    is the hero's expected share of the pot, both halves included.
+    Elsewhere ``hero`` plays no part (the hero keeps the five scored).
+
     Returns
     -------
     pandas.DataFrame
@@ -81,6 +95,11 @@ def discard_values(
         kept five's ``hand_value`` and its category as ``cat_*`` columns
         (one of them 1.0). Exact ties (discards giving the same five-card
         value) are ordered like :func:`~anaconda_sim.hands.evaluator.best_five`.
+        Under hi-lo also ``low_value`` (the five's ace-to-five low value,
+        :func:`~anaconda_sim.hands.low.evaluate_low`), ``high_share``,
+        ``low_share`` (the hero's mean shares of the pot taken in each half)
+        and ``swing_failed``; ``cat_*`` are then the hero's categories at
+        the showdown (shares of all deals).
 
     Examples
     --------
@@ -106,20 +125,37 @@ def discard_values(
     passed_cards, received_cards = known_after_pass(hero7, passed, received)
     discards = list(itertools.combinations(hero7, 2))
     fives = [[c for c in hero7 if c not in d] for d in discards]
-    acc, cat_counts = _score_fives(hero7, players, fives, passed_cards, received_cards, 0, known,
-                                   strategies, options, "discards")  # fmt: skip
     frame = pd.DataFrame({
         "discard": [cards_text(d, options.unicode) for d in discards],
         "keep": [cards_text(f, options.unicode) for f in fives],
     })  # fmt: skip
     frame["hand_value"] = evaluate(np.array(fives)).astype(int)
+    hero_strategy = get_strategy(hero)
+    hilo = rules_name == HILO
+    if hilo:
+        from ..hands.low import evaluate_low
+
+        model = _hilo_model(hero7[:5], hero7[5:], players, hero_strategy, strategies,
+                            passed_cards, received_cards, known)  # fmt: skip
+        orders = np.array([sensible_order(f) for f in fives], dtype=np.int64)
+        sums = model.score(orders, options, DEFAULT_BATCH, "discards")
+        acc, cat_counts = sums.share, sums.cat_counts
+        frame["low_value"] = evaluate_low(np.array(fives)).astype(int)
+        frame = frame.assign(**sums.hilo_columns())
+    else:
+        acc, cat_counts = _score_fives(hero7, players, fives, passed_cards, received_cards, 0,
+                                       known, strategies, options, "discards")  # fmt: skip
     frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
     attrs = model_attrs(
-        "discard", hero7, players, opponents=strategies, hero=None, betting=False,
-        options=options, rules=rules_name, passed=_optional_text(passed_cards, options.unicode),
+        "discard", hero7, players, opponents=strategies, hero=hero_strategy if hilo else None,
+        betting=False, options=options, rules=rules_name,
+        passed=_optional_text(passed_cards, options.unicode),
         received=_optional_text(received_cards, options.unicode),
     )  # fmt: skip
+
     def rescore(rows: np.ndarray, opts: Sampling) -> ChoiceAccumulator:
+        if hilo:
+            return model.score(orders[rows], opts, DEFAULT_BATCH, "discards").share
         chosen = [fives[r] for r in rows]
         return _score_fives(hero7, players, chosen, passed_cards, received_cards, 0, known,
                             strategies, opts, "discards")[0]  # fmt: skip
@@ -162,10 +198,20 @@ def equity(
       keeps its best five.
     - 5 cards: after the discard; the hero's two discards are unknown cards.
 
+    Under ``rules="hi-lo"`` (R21-R26) the deal is played on by the
+    simulator's kernels, nobody betting: at the deal complete deals
+    (:func:`~anaconda_sim.analysis.passes.score_passes_simulated`), later
+    from the discard on (:mod:`~anaconda_sim.analysis.fromdiscard`). The
+    hero passes, keeps (``hero_keep``, after the pass) and declares by
+    ``hero``'s strategy; a five-card hand is revealed hiding its most
+    telling card. ``value`` is the expected share of the pot, both halves
+    included; ``high_share`` and ``low_share`` split it by half.
+
     Returns
     -------
     pandas.DataFrame
-        One row: ``stage`` (and ``hero_pass`` at the deal), ``players``, the
+        One row: ``stage`` (and ``hero_pass`` at the deal, ``hero_keep``
+        after the pass under hi-lo), ``players``, the
         core columns (``value`` is the equity; ``rank`` 1, no difference),
         ``deals`` and the final categories ``cat_*``.
 
@@ -183,7 +229,9 @@ def equity(
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
                        batch_size=batch_size, progress=progress, unicode=unicode,
                        threads=threads)  # fmt: skip
-    hero_pass = None
+    hilo = rules_name == HILO
+    hero_pass = hero_keep = None
+    halves: dict[str, np.ndarray] = {}
     if len(cards) == 5:
         if passed is not None or received is not None:
             raise ValueError(
@@ -191,32 +239,109 @@ def equity(
                 "give the seven cards held, or omit them for a five-card hand"
             )
         stage = "after discard"
-        acc, cat_counts = _score_fives(cards, players, [cards], None, None, 2, known,
-                                       strategies, options, "equity")  # fmt: skip
+        if hilo:
+            model = _hilo_model(cards, None, players, hero_strategy, strategies, None, None,
+                                known)  # fmt: skip
+            sums = model.score(np.array([sensible_order(cards)], dtype=np.int64), options,
+                               DEFAULT_BATCH, "equity")  # fmt: skip
+            acc, cat_counts, halves = sums.share, sums.cat_counts, sums.hilo_columns()
+        else:
+            acc, cat_counts = _score_fives(cards, players, [cards], None, None, 2, known,
+                                           strategies, options, "equity")  # fmt: skip
     elif passed is None and received is None:
         stage = "at deal"
-        acc, cat_counts, packet = _equity_at_deal(cards, players, hero_strategy, strategies,
-                                                  known, options)  # fmt: skip
-        hero_pass = format_cards(packet, unicode=options.unicode)
+        if hilo:
+            from .passes import score_passes_simulated
+
+            dead = known_cards(known, cards)
+            check_capacity(players, 45 - len(dead), 7 * (players - 1))
+            hilo_packet = _hilo_pass(cards, players, hero_strategy, options)
+            scored = score_passes_simulated(
+                np.array(cards, dtype=np.int64), np.array([hilo_packet], dtype=np.int64),
+                players, HILO, hero_strategy, strategies, dead, options, betting=False,
+                what="equity",
+            )  # fmt: skip
+            acc, cat_counts, halves = scored.acc, scored.cat_counts, scored.halves
+            hero_pass = format_cards(hilo_packet, unicode=options.unicode)
+        else:
+            acc, cat_counts, packet = _equity_at_deal(cards, players, hero_strategy, strategies,
+                                                      known, options)  # fmt: skip
+            hero_pass = format_cards(packet, unicode=options.unicode)
     else:
         from ..hands.evaluator import best_five
 
         stage = "after pass"
         passed_cards, received_cards = known_after_pass(cards, passed, received)
-        five, _ = best_five(cards)
-        acc, cat_counts = _score_fives(cards, players, [list(five)], passed_cards,
-                                       received_cards, 0, known, strategies, options,
-                                       "equity")  # fmt: skip
+        if hilo:
+            discarded, order = _hilo_discard(cards, players, hero_strategy, options)
+            model = _hilo_model(order, discarded, players, hero_strategy, strategies,
+                                passed_cards, received_cards, known)  # fmt: skip
+            sums = model.score(np.array([order], dtype=np.int64), options, DEFAULT_BATCH,
+                               "equity")  # fmt: skip
+            acc, cat_counts, halves = sums.share, sums.cat_counts, sums.hilo_columns()
+            hero_keep = format_cards(order, unicode=options.unicode)
+        else:
+            five, _ = best_five(cards)
+            acc, cat_counts = _score_fives(cards, players, [list(five)], passed_cards,
+                                           received_cards, 0, known, strategies, options,
+                                           "equity")  # fmt: skip
     frame = pd.DataFrame({"stage": [stage]})
     if hero_pass is not None:
         frame["hero_pass"] = [hero_pass]
+    if hero_keep is not None:
+        frame["hero_keep"] = [hero_keep]
     frame["players"] = players
     frame["deals"] = acc.deals
+    frame = frame.assign(**{k: v[:1] for k, v in halves.items()})
     frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
     attrs = model_attrs("equity", cards, players, opponents=strategies,
-                        hero=hero_strategy if stage == "at deal" else None, betting=False,
-                        options=options, rules=rules_name, stage=stage)  # fmt: skip
+                        hero=hero_strategy if stage == "at deal" or hilo else None,
+                        betting=False, options=options, rules=rules_name,
+                        stage=stage)  # fmt: skip
     return finish(frame, acc, [0], attrs, options)
+
+
+def _hilo_model(
+    five: list[int], discards: list[int] | None, players: int, hero: Strategy,
+    strategies: list[Strategy], passed: list[int] | None, received: list[int] | None,
+    known: CardsLike | None,
+) -> DiscardModel:  # fmt: skip
+    """The hi-lo showdown model from the discard on: nobody bets, every seat
+    declares by its strategy (:class:`~anaconda_sim.analysis.fromdiscard.DiscardModel`)."""
+    from ..sim.layout import FORCE_ORDER
+
+    return DiscardModel.of(five, discards, players, HILO, [hero, *strategies], betting=False,
+                           dealer=players - 1, force=FORCE_ORDER, passed=passed,
+                           received=received, known=known)  # fmt: skip
+
+
+def _hero_view(cards: list[int], players: int, stage: int) -> tuple[np.ndarray, np.ndarray]:
+    """The hero's views under the hi-lo rules holding the seven ``cards``."""
+    pub = pub_at_pass(players, HILO)
+    pub[V.P_STAGE] = stage
+    own = V.new_own(0)
+    own[V.O_NCARDS] = 7
+    own[V.O_CARDS : V.O_CARDS + 7] = cards
+    return pub, own
+
+
+def _hilo_pass(cards: list[int], players: int, hero: Strategy, options: Sampling) -> list[int]:
+    """The hero's hi-lo pass by its strategy (its stream of deal 0)."""
+    from ..rng import new_state
+
+    pub, own = _hero_view(cards, players, 0)
+    return [int(c) for c in hero.decide_pass(pub, own, new_state(options.key, 0, STREAM_SEAT))]
+
+
+def _hilo_discard(
+    cards: list[int], players: int, hero: Strategy, options: Sampling
+) -> tuple[list[int], list[int]]:
+    """The hero's hi-lo discards and reveal order by its strategy (stream of deal 0)."""
+    from ..rng import new_state
+
+    pub, own = _hero_view(cards, players, 1)
+    discarded, order = hero.decide_discard(pub, own, new_state(options.key, 0, STREAM_SEAT))
+    return [int(c) for c in discarded], [int(c) for c in order]
 
 
 def _optional_text(cards: Sequence[int] | None, unicode: bool) -> str | None:

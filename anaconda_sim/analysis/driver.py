@@ -68,42 +68,55 @@ def check_players(players: Any) -> int:
     return int(players)
 
 
-#: rule sets the analyses' models play (the showdown model and the reveal model
-#: follow the default rules' single pass of three and its betting rounds)
-ANALYSIS_RULES = ("pagat",)
+#: rule sets the analyses model: the default rules' high showdown (the
+#: showdown model of the pass and discard kernels) and the hi-lo declare game
+#: (R21-R26), played through the simulator's kernels (:func:`rules_of`)
+ANALYSIS_RULES = ("pagat", "hi-lo")
+HILO = "hi-lo"
 
 
 def check_rules(rules: Any, players: int) -> str:
     """The name of the rule set an analysis plays, or a clear error.
 
-    ``rules`` is a preset name or a :class:`~anaconda_sim.game.rules.Rules`
-    equal to that preset at this table size. The analyses model the default
-    rules (docs/rules.md); :func:`~anaconda_sim.sim.simulate` and ``play``
-    take every rule set.
+    ``rules`` is a preset name of :data:`ANALYSIS_RULES` or a
+    :class:`~anaconda_sim.game.rules.Rules` equal to that preset at this
+    table size. Other rule sets (``"bicycle"``, custom passes) are played by
+    :func:`~anaconda_sim.sim.simulate` and ``play``.
+
+    Examples
+    --------
+    >>> check_rules("hi-lo", 4)
+    'hi-lo'
+    >>> check_rules("bicycle", 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: rules='bicycle' is not a rule set the analyses model; use one of 'pagat', ...
     """
     from ..game.rules import Rules
 
-    if rules == "hi-lo" or (isinstance(rules, Rules) and rules.hilo_showdown):
-        raise ValueError(
-            "rules='hi-lo' (declarations and a split pot, R21-R26) is not modelled by this "
-            "analysis; it models the high showdown of "
-            f"{', '.join(map(repr, ANALYSIS_RULES))}. "
-            "Score a hi-lo declaration with declare_values(), other hi-lo choices with "
-            "simulate() or score_choices() and Rules.hilo(players), which play the hi-lo showdown"
-        )
+    names = ", ".join(map(repr, ANALYSIS_RULES))
     if isinstance(rules, Rules):
-        if rules.name in ANALYSIS_RULES and rules == Rules.pagat(players):
-            return rules.name
+        for name in ANALYSIS_RULES:
+            if rules.name == name and rules == rules_of(name, players):
+                return name
         raise ValueError(
-            f"rules={rules!r} differ from the {', '.join(ANALYSIS_RULES)} preset the analyses "
-            "model; use rules='pagat' here, or simulate()/score_choices() for other rules"
+            f"rules={rules!r} differ from the presets the analyses model ({names} at "
+            f"{players} players); use rules='pagat' or rules='hi-lo' here, or "
+            "simulate()/score_choices() for other rules"
         )
     if rules in ANALYSIS_RULES:
         return str(rules)
     raise ValueError(
-        f"rules={rules!r} is not a rule set the analyses model; use one of "
-        f"{', '.join(map(repr, ANALYSIS_RULES))} (simulate() and play take every preset)"
+        f"rules={rules!r} is not a rule set the analyses model; use one of {names} "
+        "(simulate() and play take every preset)"
     )
+
+
+def rules_of(name: str, players: int) -> Any:
+    """The :class:`~anaconda_sim.game.rules.Rules` of analysis rule set ``name``."""
+    from ..game.rules import Rules
+
+    return Rules.hilo(players) if name == HILO else Rules.pagat(players)
 
 
 def opponent_strategies(spec: OpponentSpec, players: int) -> list[Strategy]:
@@ -137,9 +150,12 @@ def showdown_kernel_strategies(
     return kinds, params
 
 
-def pub_at_pass(players: int) -> np.ndarray:
-    """The public table of the showdown model at the first pass (default rules)."""
+def pub_at_pass(players: int, rules: str = "pagat") -> np.ndarray:
+    """The public table of the showdown model at the first pass (the default
+    rules' pass of three; ``rules="hi-lo"`` marks the hi-lo declare game, whose
+    strategies pass for a high, a low or both)."""
     pub = V.new_pub()
+    pub[V.P_HILO] = int(rules == HILO)
     pub[V.P_PLAYERS] = players
     pub[V.P_DEALER] = players - 1
     pub[V.P_STAGE] = 0

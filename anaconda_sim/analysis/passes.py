@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -16,6 +17,7 @@ from ..stats import SHARE_SCALE, ChoiceAccumulator, MeanAccumulator
 from ..strategies import Strategy, get_strategy
 from .driver import (
     DEFAULT_MAX_DEALS,
+    HILO,
     BatchRun,
     CardsLike,
     OpponentSpec,
@@ -31,6 +33,7 @@ from .driver import (
     model_attrs,
     opponent_strategies,
     pub_at_pass,
+    rules_of,
     sampling,
     showdown_kernel_strategies,
 )
@@ -70,9 +73,17 @@ def pass_values(
         Table size, 2 to 7.
     known
         Cards known to be in no opponent's hand (never dealt).
+    rules
+        ``"pagat"`` (the default rules) or ``"hi-lo"`` (declarations and a
+        split pot, R21-R26). Under hi-lo every model plays complete deals
+        through the batch simulator (:func:`score_passes_simulated`; with
+        ``betting=False`` nobody bets or folds), the hero keeps, reveals
+        and declares by ``hero``'s strategy, ``value`` includes both halves
+        of the pot and the table adds the hero's ``high_share`` and
+        ``low_share``.
     hero
         The hero's strategy for its decisions other than the pass
-        (``betting=True`` only; without betting it keeps its best five).
+        (``betting=True`` or hi-lo; else it keeps its best five).
     opponents
         A strategy (name or :class:`~anaconda_sim.strategies.Strategy`) for
         every opponent, or one per opponent seat, left neighbour first.
@@ -107,6 +118,9 @@ def pass_values(
     >>> table = pass_values("Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", 6, deals=2000, seed=1)
     >>> len(table), int(table["rank"].iloc[0]), table.attrs["value_unit"]
     (35, 1, 'pot share')
+    >>> hilo = pass_values("5♠ 4♥ 3♦ 2♣ K♠ K♥ 9♣", 4, rules="hi-lo", deals=400, seed=1)
+    >>> bool((hilo["high_share"] + hilo["low_share"] <= hilo["value"] + 1e-9).all())
+    True
     >>> pass_values("Qs Qh 9c", 6)
     Traceback (most recent call last):
     ...
@@ -125,32 +139,49 @@ def pass_values(
     check_capacity(players, 45 - len(extra), 7 * (players - 1))
     choices = np.array(list(itertools.combinations(hero7.tolist(), 3)), dtype=np.int64)
     attrs = model_attrs("pass", hero7.tolist(), players, opponents=strategies,
-                        hero=hero_strategy if betting else None, betting=betting,
+                        hero=hero_strategy if betting or rules_name == HILO else None,
+                        betting=betting,
                         options=options, rules=rules_name)  # fmt: skip
     frame = pd.DataFrame({
         "pass": [cards_text(c, options.unicode) for c in choices],
         "keep": [cards_text([x for x in hero7 if x not in c], options.unicode) for c in choices],
     })  # fmt: skip
+    simulated = betting or rules_name == HILO
     # the showdown model runs built-in card play only (it refuses custom strategies)
-    kernel = None if betting else showdown_kernel_strategies(strategies)
+    kernel = None if simulated else showdown_kernel_strategies(strategies)
     known_mask = mask_from_cards(hero7.tolist() + extra)
 
-    def score(rows: np.ndarray, opts: Sampling) -> tuple[Any, Any, Any, Any]:
-        if betting:
-            return _score_passes_betting(hero7, rows, players, hero_strategy, strategies, extra,
-                                         opts)  # fmt: skip
+    def score(rows: np.ndarray, opts: Sampling) -> ScoredPasses:
+        if simulated:
+            return score_passes_simulated(hero7, rows, players, rules_name, hero_strategy,
+                                          strategies, extra, opts, betting=betting)  # fmt: skip
         assert kernel is not None
         run = BatchRun.of(opts, opts.batch(), "passes")
         acc, left, cats = score_passes(run, players, *kernel, known_mask, hero7, rows)
-        return acc, left.mean(), left.se(), cats
+        return ScoredPasses(acc, left.mean(), left.se(), cats)
 
-    acc, left_gain, left_se, cat_counts = score(choices, options)
-    frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
-    frame["left_gain"] = left_gain
-    frame["left_gain_se"] = left_se
+    scored = score(choices, options)
+    acc = scored.acc
+    frame = frame.assign(**scored.halves)
+    frame[list(CATEGORY_COLUMNS)] = scored.cat_counts / acc.deals
+    frame["left_gain"] = scored.left_gain
+    frame["left_gain_se"] = scored.left_gain_se
     order_key = [tuple(sorted(c.tolist())) for c in choices]
     return finish(frame, acc, order_key, attrs, options, confirm=confirm,
-                  rescore=lambda rows, opts: score(choices[rows], opts)[0])  # fmt: skip
+                  rescore=lambda rows, opts: score(choices[rows], opts).acc)  # fmt: skip
+
+
+@dataclass
+class ScoredPasses:
+    """Pass choices scored: the value accumulator, the left neighbour's gain
+    (with its standard error, NaN when not kept), the hero's final category
+    counts and, under hi-lo, its mean ``high_share`` and ``low_share``."""
+
+    acc: ChoiceAccumulator
+    left_gain: np.ndarray
+    left_gain_se: np.ndarray
+    cat_counts: np.ndarray
+    halves: dict[str, np.ndarray] = field(default_factory=dict)
 
 
 def score_passes(
@@ -180,30 +211,47 @@ def score_passes(
     return acc, left, cat_counts
 
 
-def _score_passes_betting(
-    hero7: np.ndarray, choices: np.ndarray, players: int, hero: Strategy,
-    opponents: list[Strategy], known: list[int], options: Sampling,
-) -> tuple[ChoiceAccumulator, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
-    """The betting model: complete deals through the batch simulator."""
+def score_passes_simulated(
+    hero7: np.ndarray, choices: np.ndarray, players: int, rules: str, hero: Strategy,
+    opponents: list[Strategy], known: list[int], options: Sampling, *, betting: bool,
+    what: str = "passes",
+) -> ScoredPasses:  # fmt: skip
+    """Pass choices played in complete deals through the batch simulator
+    (:func:`~anaconda_sim.sim.score_choices`): the betting model, and every
+    model under the hi-lo rules. The hero sits at seat 0, first after the
+    dealer; ``betting=False``: nobody bets or folds and the value is the pot
+    share, else net chips. The left neighbour's gain is kept as a mean
+    (no per-deal cross terms, so no standard error)."""
     from ..sim.simulator import score_choices
 
     seats = [hero, *opponents]
     key_seed = int(options.key)
     k = len(choices)
-    acc = ChoiceAccumulator(k, scale=1)
+    acc = ChoiceAccumulator(k, scale=1) if betting else ChoiceAccumulator(k)
     left_total = np.zeros(k)
+    halves_total = np.zeros((2, k))
     cat_counts = np.zeros((k, N_CATEGORIES), dtype=np.int64)
-    run = BatchRun.of(options, options.batch(minimum=BETTING_BATCH_MIN), "passes")
+    run = BatchRun.of(options, options.batch(minimum=BETTING_BATCH_MIN), what)
     extra: dict[str, Any] = {"known": known} if known else {}
     for start, size in run.batches(lambda: acc.se().max()):
         scores = score_choices(
-            players, seats, hero=0, kind="pass", choices=choices, deals=size, seed=key_seed,
-            dealer=players - 1, fixed={0: hero7.tolist()}, first_deal=start, progress=False,
-            **extra,
+            rules_of(rules, players), seats, hero=0, kind="pass", choices=choices, deals=size,
+            seed=key_seed, dealer=players - 1, fixed={0: hero7.tolist()}, first_deal=start,
+            betting=betting, progress=False, **extra,
         )  # fmt: skip
-        acc.add_sums(scores.deals, scores.sum_net, scores.cross_net)
-        left_total += scores.left_mean_net * scores.deals
+        if betting:
+            acc.add_sums(scores.deals, scores.sum_net, scores.cross_net)
+            left_total += scores.left_mean_net * scores.deals
+        else:
+            # shares are whole units of 1/SHARE_SCALE: the sums are exact integers
+            acc.add_sums(scores.deals, np.rint(scores.sum_share * SHARE_SCALE),
+                         np.rint(scores.cross_share * SHARE_SCALE**2))  # fmt: skip
+            left_total += scores.left_mean_share * scores.deals
+        if scores.high_share is not None and scores.low_share is not None:
+            halves_total += np.stack([scores.high_share, scores.low_share]) * scores.deals
         cat_counts += scores.category_counts
     left_mean = left_total / acc.deals
-    # with betting only the mean gain is kept (no per-deal cross terms)
-    return acc, left_mean - left_mean.mean(), np.full(k, np.nan), cat_counts
+    halves = {}
+    if rules == HILO:
+        halves = dict(zip(("high_share", "low_share"), halves_total / acc.deals, strict=True))
+    return ScoredPasses(acc, left_mean - left_mean.mean(), np.full(k, np.nan), cat_counts, halves)

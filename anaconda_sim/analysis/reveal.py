@@ -9,33 +9,29 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..cards import CardError, format_cards, mask_from_cards, parse_cards
+from ..cards import parse_cards
 from ..game.rules import REVEAL_ROUNDS, Rules
-from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
+from ..hands.evaluator import CATEGORY_COLUMNS
 from ..rng import SeedLike
-from ..stats import ChoiceAccumulator, exact_products
+from ..stats import ChoiceAccumulator
 from ..strategies import Strategy, get_strategy
 from .driver import (
     DEFAULT_MAX_DEALS,
     REVEAL_BATCH,
-    BatchRun,
     CardsLike,
     OpponentSpec,
     Sampling,
-    add_categories,
     cards_text,
-    check_capacity,
     check_confirm,
     check_players,
     check_rules,
     finish,
-    known_cards,
     model_attrs,
     no_overlap,
     opponent_strategies,
-    pub_at_pass,
     sampling,
 )
+from .fromdiscard import DiscardModel
 
 __all__ = ["reveal_opponents", "reveal_values"]
 
@@ -86,6 +82,12 @@ def reveal_values(
     ignore the exposed cards (the plain ``"sensible"`` preset folds or calls
     on its own hand alone in the reveal rounds) every order is worth the same.
 
+    Under ``rules="hi-lo"`` (R21-R26) every seat still in after the last
+    betting round declares by its strategy (the hero by ``hero``'s) and the
+    pot splits between the high and the low half; the table adds
+    ``high_share``, ``low_share`` and ``swing_failed``
+    (:meth:`~anaconda_sim.analysis.fromdiscard.OrderSums.hilo_columns`).
+
     ``value`` is the hero's mean net chips per deal. With ``betting=False``
     nobody bets and ``value`` is its pot share, the same for every order:
     the reveal order matters only through what the table does with it.
@@ -122,9 +124,6 @@ def reveal_values(
     ...
     anaconda_sim.cards.CardError: hand 'Q♠ Q♥ Q♦ 9♣' has 4 cards; it needs 5
     """
-    from ..game.rules import Rules
-    from ..sim.driver import custom_functions, make_cfg
-    from ..sim.kernels.reveal import reveal_batch
     from ..sim.layout import FORCE_ORDER
 
     five = parse_cards(hand, 5, what="hand")
@@ -132,21 +131,9 @@ def reveal_values(
     rules_name = check_rules(rules, players)
     if by not in (None, "hidden"):
         raise ValueError(f"by={by!r} is not supported; use None (every order) or 'hidden'")
-    dead = [] if discards is None else parse_cards(discards, 2, what="discards")
-    no_overlap(five, dead, "discards", "the kept five")
-    held = five + dead
-    passed_cards = None if passed is None else parse_cards(passed, 3, what="passed cards")
-    if passed_cards is not None:
-        no_overlap(held, passed_cards, "passed cards", "the hand")
-    received_cards = None
-    if received is not None:
-        received_cards = parse_cards(received, 3, what="received cards")
-        outside = [c for c in received_cards if c not in held]
-        if outside and (discards is not None or len(outside) > 2):
-            raise CardError(
-                f"received card {format_cards(outside[:1])} is neither kept nor discarded; "
-                "the received cards are among the seven held after the pass"
-            )
+    dead = None if discards is None else parse_cards(discards, 2, what="discards")
+    if dead is not None:
+        no_overlap(five, dead, "discards", "the kept five")
     if dealer is None:
         dealer = players - 1
     if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)):
@@ -156,66 +143,32 @@ def reveal_values(
     hero_strategy = get_strategy(hero)
     strategies = opponent_strategies(reveal_opponents() if opponents is None else opponents,
                                      players)  # fmt: skip
-    seats = [hero_strategy, *strategies]
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
                        batch_size=batch_size, progress=progress, unicode=unicode,
                        threads=threads)  # fmt: skip
     confirm = check_confirm(confirm, 120)
-    kinds = np.array([s.kind for s in seats], dtype=np.int64)
-    params = np.stack([s.param_array() for s in seats])
-    cbet, _, cdiscard, _, has_cdiscard = custom_functions(seats)
-    cfg = make_cfg(Rules(players=players), dealer=int(dealer), rotate=False, betting=betting,
-                   hero=0, force=FORCE_ORDER, random_cards=0, has_cpass=0,
-                   has_cdiscard=has_cdiscard, record=False)  # fmt: skip
-    taken = held + (passed_cards or []) + [c for c in (received_cards or []) if c not in held]
-    extra = known_cards(known, taken)
-    # what the kernel draws: the hero's unknown packet and discards, and the
-    # opponents' hands less the three cards the right neighbour passed it
-    unknown_hero = (0 if passed_cards else 3) + (0 if discards is not None else 2)
-    needed = unknown_hero + 7 * (players - 1) - 3
-    check_capacity(players, 52 - len(taken) - len(extra), needed)
-    known_mask = mask_from_cards(taken + extra)
-    hero_packet = np.array(passed_cards or [-1, -1, -1], dtype=np.int64)
-    right = received_cards if received_cards and all(c in held for c in received_cards) else None
-    # which of the hero's cards came from the right does not change the
-    # opponents' hands (the right neighbour's kept four are dealt either way)
-    right_forced = np.array(right or five[:3], dtype=np.int64)
+    model = DiscardModel.of(five, dead, players, rules_name, [hero_strategy, *strategies],
+                            betting=betting, dealer=int(dealer), force=FORCE_ORDER,
+                            passed=passed, received=received, known=known)  # fmt: skip
     orders = np.array(list(itertools.permutations(five)), dtype=np.int64)
-    five_arr = np.array(five, dtype=np.int64)
-    dead_arr = np.array(dead if dead else [-1, -1], dtype=np.int64)
-
-    def score(choices: np.ndarray, opts: Sampling) -> _OrderSums:
-        """Every order of ``choices`` on the deals of ``opts`` (common random numbers)."""
-        sums = _OrderSums(len(choices))
-        value_acc = sums.net if betting else sums.share
-        run = BatchRun.of(opts, opts.batch(REVEAL_BATCH), "reveal orders")
-        for start, size in run.batches(lambda: value_acc.se().max()):
-            rows = _OrderRows(size, len(choices))
-            reveal_batch(opts.key, start, size, cfg, pub_at_pass(players), kinds, params,
-                         known_mask, five_arr, dead_arr, hero_packet, right_forced, choices,
-                         rows.net, rows.share, rows.opens, rows.folds, rows.pots, rows.cats,
-                         NO_HILO, cbet, cdiscard)  # fmt: skip
-            sums.add(rows)
-        return sums
-
-    sums = score(orders, options)
-    value_acc = sums.net if betting else sums.share
-    opens, folds, pot_total = sums.opens, sums.folds, sums.pot_total
-    showdowns, cat_counts, share_acc = sums.showdowns, sums.cat_counts, sums.share
+    sums = model.score(orders, options, REVEAL_BATCH, "reveal orders")
+    value_acc = sums.value(betting)
     n = value_acc.deals
     frame = pd.DataFrame({
         "order": [cards_text(o, options.unicode) for o in orders],
         "hidden": [cards_text(o[4:], options.unicode) for o in orders],
         "first": [cards_text(o[:1], options.unicode) for o in orders],
     })  # fmt: skip
-    frame["share"] = share_acc.mean()
-    frame["showdown_rate"] = showdowns / n
+    frame["share"] = sums.share.mean()
+    if model.hilo:
+        frame = frame.assign(**sums.hilo_columns())
+    frame["showdown_rate"] = sums.showdowns / n
     for r in range(REVEAL_ROUNDS):
-        frame[f"open_r{r + 1}"] = opens[:, r] / n
+        frame[f"open_r{r + 1}"] = sums.opens[:, r] / n
     for r in range(REVEAL_ROUNDS):
-        frame[f"opp_fold_r{r + 1}"] = folds[:, r] / (n * (players - 1))
-    frame["mean_pot"] = pot_total / n
-    frame[list(CATEGORY_COLUMNS)] = cat_counts / n
+        frame[f"opp_fold_r{r + 1}"] = sums.folds[:, r] / (n * (players - 1))
+    frame["mean_pot"] = sums.pot_total / n
+    frame[list(CATEGORY_COLUMNS)] = sums.cat_counts / n
     attrs = model_attrs("reveal", five, players, opponents=strategies, hero=hero_strategy,
                         betting=betting, options=options, rules=rules_name,
                         dealer=int(dealer))  # fmt: skip
@@ -225,50 +178,12 @@ def reveal_values(
                 "confirm re-estimates single orders; use it with by=None (the 120 orders)"
             )
         return _by_hidden(frame, value_acc, orders, five, attrs, options)
+
     def rescore(rows: np.ndarray, opts: Sampling) -> ChoiceAccumulator:
-        sums = score(orders[rows], opts)
-        return sums.net if betting else sums.share
+        return model.score(orders[rows], opts, REVEAL_BATCH, "reveal orders").value(betting)
 
     return finish(frame, value_acc, [tuple(o) for o in orders.tolist()], attrs, options,
                   confirm=confirm, rescore=rescore)  # fmt: skip
-
-
-#: the reveal kernel's hi-lo outputs, unused under the high showdown
-NO_HILO = np.zeros((0, 0, 3), dtype=np.int64)
-
-
-class _OrderRows:
-    """One batch's per-deal results of every order (the kernel's outputs)."""
-
-    def __init__(self, deals: int, orders: int):
-        self.net = np.zeros((deals, orders), dtype=np.int64)
-        self.share = np.zeros((deals, orders), dtype=np.int64)
-        self.opens = np.zeros((deals, orders, REVEAL_ROUNDS), dtype=np.int8)
-        self.folds = np.zeros((deals, orders, REVEAL_ROUNDS), dtype=np.int8)
-        self.pots = np.zeros((deals, orders), dtype=np.int64)
-        self.cats = np.zeros((deals, orders), dtype=np.int8)
-
-
-class _OrderSums:
-    """The sums over all batches: exact accumulators and diagnostic totals."""
-
-    def __init__(self, orders: int):
-        self.net = ChoiceAccumulator(orders, scale=1)
-        self.share = ChoiceAccumulator(orders)
-        self.opens = np.zeros((orders, REVEAL_ROUNDS))
-        self.folds = np.zeros((orders, REVEAL_ROUNDS))
-        self.pot_total = np.zeros(orders)
-        self.showdowns = np.zeros(orders)
-        self.cat_counts = np.zeros((orders, N_CATEGORIES), dtype=np.int64)
-
-    def add(self, rows: _OrderRows) -> None:
-        self.net.add_units(rows.net)
-        self.share.add_sums(rows.net.shape[0], rows.share.sum(axis=0), exact_products(rows.share))
-        self.opens += rows.opens.sum(axis=0)
-        self.folds += rows.folds.sum(axis=0)
-        self.pot_total += rows.pots.sum(axis=0)
-        self.showdowns += (rows.cats >= 0).sum(axis=0)
-        add_categories(self.cat_counts, rows.cats)
 
 
 def reveal_opponents() -> Strategy:

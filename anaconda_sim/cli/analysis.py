@@ -56,8 +56,9 @@ class Option:
 #: Every keyword an analysis takes, by its Python name (``unicode`` is
 #: written ``--ascii``, ``progress`` is written ``--quiet``).
 OPTIONS: dict[str, Option] = {
-    "rules": Option(("--rules",), "rule set of the model (the analyses model 'pagat', "
-                    "declare models 'hi-lo', docs/rules.md)"),
+    "rules": Option(("--rules",), "rule set of the model: 'pagat' (default) or 'hi-lo' "
+                    "(declarations and a split pot; declare models 'hi-lo' only), "
+                    "docs/rules.md"),
     "order": Option(("--order",), "the five cards in reveal order, the last one hidden "
                     "(default: as the hand is written)"),
     "passed": Option(("--passed",), "the three cards you passed (now on your left)"),
@@ -170,8 +171,9 @@ def _emit(args: argparse.Namespace, table: pd.DataFrame,
           plot: Callable[[pd.DataFrame], Any] | None) -> int:  # fmt: skip
     attrs = table.attrs
     title = f"{attrs.get('analysis', '')} values for {attrs.get('hand', '')}".strip()
-    print(f"{title} - {attrs.get('players')} players, {attrs.get('deals')} deals, "
-          f"seed {attrs.get('seed')}, value = {attrs.get('value_unit')}")  # fmt: skip
+    print(f"{title} - {attrs.get('rules', 'pagat')} rules, {attrs.get('players')} players, "
+          f"{attrs.get('deals')} deals, seed {attrs.get('seed')}, "
+          f"value = {attrs.get('value_unit')}")  # fmt: skip
     print(f"opponents: {', '.join(dict.fromkeys(attrs.get('opponents', [])))}")
     print(format_table(table, top=args.top))
     if args.out:

@@ -54,6 +54,9 @@ def format_table(frame: pd.DataFrame, top: int | None = None, digits: int = 4) -
             "" if v != v else f"{v:.{digits}f} ± {s:.{digits}f}"  # NaN: not confirmed
             for v, s in zip(shown["confirm_value"], shown["confirm_se"], strict=True)
         ]
+    if "high_share" in shown and "low_share" in shown:  # hi-lo: the pot share by half
+        out["high half"] = shown["high_share"].map(lambda v: f"{v:.{digits}f}")
+        out["low half"] = shown["low_share"].map(lambda v: f"{v:.{digits}f}")
     if "left_gain" in shown:
         out["left gain"] = shown["left_gain"].map(lambda v: f"{v:+.{digits}f}")
     if "deals" in shown:

@@ -590,6 +590,10 @@ class ChoiceScores:
         Deals in which the choice could not be applied (the hero did not
         hold the cards, e.g. after folding or receiving other cards); the
         hero's own strategy decided instead.
+    high_share, low_share
+        Hi-lo rules only (``None`` otherwise): the hero's mean shares of the
+        pot taken in the high and in the low half (they add up to
+        ``mean_share`` less the pots won before the declaration).
     records
         One row per deal, choice and seat when ``records=True``
         (:mod:`~anaconda_sim.sim.records`; with ``choice`` and ``missed``).
@@ -629,6 +633,8 @@ class ChoiceScores:
     elapsed: float = 0.0
     records_file: Path | None = None
     model: dict[str, Any] = field(default_factory=dict, repr=False)
+    high_share: np.ndarray | None = None
+    low_share: np.ndarray | None = None
 
     def diff(self, i: int, j: int, value: str = "net") -> tuple[float, float]:
         """Mean of ``x_i - x_j`` over the deals and its paired standard error.
@@ -662,8 +668,9 @@ class ChoiceScores:
     def to_frame(self) -> pd.DataFrame:
         """One row per choice: ``choice, cards, deals, mean_net, se_net, ci_low,
         ci_high, mean_share, se_share, showdown_rate, open_r1..open_r4,
-        mean_pot, left_mean_net, left_mean_share, missed`` and the hero's
-        showdown category frequencies ``cat_*``."""
+        mean_pot, left_mean_net, left_mean_share, missed`` (and ``high_share,
+        low_share`` under hi-lo) and the hero's showdown category frequencies
+        ``cat_*``."""
         k = self.choices.shape[0]
         data: dict[str, Any] = {
             "choice": np.arange(k),
@@ -683,6 +690,9 @@ class ChoiceScores:
         data["left_mean_net"] = self.left_mean_net
         data["left_mean_share"] = self.left_mean_share
         data["missed"] = self.missed
+        if self.high_share is not None and self.low_share is not None:
+            data["high_share"] = self.high_share
+            data["low_share"] = self.low_share
         for c, column in enumerate(CATEGORY_COLUMNS):
             data[column] = self.category_counts[:, c] / max(self.deals, 1)
         return pd.DataFrame(data)
@@ -895,4 +905,6 @@ def _choice_scores(
         elapsed=run.elapsed,
         records_file=run.records if isinstance(run.records, Path) else None,
         model=model,
+        high_share=seat[:, L.AS_HIGH_SHARE] / unit / count if rules.hilo_showdown else None,
+        low_share=seat[:, L.AS_LOW_SHARE] / unit / count if rules.hilo_showdown else None,
     )

@@ -119,7 +119,7 @@ def _engine_values(hand: str, players: int, seed: int, deals: int) -> np.ndarray
         packets = np.empty((n, 3), dtype=np.int64)
         states = np.empty((n, 1), dtype=np.uint64)
         extra = opponents_after_pass(
-            key, deal, n, pub_at_pass(n), kinds, params, mask_from_cards(five),
+            key, deal, n, pub_at_pass(n, "hi-lo"), kinds, params, mask_from_cards(five),
             np.array(five[:3], dtype=np.int64), 5, owns, kept, packets, states,
             np.empty(52, dtype=np.int64), np.empty(7, dtype=np.int64),
             np.empty(7, dtype=np.int64), np.empty(1, dtype=np.uint64),
