@@ -29,9 +29,9 @@ Examples
 [[2, 'QQ/A F4', 'Ac Qd Qc Jc 6c 5d 4d'], [2, 'AA/K', 'Ad Ac Kc Jd 7h 3h 2s']]
 >>> print(sweep_status(folder))  # doctest: +NORMALIZE_WHITESPACE
 sweep ... in '...': 2 of 2 units done (100%), complete
-    kind  players   opponents  target_deals  seed  units  done  hands
-  equity        2 random-pass           500     1      1     1      2
-  equity        6 random-pass           500     1      1     1      2
+    kind rules  players   opponents  target_deals  seed  units  done  hands
+  equity pagat        2 random-pass           500     1      1     1      2
+  equity pagat        6 random-pass           500     1      1     1      2
 >>> tmp.cleanup()
 """
 

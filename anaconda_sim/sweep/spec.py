@@ -61,6 +61,8 @@ DEFAULT_UNIT_SIZE = {"equity": 32, "pass": 4, "discard": 4, "reveal": 1}
 DEFAULT_OPPONENTS = {"equity": "random-pass", "pass": "random-pass", "discard": "random-pass",
                      "reveal": "sensible"}  # fmt: skip
 DEFAULT_DEALS = 20_000
+#: the rule set of a spec that names none
+DEFAULT_RULES = "pagat"
 DEFAULT_MAX_DEALS = 2_000_000
 #: keys left out of the spec hash (they change no number)
 UNHASHED = ("description",)
@@ -111,11 +113,13 @@ class Unit:
     precision: float | None
     seed: int
     slots: tuple[Slot, ...]
+    rules: str = "pagat"
 
     def coordinates(self) -> dict[str, Any]:
         """The grid point (without the hands)."""
         return {
-            "kind": self.kind, "players": self.players, "opponents": self.opponents,
+            "kind": self.kind, "rules": self.rules, "players": self.players,
+            "opponents": self.opponents,
             "target_deals": self.deals, "target_precision": self.precision, "seed": self.seed,
         }  # fmt: skip
 
@@ -135,6 +139,9 @@ class SweepSpec:
         ``discard_values``, ``reveal_values``.
     players
         Table sizes, 2 to 7.
+    rules
+        The rule set every analysis plays: ``"pagat"`` (the default rules) or
+        ``"hi-lo"`` (declarations and a split pot, R21-R26).
     hands
         Card texts: seven cards for equity, pass and discard (for discard:
         the seven held after the pass), five for reveal (and equity after
@@ -173,6 +180,7 @@ class SweepSpec:
 
     kind: tuple[str, ...] | str = "equity"
     players: tuple[int, ...] | int = (6,)
+    rules: str = "pagat"
     hands: tuple[str, ...] | str = ()
     hand_classes: tuple[int, ...] | str = ()
     samples_per_class: int | None = None
@@ -196,6 +204,12 @@ class SweepSpec:
         if not kinds or len(set(kinds)) != len(kinds):
             raise _fail("kind", self.kind, "must list each analysis once")
         set_(self, "kind", kinds)
+        from ..analysis.driver import ANALYSIS_RULES
+
+        if self.rules not in ANALYSIS_RULES:
+            raise _fail("rules", self.rules,
+                        f"is not a rule set the analyses model; use one of "
+                        f"{', '.join(map(repr, ANALYSIS_RULES))}")  # fmt: skip
 
         players = tuple(_whole("players", p, 2) for p in _as_tuple(self.players))
         for p in players:
@@ -428,6 +442,9 @@ class SweepSpec:
         True
         """
         data = {k: v for k, v in self.to_dict().items() if k not in UNHASHED}
+        if data["rules"] == DEFAULT_RULES:
+            # specs of the default rules keep the hash they had before rules were a key
+            del data["rules"]
         text = json.dumps({"spec_version": SPEC_VERSION, **data}, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -468,7 +485,7 @@ class SweepSpec:
                             for start in range(0, len(slots), size):
                                 units.append(Unit(
                                     len(units), kind, players, opponents, deals, precision,
-                                    seed, tuple(slots[start : start + size]),
+                                    seed, tuple(slots[start : start + size]), self.rules,
                                 ))  # fmt: skip
         return units
 

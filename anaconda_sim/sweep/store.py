@@ -576,7 +576,8 @@ class SweepStatus:
         rows = [{**u.coordinates(), "done": u.index in done, "hands": len(u.slots)}
                 for u in self.spec.units()]  # fmt: skip
         frame = pd.DataFrame(rows)
-        keys = ["kind", "players", "opponents", "target_deals", "target_precision", "seed"]
+        keys = ["kind", "rules", "players", "opponents", "target_deals", "target_precision",
+                "seed"]
         keys = [k for k in keys if frame[k].notna().any()]
         out = frame.groupby(keys, sort=False, dropna=False).agg(
             units=("done", "size"), done=("done", "sum"), hands=("hands", "sum")

@@ -23,6 +23,7 @@ __all__ = ["COORDINATES", "compute_unit", "hand_seed", "slot_hand", "summarize_c
 COORDINATES: dict[str, str] = {
     "unit": "int64",
     "kind": "str",
+    "rules": "str",
     "players": "int64",
     "opponents": "str",
     "target_deals": "Int64",
@@ -60,11 +61,14 @@ def hand_seed(unit: Unit, slot: Slot) -> int:
     who: list[Any] = ["hand", slot.hand] if slot.hand is not None else [
         "class", slot.hand_class, slot.sample,
     ]  # fmt: skip
+    # the default rules' seeds are those of specs written before rules were a key
+    rules = [] if unit.rules == "pagat" else ["rules", unit.rules]
     return derive_seed(unit.seed, unit.kind, unit.players, unit.opponents, unit.deals,
-                       unit.precision, *who)  # fmt: skip
+                       unit.precision, *rules, *who)  # fmt: skip
 
 
-_EQUITY_COLUMNS = ("stage", "hero_pass", "players", "equity", "se", "ci_low", "ci_high", "deals")
+_EQUITY_COLUMNS = ("stage", "hero_pass", "players", "equity", "se", "ci_low", "ci_high", "deals",
+                   "high_share", "low_share")  # fmt: skip
 
 
 def _analyse(spec: SweepSpec, unit: Unit, hand: str, seed: int) -> pd.DataFrame:
@@ -76,7 +80,7 @@ def _analyse(spec: SweepSpec, unit: Unit, hand: str, seed: int) -> pd.DataFrame:
         opponents = unit.opponents.split(",")
     common: dict[str, Any] = {
         "opponents": opponents, "deals": unit.deals, "precision": unit.precision,
-        "max_deals": spec.max_deals, "seed": seed, "progress": False,
+        "max_deals": spec.max_deals, "seed": seed, "progress": False, "rules": unit.rules,
     }  # fmt: skip
     betting: dict[str, Any] = {} if spec.betting is None else {"betting": spec.betting}
     hero: dict[str, Any] = {} if spec.hero is None else {"hero": spec.hero}
@@ -141,7 +145,7 @@ def compute_unit(spec: SweepSpec, unit: Unit, threads: int | None = None) -> pd.
         body["hero_pass"] = body["hero_pass"].str.translate(_ASCII_SUITS)
     repeat = np.repeat(np.arange(len(coords)), lengths)
     columns: dict[str, Any] = {
-        "unit": unit.index, "kind": unit.kind, "players": unit.players,
+        "unit": unit.index, "kind": unit.kind, "rules": unit.rules, "players": unit.players,
         "opponents": unit.opponents, "target_deals": unit.deals,
         "target_precision": np.nan if unit.precision is None else unit.precision,
         "seed": unit.seed,
@@ -171,7 +175,9 @@ def summarize_classes(frame: pd.DataFrame) -> pd.DataFrame:
         One row per grid point and class: the coordinates, ``family``,
         ``class_probability``, ``hands``, ``equity``, ``se``, ``ci_low``,
         ``ci_high``, ``deals`` (all hands), ``hand_sd`` (spread of the
-        per-hand equities, NaN for one hand).
+        per-hand equities, NaN for one hand); under the hi-lo rules also
+        ``high_share`` and ``low_share`` (class means of the pot share
+        taken in each half).
 
     Examples
     --------
@@ -187,8 +193,8 @@ def summarize_classes(frame: pd.DataFrame) -> pd.DataFrame:
     rows = frame[(frame["kind"] == "equity") & frame["class_id"].notna()]
     if rows.empty:
         raise ValueError("no equity rows of hand classes to summarise")
-    keys = ["kind", "players", "opponents", "target_deals", "target_precision", "seed",
-            "class_id", "hand_class"]  # fmt: skip
+    keys = ["kind", "rules", "players", "opponents", "target_deals", "target_precision",
+            "seed", "class_id", "hand_class"]  # fmt: skip
     # exported datasets may leave out derivable grid columns (data/README.md)
     keys = [key for key in keys if key in rows.columns]
     groups = rows.groupby(keys, dropna=False, sort=True)
@@ -207,4 +213,9 @@ def summarize_classes(frame: pd.DataFrame) -> pd.DataFrame:
                info["probability"].reindex(out["class_id"].astype(int)).to_numpy())  # fmt: skip
     order = [*keys, "family", "class_probability", "hands", "equity", "se", "ci_low",
              "ci_high", "deals", "hand_sd"]  # fmt: skip
+    halves = [c for c in ("high_share", "low_share") if c in rows and rows[c].notna().any()]
+    if halves:  # hi-lo: the class means of the pot share taken in each half
+        means = groups[halves].mean().reset_index(drop=True)
+        out[halves] = means.to_numpy()
+        order += halves
     return out[order]

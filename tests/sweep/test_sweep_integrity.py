@@ -100,8 +100,12 @@ def test_a_truncated_unit_file_is_not_done_and_is_recomputed(done, reference):
 
 def test_flipped_bytes_fail_the_checksum(done, reference):
     path = unit(done, 2)
+    import pyarrow.parquet as pq
+
+    # a byte inside the first column chunk: the footer still reads
+    column = pq.ParquetFile(path).metadata.row_group(0).column(0)
     data = bytearray(path.read_bytes())
-    data[len(data) // 3] ^= 0xFF  # in the column data: the footer still reads
+    data[column.data_page_offset + column.total_compressed_size // 2] ^= 0xFF
     path.write_bytes(bytes(data))
     status = sweep_status(done)
     assert status.done == (0, 1, 3)
