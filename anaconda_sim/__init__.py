@@ -56,6 +56,7 @@ _LAZY = {
     "reveal_values": "analysis",
     "declare_values": "analysis",
     "equity": "analysis",
+    "exploitability": "analysis",
     "SweepSpec": "sweep",
     "run_sweep": "sweep",
     "load_results": "sweep",

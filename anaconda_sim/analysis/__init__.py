@@ -57,7 +57,9 @@ Modules
 :mod:`~anaconda_sim.analysis.driver` (validation, stopping rule, batches,
 ranking, the model in ``attrs``), :mod:`~anaconda_sim.analysis.passes`,
 :mod:`~anaconda_sim.analysis.discards` (discards and equity),
-:mod:`~anaconda_sim.analysis.reveal`, :mod:`~anaconda_sim.analysis.declare`.
+:mod:`~anaconda_sim.analysis.reveal`, :mod:`~anaconda_sim.analysis.declare`,
+:mod:`~anaconda_sim.analysis.exploit` (:func:`exploitability`: how much one seat
+gains by a best response in one decision against a field playing a strategy).
 May import the top-level modules, :mod:`anaconda_sim.hands`, :mod:`anaconda_sim.game` and
 :mod:`anaconda_sim.sim`; never :mod:`anaconda_sim.output` or the CLI.
 """
@@ -66,6 +68,7 @@ from __future__ import annotations
 
 from .declare import declare_values
 from .discards import discard_values, equity
+from .exploit import exploitability
 from .passes import pass_values
 from .reveal import reveal_opponents, reveal_values
 
@@ -73,6 +76,7 @@ __all__ = [
     "declare_values",
     "discard_values",
     "equity",
+    "exploitability",
     "pass_values",
     "reveal_opponents",
     "reveal_values",
