@@ -72,12 +72,15 @@ from .hands.evaluator import (
     value_category,
 )
 from .hands.low import LOW_CLASS_INFO, low5, low_value_of
+from .learned.params import LEARNED_DEFAULTS, as_array, shipped_params
+from .learned.play import bet_learned_at, pass_learned
 from .rng import rand_below, rand_float
 
 __all__ = [
     "BUILTIN_NAMES",
     "KIND_CALL_DOWN",
     "KIND_CUSTOM",
+    "KIND_LEARNED",
     "KIND_RANDOM",
     "KIND_RANDOM_PASS",
     "KIND_SENSIBLE",
@@ -94,8 +97,10 @@ KIND_CALL_DOWN = 1
 KIND_RANDOM_PASS = 2
 KIND_SENSIBLE = 3
 KIND_CUSTOM = 4
+KIND_LEARNED = 5
 
-PARAM_SLOTS = 8
+#: slots of a strategy's parameter array (the "learned" family uses 25)
+PARAM_SLOTS = 32
 
 #: Parameters of ``"sensible"`` (hand categories 0..8 as in the evaluator).
 SENSIBLE_DEFAULTS: dict[str, float] = {
@@ -690,6 +695,8 @@ def builtin_bet(kind, pub, own, params, rng):
         return bet_random(pub, own, rng)
     if kind == KIND_SENSIBLE:
         return _bet_sensible(pub, own, params, rng)
+    if kind == KIND_LEARNED:
+        return bet_learned_at(pub, own, params, rng, sensible_strength(pub, own))
     return V.INTENT_PASSIVE
 
 
@@ -698,10 +705,19 @@ def builtin_pass(kind, pub, own, params, rng, out):
     """Cards passed by built-in strategy ``kind`` (written to ``out``)."""
     if kind == KIND_RANDOM or kind == KIND_RANDOM_PASS:
         _pass_random(pub, own, rng, out)
+    elif kind == KIND_LEARNED and _learned_pass_applies(pub, own):
+        pass_learned(own, params, out)
     elif pub[V.P_HILO] != 0:
         _pass_sensible_hilo(pub, own, out)
     else:
         _pass_sensible(pub, own, out)
+
+
+@jit(inline="always")
+def _learned_pass_applies(pub, own):
+    """The learned pass scores a pass of three of seven under the high
+    showdown; other passes (other rule sets, hi-lo) are "sensible"'s."""
+    return pub[V.P_PASS_COUNT] == 3 and own[V.O_NCARDS] == 7 and pub[V.P_HILO] == 0
 
 
 @jit
@@ -731,6 +747,7 @@ BUILTIN_NAMES = {
     "call-down": KIND_CALL_DOWN,
     "random-pass": KIND_RANDOM_PASS,
     "sensible": KIND_SENSIBLE,
+    "learned": KIND_LEARNED,
 }
 
 
@@ -777,11 +794,31 @@ class Strategy:
         values = ",".join(f"{k}={v:g}" for k, v in self.param_dict().items())
         return f"{self.name}:{values}"
 
-    def param_array(self) -> np.ndarray:
-        """Parameters as the float64 array the kernels receive (padded)."""
-        out = np.zeros(PARAM_SLOTS, dtype=np.float64)
-        out[: len(self.params)] = self.params
-        return out
+    def param_array(self, players: int | None = None) -> np.ndarray:
+        """Parameters as the float64 array the kernels receive (padded).
+
+        ``"learned"``'s parameters depend on the table size: the vector
+        shipped for ``players`` (:func:`~anaconda_sim.learned.params.shipped_params`)
+        with this strategy's parameters in place of the shipped ones.
+
+        Examples
+        --------
+        >>> get_strategy("learned", bluff=0.25).param_array(6)[24]
+        0.25
+        """
+        if self.kind != KIND_LEARNED:
+            out = np.zeros(PARAM_SLOTS, dtype=np.float64)
+            out[: len(self.params)] = self.params
+            return out
+        given = self.param_dict()
+        if len(given) < len(LEARNED_DEFAULTS):
+            if players is None:
+                raise ValueError(
+                    f"strategy {self.spec()!r} takes the learned parameters of the table size; "
+                    "give players= (2-7)"
+                )
+            given = {**shipped_params(int(players)), **given}
+        return as_array(given, PARAM_SLOTS)
 
     @classmethod
     def custom(
@@ -819,27 +856,27 @@ class Strategy:
         """Betting intent for the seat whose view is ``(pub, own)``."""
         if self.kind == KIND_CUSTOM:
             fn = self.bet_fn or no_custom_bet
-            return int(fn(pub, own, self.param_array(), rng))
-        return int(builtin_bet(self.kind, pub, own, self.param_array(), rng))
+            return int(fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng))
+        return int(builtin_bet(self.kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng))
 
     def decide_pass(self, pub, own, rng) -> np.ndarray:
         """The cards to pass, as an int64 array of ``pub[P_PASS_COUNT]`` cards."""
         out = np.full(7, -1, dtype=np.int64)
         if self.kind == KIND_CUSTOM and self.pass_fn is not None:
-            self.pass_fn(pub, own, self.param_array(), rng, out)
+            self.pass_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
         else:
             kind = KIND_SENSIBLE if self.kind == KIND_CUSTOM else self.kind
-            builtin_pass(kind, pub, own, self.param_array(), rng, out)
+            builtin_pass(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
         return out[: pub[V.P_PASS_COUNT]].copy()
 
     def decide_discard(self, pub, own, rng) -> tuple[np.ndarray, np.ndarray]:
         """``(discards, reveal_order)`` as int64 arrays of 2 and 5 cards."""
         out = np.full(7, -1, dtype=np.int64)
         if self.kind == KIND_CUSTOM and self.discard_fn is not None:
-            self.discard_fn(pub, own, self.param_array(), rng, out)
+            self.discard_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
         else:
             kind = KIND_SENSIBLE if self.kind == KIND_CUSTOM else self.kind
-            builtin_discard(kind, pub, own, self.param_array(), rng, out)
+            builtin_discard(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
         return out[:2].copy(), out[2:7].copy()
 
 
@@ -864,6 +901,17 @@ def get_strategy(spec: str | Strategy, **params: float) -> Strategy:
         raise ValueError(f"unknown strategy {spec!r}; built-ins are {names}")
     kind = BUILTIN_NAMES[spec]
     defaults = SENSIBLE_DEFAULTS if kind == KIND_SENSIBLE else {}
+    if kind == KIND_LEARNED:
+        # only the parameters given are fixed; the others are the shipped
+        # vector of the table size (Strategy.param_array)
+        unknown = set(params) - set(LEARNED_DEFAULTS)
+        if unknown:
+            raise ValueError(
+                f"strategy 'learned' has no parameter {sorted(unknown)[0]!r}; its parameters: "
+                f"{', '.join(LEARNED_DEFAULTS)}"
+            )
+        ordered = {k: float(params[k]) for k in LEARNED_DEFAULTS if k in params}
+        return Strategy(spec, kind, tuple(ordered.values()), tuple(ordered))
     unknown = set(params) - set(defaults)
     if unknown:
         allowed = ", ".join(defaults) or "none"
@@ -1042,7 +1090,8 @@ def decide_declare(strategy: Strategy, pub: np.ndarray, own: np.ndarray, rng: np
     'both'
     """
     kind = KIND_SENSIBLE if strategy.kind == KIND_CUSTOM else strategy.kind
-    return int(builtin_declare(kind, pub, own, strategy.param_array(), rng))
+    params = strategy.param_array(int(pub[V.P_PLAYERS]))
+    return int(builtin_declare(kind, pub, own, params, rng))
 
 
 __all__ += [

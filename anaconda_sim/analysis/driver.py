@@ -146,7 +146,7 @@ def showdown_kernel_strategies(
     kinds = np.array([s.kind for s in seats], dtype=np.int64)
     params = np.zeros((len(seats), PARAM_SLOTS))
     for i, s in enumerate(seats):
-        params[i] = s.param_array()
+        params[i] = s.param_array(len(seats))
     return kinds, params
 
 

@@ -150,7 +150,7 @@ class DiscardModel:
                     "the received cards are among the seven held after the pass"
                 )
         kinds = np.array([s.kind for s in seats], dtype=np.int64)
-        params = np.stack([s.param_array() for s in seats])
+        params = np.stack([s.param_array(players) for s in seats])
         cbet, _, cdiscard, _, has_cdiscard = custom_functions(list(seats))
         cfg = make_cfg(rules_of(rules, players), dealer=int(dealer), rotate=False,
                        betting=betting, hero=0, force=force, random_cards=0, has_cpass=0,

@@ -259,7 +259,7 @@ class KernelRun:
         n = self.rules.players
         n_choices = self.choices.shape[0]
         kinds = np.array([s.kind for s in self.strategies], dtype=np.int64)
-        params = np.stack([s.param_array() for s in self.strategies])
+        params = np.stack([s.param_array(n) for s in self.strategies])
         passes = np.array(self.rules.passes, dtype=np.int64).reshape(-1, L.PASS_FIELDS)
         self.sums = {
             "seat": np.zeros((n_choices, n, L.ACC_SEAT_SIZE), np.int64),

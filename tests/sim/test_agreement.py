@@ -26,15 +26,22 @@ HILO_DEALS_PER_CASE = 240  # 6 table sizes x 4 mixes x 240 = 5,760 hi-lo deals
 
 BLUFFER = get_strategy("sensible", bluff=0.3)
 LOOSE = get_strategy("sensible", continue_late=1.0, aggressive_at=3.0, bluff=0.1)
+#: the learned family away from its shipped values: every pass feature and
+#: betting rule in play (draws on the board, per-round thresholds, bluffs)
+LEARNED_BOLD = get_strategy(
+    "learned", w_flush4=3.0, w_open_straight=1.5, w_gutshot=0.5, w_gift_pair=-2.0,
+    w_gift_connected=-0.5, continue_r1=3.0, continue_r3=5.0, aggressive_r2=4.0,
+    respect_draws=1.0, bluff=0.2,
+)  # fmt: skip
 
 
 def _mixes(n: int) -> list[list]:
-    mixed = ["call-down", "random-pass", BLUFFER, "random", "sensible", LOOSE, "random"]
+    mixed = ["learned", "random-pass", BLUFFER, "random", LEARNED_BOLD, LOOSE, "call-down"]
     return [
         ["random"] * n,
         [BLUFFER] * n,
         ["sensible"] * n,
-        mixed[:n] if n > 2 else ["random", BLUFFER],
+        mixed[:n] if n > 2 else [LEARNED_BOLD, BLUFFER],
     ]
 
 

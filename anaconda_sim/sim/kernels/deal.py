@@ -25,9 +25,11 @@ from ...stats import SHARE_SCALE
 from ...strategies import (
     KIND_CALL_DOWN,
     KIND_CUSTOM,
+    KIND_LEARNED,
     KIND_RANDOM,
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
+    bet_learned_at,
     bet_random,
     bet_sensible_at,
     builtin_declare,
@@ -182,6 +184,12 @@ def _decide_bet(kind, pub, own, params, rng, cbet, dec_row):
             strength = sensible_strength(pub, own)
             dec_row[DEC_STRENGTH] = strength
         return bet_sensible_at(pub, own, params, rng, strength)
+    if kind == KIND_LEARNED:
+        strength = dec_row[DEC_STRENGTH]
+        if strength < 0:
+            strength = sensible_strength(pub, own)
+            dec_row[DEC_STRENGTH] = strength
+        return bet_learned_at(pub, own, params, rng, strength)
     if kind == KIND_RANDOM:
         return bet_random(pub, own, rng)
     # builtin_bet's sensible branch is the one above (its strength cached per

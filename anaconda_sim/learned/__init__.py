@@ -1,0 +1,18 @@
+"""Strong, self-consistent opponents: the ``"learned"`` strategy family
+(:mod:`~anaconda_sim.learned.params`, :mod:`~anaconda_sim.learned.play`) and
+its learning by iterated best response (:func:`learn`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["learn"]
+
+
+def __getattr__(name: str) -> Any:
+    # the learning loop imports the analyses; the strategy kernels must not
+    if name == "learn":
+        from .fit import learn
+
+        return learn
+    raise AttributeError(f"module 'anaconda_sim.learned' has no attribute {name!r}")

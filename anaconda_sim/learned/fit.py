@@ -1,0 +1,415 @@
+"""Learning the ``"learned"`` family by iterated best response (fictitious play).
+
+One iteration, at one table size, starting from the current field strategy:
+
+1. **Pass.** ``situations`` starting hands are drawn stratified over the
+   starting-hand classes (systematic sampling of the class probabilities,
+   then a uniform hand of each drawn class). Each of the 35 passes of each
+   hand is valued against the field (showdown model of
+   :func:`~anaconda_sim.analysis.pass_values`: the field plays the current
+   strategy, the seat keeps its best five) on common random numbers. The
+   pass weights ``w`` are fitted to these best responses by maximising the
+   expected value of a softmax policy over the 35 passes,
+
+   ``J(w) = mean_i sum_k softmax_k(F_i w / tau) (v_ik - max_k v_ik) - l2 |w|^2``
+
+   (``F_i``: the features of hand ``i``'s passes,
+   :func:`~anaconda_sim.learned.play.pass_features_of`; ``v_ik``: pass
+   ``k``'s value), by gradient ascent (Adam) while ``tau`` falls from 0.5
+   to 0.05, so that the fitted argmax policy approaches the best responses.
+2. **Betting.** A coordinate search over the betting parameters: each
+   threshold moved one category up and down (the bluff frequency by 0.05), a
+   single seat playing the change against a field playing the current
+   strategy, in ``bet_deals`` complete deals with the button rotating,
+   common random numbers (the same deals as the unchanged strategy). A
+   change is kept when its paired gain exceeds two standard errors.
+3. **Fictitious play.** The field moves toward the best response by the step
+   ``1 / (iteration + 2)``: ``field = field + step * (best_response - field)``
+   (parameter averaging: the family is deterministic, so the mixture of
+   iterates is represented by its average parameters).
+4. **Measure.** The field's one-decision exploitability
+   (:func:`~anaconda_sim.analysis.exploitability`) for the pass (pot share,
+   showdown model); the betting one as the gain of the best single-parameter
+   deviation found by the search, re-measured on independent deals; and the
+   head-to-head of the new iterate (one seat) against the previous one.
+
+Learning stops when the pass exploitability has not fallen for ``patience``
+iterations, or after ``iterations``. Everything is seeded from ``seed`` and
+the iteration number, so the same seed gives the same strategy, and a run
+resumes from its ``checkpoint`` file (JSON, written after every iteration).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..rng import SeedLike
+from .params import BET_NAMES, LEARNED_DEFAULTS, N_PASS, PARAM_NAMES, PASS_FEATURES
+
+__all__ = ["LearnResult", "learn"]
+
+#: betting parameters the search moves by one category, and the bluff step
+_THRESHOLDS = tuple(n for n in BET_NAMES if n.startswith(("aggressive", "continue")))
+_SWITCHES = ("respect_exposed", "respect_draws")
+_BLUFF_STEP = 0.05
+#: the search keeps a change whose paired gain exceeds this many standard errors
+_KEEP_Z = 2.0
+
+
+@dataclass
+class LearnResult:
+    """What :func:`learn` returns.
+
+    Attributes
+    ----------
+    strategy
+        The learned field strategy (``"learned"`` with every parameter given).
+    params
+        Its parameters by name.
+    history
+        One row per iteration: ``iteration``, ``pass_exploitability``,
+        ``pass_se``, ``bet_exploitability``, ``bet_se``, ``h2h_chips``,
+        ``h2h_se`` (the new iterate in one seat against the previous one),
+        ``bet_changes`` (parameters the search moved) and ``seconds``.
+    players, seed
+        The table size and the seed learned with.
+    """
+
+    strategy: Any
+    params: dict[str, float]
+    history: pd.DataFrame
+    players: int
+    seed: int
+    model: dict[str, Any] = field(default_factory=dict)
+
+
+def learn(
+    players: int,
+    *,
+    start: dict[str, float] | None = None,
+    iterations: int = 6,
+    patience: int = 2,
+    situations: int = 200,
+    deals: int = 1000,
+    bet_deals: int = 20_000,
+    eval_hands: int = 200,
+    eval_deals: int = 1000,
+    seed: SeedLike = 2026,
+    checkpoint: str | Path | None = None,
+    progress: bool = True,
+) -> LearnResult:
+    """Learn the ``"learned"`` family's parameters at one table size.
+
+    Parameters
+    ----------
+    players
+        Table size, 2 to 7.
+    start
+        Parameters to start from (default: ``LEARNED_DEFAULTS``, close to
+        ``"sensible"``).
+    iterations, patience
+        At most ``iterations``; stop early when the pass exploitability has
+        not fallen below its best for ``patience`` iterations.
+    situations, deals
+        Hands per iteration for the pass fit, and deals per hand.
+    bet_deals
+        Deals per candidate of the betting search.
+    eval_hands, eval_deals
+        Situations and deals of the pass exploitability measured each iteration.
+    seed
+        The run's seed (an int).
+    checkpoint
+        A JSON file: written after every iteration; if it exists (same
+        players and seed), learning resumes from it.
+    progress
+        Print one line per iteration.
+
+    Returns
+    -------
+    LearnResult
+
+    Examples
+    --------
+    >>> result = learn(2, iterations=1, situations=8, deals=60, bet_deals=400,
+    ...                eval_hands=4, eval_deals=60, seed=3, progress=False)
+    >>> result.history.columns[:3].tolist()
+    ['iteration', 'pass_exploitability', 'pass_se']
+    >>> result.strategy.name
+    'learned'
+    """
+    from ..analysis.driver import check_players
+
+    players = check_players(players)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed={seed!r} must be an int (learning is seeded)")
+    for name, value, low in (("iterations", iterations, 1), ("patience", patience, 1),
+                             ("situations", situations, 2), ("deals", deals, 2),
+                             ("bet_deals", bet_deals, 2), ("eval_hands", eval_hands, 2),
+                             ("eval_deals", eval_deals, 2)):  # fmt: skip
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+            raise ValueError(f"{name}={value!r} must be an int >= {low}")
+    params = dict(LEARNED_DEFAULTS if start is None else _complete(start))
+    rows: list[dict[str, Any]] = []
+    path = None if checkpoint is None else Path(checkpoint)
+    if path is not None and path.exists():
+        saved = json.loads(path.read_text())
+        if saved.get("players") != players or saved.get("seed") != int(seed):
+            raise ValueError(
+                f"checkpoint {str(path)!r} is of players={saved.get('players')}, "
+                f"seed={saved.get('seed')}; use another file or the same players and seed"
+            )
+        params, rows = _complete(saved["params"]), list(saved["history"])
+    best = min((r["pass_exploitability"] for r in rows), default=math.inf)
+    stale = _stale(rows)
+    while len(rows) < iterations and stale < patience:
+        t = len(rows)
+        row, params = _iteration(players, params, t, int(seed), situations, deals, bet_deals,
+                                 eval_hands, eval_deals)  # fmt: skip
+        rows.append(row)
+        if row["pass_exploitability"] < best:
+            best = row["pass_exploitability"]
+        stale = _stale(rows)
+        if path is not None:
+            _save(path, players, int(seed), params, rows)
+        if progress:
+            print(f"players {players} iteration {t}: pass exploitability "
+                  f"{row['pass_exploitability']:.4f} ± {row['pass_se']:.4f}, betting "
+                  f"{row['bet_exploitability']:.4f} ± {row['bet_se']:.4f} chips, "
+                  f"head to head {row['h2h_chips']:+.4f} ± {row['h2h_se']:.4f} "
+                  f"({row['seconds']:.0f} s)", flush=True)  # fmt: skip
+    strategy = as_strategy(params)
+    model = {"players": players, "seed": int(seed), "situations": situations, "deals": deals,
+             "bet_deals": bet_deals, "eval_hands": eval_hands, "eval_deals": eval_deals,
+             "iterations": len(rows)}  # fmt: skip
+    return LearnResult(strategy, params, pd.DataFrame(rows), players, int(seed), model)
+
+
+def as_strategy(params: dict[str, float]) -> Any:
+    """The ``"learned"`` strategy with every parameter given."""
+    from ..strategies import get_strategy
+
+    return get_strategy("learned", **_complete(params))
+
+
+def _complete(params: dict[str, float]) -> dict[str, float]:
+    unknown = set(params) - set(PARAM_NAMES)
+    if unknown:
+        raise ValueError(f"unknown learned parameter {sorted(unknown)[0]!r}")
+    return {name: float(params.get(name, LEARNED_DEFAULTS[name])) for name in PARAM_NAMES}
+
+
+def _stale(rows: Sequence[dict[str, Any]]) -> int:
+    """Iterations since the pass exploitability last reached a new low."""
+    best, since = math.inf, 0
+    for row in rows:
+        if row["pass_exploitability"] < best:
+            best, since = row["pass_exploitability"], 0
+        else:
+            since += 1
+    return since
+
+
+def _save(path: Path, players: int, seed: int, params: dict[str, float],
+          rows: list[dict[str, Any]]) -> None:  # fmt: skip
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(path.suffix + ".tmp")
+    temporary.write_text(json.dumps({"players": players, "seed": seed, "params": params,
+                                     "history": rows}, indent=1) + "\n")  # fmt: skip
+    temporary.replace(path)  # a crash never leaves half a checkpoint
+
+
+def _seed(seed: int, *parts: int) -> int:
+    """A child seed of the run's seed (independent streams per use)."""
+    state = np.random.SeedSequence([seed, *parts]).generate_state(1, dtype=np.uint64)
+    return int(state[0] >> np.uint64(1))
+
+
+# ------------------------------------------------------------------- pass --
+def stratified_hands(n: int, seed: int) -> list[list[int]]:
+    """``n`` starting hands, stratified over the starting-hand classes:
+    class ``i`` is drawn by systematic sampling of the class probabilities
+    (one random offset), then a hand uniformly from that class."""
+    from ..cards import parse_cards
+    from ..hands.classes import hand_classes, sample_hands
+
+    table = hand_classes()
+    cumulative = np.cumsum(table["probability"].to_numpy())
+    rng = np.random.default_rng(seed)
+    points = (rng.random() + np.arange(n)) / n * cumulative[-1]
+    classes = np.minimum(np.searchsorted(cumulative, points, side="right"), len(table) - 1)
+    return [parse_cards(sample_hands(int(c), 1, seed=_seed(seed, i))[0])
+            for i, c in enumerate(classes)]  # fmt: skip
+
+
+def pass_table(hands: Sequence[Sequence[int]], players: int, field_strategy: Any, deals: int,
+               seed: int) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Features ``(hands, 35, N_PASS)`` and values ``(hands, 35)`` of every pass
+    against the field (showdown model, common random numbers per hand)."""
+    import itertools
+
+    from ..analysis.driver import BatchRun, sampling, showdown_kernel_strategies
+    from ..analysis.passes import score_passes
+    from ..cards import mask_from_cards
+    from .play import pass_features_of
+
+    kinds, params = showdown_kernel_strategies([field_strategy] * (players - 1))
+    features = np.empty((len(hands), 35, N_PASS))
+    values = np.empty((len(hands), 35))
+    for i, hand in enumerate(hands):
+        hero7 = np.array(hand, dtype=np.int64)
+        pass_features_of(hero7, features[i])
+        choices = np.array(list(itertools.combinations(hand, 3)), dtype=np.int64)
+        options = sampling(deals=deals, precision=None, max_deals=deals, seed=_seed(seed, i),
+                           batch_size=None, progress=False, unicode=False)  # fmt: skip
+        run = BatchRun.of(options, options.batch(), "passes")
+        acc, _, _ = score_passes(run, players, kinds, params, mask_from_cards(hand), hero7,
+                                 choices)  # fmt: skip
+        values[i] = acc.mean()
+    return features, values
+
+
+def fit_pass_weights(features: np.ndarray, values: np.ndarray, start: np.ndarray, *,
+                     steps: int = 400, l2: float = 1e-4) -> np.ndarray:  # fmt: skip
+    """The pass weights maximising ``J(w)`` (module docstring) from ``start``."""
+    regret = values - values.max(axis=1, keepdims=True)  # <= 0; the best pass is 0
+    w = start.astype(np.float64).copy()
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    rate, beta1, beta2 = 0.05, 0.9, 0.999
+    for step in range(steps):
+        tau = 0.5 * (0.1 ** (step / max(steps - 1, 1)))  # 0.5 -> 0.05
+        logits = features @ w / tau
+        logits -= logits.max(axis=1, keepdims=True)
+        policy = np.exp(logits)
+        policy /= policy.sum(axis=1, keepdims=True)
+        expected = (policy * regret).sum(axis=1, keepdims=True)
+        # dJ/dw = mean_i sum_k pi_ik (r_ik - E_i r) F_ik / tau - 2 l2 w
+        weights = policy * (regret - expected) / tau
+        grad = np.einsum("ik,ikf->f", weights, features) / len(features) - 2 * l2 * w
+        m = beta1 * m + (1 - beta1) * grad
+        v = beta2 * v + (1 - beta2) * grad * grad
+        m_hat = m / (1 - beta1 ** (step + 1))
+        v_hat = v / (1 - beta2 ** (step + 1))
+        w += rate * m_hat / (np.sqrt(v_hat) + 1e-12)
+    return w
+
+
+def argmax_regret(features: np.ndarray, values: np.ndarray, w: np.ndarray) -> float:
+    """Mean value lost by the argmax pass of weights ``w`` against the best pass."""
+    chosen = np.argmax(features @ w, axis=1)
+    return float(np.mean(values.max(axis=1) - values[np.arange(len(values)), chosen]))
+
+
+# ---------------------------------------------------------------- betting --
+def _seat_nets(players: int, seat0: Any, field_strategy: Any, deals: int, seed: int) -> np.ndarray:
+    """Seat 0's net chips per deal, the button rotating, the others playing the field."""
+    from ..sim.simulator import simulate
+
+    result = simulate(players, [seat0] + [field_strategy] * (players - 1), deals, seed=seed,
+                      records=True, progress=False)  # fmt: skip
+    records = result.records
+    assert records is not None
+    nets: np.ndarray = records.loc[records["seat"] == 0, "net"].to_numpy(dtype=np.float64)
+    return nets
+
+
+def _paired(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
+    d = a - b
+    return float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d)))
+
+
+def _candidates(params: dict[str, float]) -> list[tuple[str, float]]:
+    out = []
+    for name in _THRESHOLDS:
+        for delta in (-1.0, 1.0):
+            value = params[name] + delta
+            if 0.0 <= value <= 9.0:
+                out.append((name, value))
+    for name in _SWITCHES:
+        out.append((name, 1.0 - float(params[name] > 0)))
+    for delta in (-_BLUFF_STEP, _BLUFF_STEP):
+        value = round(params["bluff"] + delta, 6)
+        if 0.0 <= value <= 0.5:
+            out.append(("bluff", value))
+    return out
+
+
+def betting_search(players: int, params: dict[str, float], deals: int,
+                   seed: int) -> tuple[dict[str, float], list[str], tuple[str, float]]:  # fmt: skip
+    """One pass of the coordinate search: the best response's parameters, the
+    changes kept, and the single change of largest gain (name, value)."""
+    field_strategy = as_strategy(params)
+    base = _seat_nets(players, field_strategy, field_strategy, deals, seed)
+    response = dict(params)
+    kept: list[str] = []
+    best_gain, best_change = 0.0, ("", 0.0)
+    for name, value in _candidates(params):
+        if name in kept:
+            continue
+        trial = as_strategy({**response, name: value})
+        gain, se = _paired(_seat_nets(players, trial, field_strategy, deals, seed), base)
+        if gain > best_gain:
+            best_gain, best_change = gain, (name, value)
+        if gain > _KEEP_Z * se and gain > 0:
+            response[name] = value
+            kept.append(name)
+    return response, kept, best_change
+
+
+# -------------------------------------------------------------- iteration --
+def _iteration(players: int, params: dict[str, float], t: int, seed: int, situations: int,
+               deals: int, bet_deals: int, eval_hands: int,
+               eval_deals: int) -> tuple[dict[str, Any], dict[str, float]]:  # fmt: skip
+    import time
+
+    from ..analysis.exploit import exploitability
+
+    began = time.perf_counter()
+    field_strategy = as_strategy(params)
+    # 1. the pass's best response, fitted
+    hands = stratified_hands(situations, _seed(seed, t, 1))
+    features, values = pass_table(hands, players, field_strategy, deals, _seed(seed, t, 2))
+    w_now = np.array([params[f"w_{f}"] for f in PASS_FEATURES])
+    w_best = fit_pass_weights(features, values, w_now)
+    # 2. betting's best response, by coordinate search
+    response, kept, best_change = betting_search(players, params, bet_deals, _seed(seed, t, 3))
+    # 3. fictitious play: the field moves toward the best response
+    step = 1.0 / (t + 2)
+    new = dict(params)
+    for i, f in enumerate(PASS_FEATURES):
+        new[f"w_{f}"] = float(w_now[i] + step * (w_best[i] - w_now[i]))
+    for name in BET_NAMES:
+        new[name] = float(params[name] + step * (response[name] - params[name]))
+    new_strategy = as_strategy(new)
+    # 4. measure the new field
+    table = exploitability(new_strategy, players, "pass", hands=eval_hands, deals=eval_deals,
+                           seed=_seed(seed, t, 4))  # fmt: skip
+    bet_gain, bet_se = 0.0, 0.0
+    if best_change[0]:
+        changed = as_strategy({**new, best_change[0]: best_change[1]})
+        fresh = _seed(seed, t, 5)
+        bet_gain, bet_se = _paired(_seat_nets(players, changed, new_strategy, bet_deals, fresh),
+                                   _seat_nets(players, new_strategy, new_strategy, bet_deals,
+                                              fresh))  # fmt: skip
+    h2h = _seat_nets(players, new_strategy, field_strategy, bet_deals, _seed(seed, t, 6))
+    row = {
+        "iteration": t,
+        "pass_exploitability": float(table["gain"].iloc[0]),
+        "pass_se": float(table["se"].iloc[0]),
+        "bet_exploitability": bet_gain,
+        "bet_se": bet_se,
+        "h2h_chips": float(h2h.mean()),
+        "h2h_se": float(h2h.std(ddof=1) / math.sqrt(len(h2h))),
+        "fit_regret": argmax_regret(features, values, w_best),
+        "bet_changes": ",".join(kept),
+        "seconds": time.perf_counter() - began,
+    }
+    return row, new

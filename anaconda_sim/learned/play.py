@@ -1,0 +1,248 @@
+"""The decisions of the ``"learned"`` strategy family, as numba kernels.
+
+Both engines call them through :mod:`anaconda_sim.strategies`'s dispatch
+(``builtin_pass``, ``builtin_bet``), so the reference engine and the batch
+simulator play the family identically. The parameter vector is laid out in
+:mod:`anaconda_sim.learned.params`.
+
+Pass (R7): each of the 35 ways to pass three of seven cards is scored by
+``w . features`` (:func:`pass_features_of`): features of the kept four
+(groups, high cards, flush and straight draws) and of the three passed (what
+they give the left neighbour); the best score is passed (ties: the first
+pass in ``itertools.combinations`` order of hand positions).
+
+Betting (R13-R17): on the hand category the seat holds (as ``"sensible"``:
+:func:`~anaconda_sim.strategies.sensible_strength`), with thresholds per
+round (before the reveals, reveal rounds 1-4) for betting and for calling,
+a bluff frequency, and a reading of the board: facing a bet, fold when a
+rival's exposed cards (R11) already beat the hand, or (``respect_draws``)
+show four to a flush or a straight that the hand cannot beat.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._numba import jit
+from ..game import views as V
+from ..rng import rand_float
+from .params import AGGRESSIVE0, BLUFF, CONTINUE0, N_PASS, RESPECT_DRAWS, RESPECT_EXPOSED
+
+__all__ = ["bet_learned_at", "pass_features_of", "pass_learned"]
+
+#: hand categories (as the evaluator's) a board threat stands for
+STRAIGHT = 4
+FLUSH = 5
+#: exposed R11 category (none, pair, two pair, trips, quads) -> least hand category
+_EXPOSED_FLOOR = np.array([0, 1, 2, 3, 7], dtype=np.int64)
+
+
+@jit(inline="always")
+def _straight_kind(a, b, c, d):
+    """0: no draw, 1: a gutshot or one-ended draw, 2: open-ended, for four
+    distinct ranks ``a < b < c < d`` (deuce 0 .. ace 12; the ace also plays low)."""
+    if d - a == 3:
+        return 2 if d <= 11 else 1  # J-Q-K-A is one-ended
+    if d - a == 4:
+        return 1
+    if d == 12 and c <= 3:  # the ace low: A-2-3-4 (one-ended), A-2-3-5, A-2-4-5, A-3-4-5
+        return 1
+    return 0
+
+
+@jit(inline="always")
+def _sorted4(a, b, c, d):
+    a, b = min(a, b), max(a, b)
+    c, d = min(c, d), max(c, d)
+    a, c = min(a, c), max(a, c)
+    b, d = min(b, d), max(b, d)
+    b, c = min(b, c), max(b, c)
+    return a, b, c, d
+
+
+@jit(inline="always")
+def _kept_features(k0, k1, k2, k3, out, at):
+    """Features 0..7 of :data:`~anaconda_sim.learned.params.PASS_FEATURES` into ``out[at:]``."""
+    r0, r1, r2, r3 = _sorted4(k0 >> 2, k1 >> 2, k2 >> 2, k3 >> 2)
+    # groups of the sorted ranks: equal neighbours
+    e01 = r0 == r1
+    e12 = r1 == r2
+    e23 = r2 == r3
+    groups_2 = 0  # distinct paired ranks
+    trips = 0.0
+    pair_rank = -1
+    if e01 and e12 and e23:  # quads
+        groups_2, trips, pair_rank = 1, 1.0, r0
+    elif e01 and e12:
+        groups_2, trips, pair_rank = 1, 1.0, r0
+    elif e12 and e23:
+        groups_2, trips, pair_rank = 1, 1.0, r1
+    else:
+        if e01:
+            groups_2 += 1
+            pair_rank = r0
+        if e12:
+            groups_2 += 1
+            pair_rank = r1
+        if e23:
+            groups_2 += 1
+            pair_rank = r2
+    s0, s1, s2, s3 = k0 & 3, k1 & 3, k2 & 3, k3 & 3
+    suit_max = 1
+    for s in range(4):
+        count = (s0 == s) + (s1 == s) + (s2 == s) + (s3 == s)
+        suit_max = max(suit_max, count)
+    draw = 0
+    if groups_2 == 0:
+        draw = _straight_kind(r0, r1, r2, r3)
+    out[at] = groups_2
+    out[at + 1] = trips
+    out[at + 2] = (r0 + r1 + r2 + r3) / 48.0
+    out[at + 3] = (pair_rank / 12.0) if pair_rank >= 0 else 0.0
+    out[at + 4] = 1.0 if suit_max == 4 else 0.0
+    out[at + 5] = 1.0 if suit_max == 3 else 0.0
+    out[at + 6] = 1.0 if draw == 2 else 0.0
+    out[at + 7] = 1.0 if draw == 1 else 0.0
+
+
+@jit(inline="always")
+def _gift_features(p0, p1, p2, out, at):
+    """Features 8..11 (the passed three) into ``out[at:]``."""
+    q0, q1, q2 = p0 >> 2, p1 >> 2, p2 >> 2
+    out[at] = 1.0 if (q0 == q1 or q1 == q2 or q0 == q2) else 0.0
+    t0, t1, t2 = p0 & 3, p1 & 3, p2 & 3
+    suited = 3 if (t0 == t1 and t1 == t2) else (2 if (t0 == t1 or t1 == t2 or t0 == t2) else 1)
+    out[at + 1] = (suited - 1) / 2.0
+    close = 0
+    for x, y in ((q0, q1), (q1, q2), (q0, q2)):
+        gap = abs(x - y)
+        if 1 <= gap <= 2:
+            close += 1
+    out[at + 2] = close / 3.0
+    out[at + 3] = (q0 + q1 + q2) / 36.0
+
+
+@jit
+def pass_features_of(cards, out):
+    """The features of every pass of seven ``cards``: ``out[k]`` (35 rows of
+    :data:`~anaconda_sim.learned.params.N_PASS`) for the k-th pass of hand
+    positions ``a < b < c`` in ``itertools.combinations`` order."""
+    k = 0
+    kept = np.empty(4, dtype=np.int64)
+    for a in range(7):
+        for b in range(a + 1, 7):
+            for c in range(b + 1, 7):
+                j = 0
+                for i in range(7):
+                    if i != a and i != b and i != c:
+                        kept[j] = cards[i]
+                        j += 1
+                _kept_features(np.int64(kept[0]), np.int64(kept[1]), np.int64(kept[2]),
+                               np.int64(kept[3]), out[k], 0)  # fmt: skip
+                _gift_features(np.int64(cards[a]), np.int64(cards[b]), np.int64(cards[c]),
+                               out[k], 8)  # fmt: skip
+                k += 1
+
+
+@jit
+def pass_learned(own, params, out):
+    """Pass the three of seven held cards whose pass scores best (written to
+    ``out[0:3]`` in hand order); ``out[3:7]`` is scratch."""
+    features = np.empty(N_PASS, dtype=np.float64)
+    kept = np.empty(4, dtype=np.int64)
+    best = -np.inf
+    ba, bb, bc = 0, 1, 2
+    base = V.O_CARDS
+    for a in range(7):
+        for b in range(a + 1, 7):
+            for c in range(b + 1, 7):
+                j = 0
+                for i in range(7):
+                    if i != a and i != b and i != c:
+                        kept[j] = own[base + i]
+                        j += 1
+                _kept_features(kept[0], kept[1], kept[2], kept[3], features, 0)
+                _gift_features(np.int64(own[base + a]), np.int64(own[base + b]),
+                               np.int64(own[base + c]), features, 8)  # fmt: skip
+                score = 0.0
+                for f in range(N_PASS):
+                    score += params[f] * features[f]
+                if score > best:
+                    best = score
+                    ba, bb, bc = a, b, c
+    out[0] = own[base + ba]
+    out[1] = own[base + bb]
+    out[2] = own[base + bc]
+
+
+@jit(inline="always")
+def _exposed_floor(pub, seat, revealed):
+    """The least hand category a seat's exposed cards show (R11 groups)."""
+    base = V.P_EXPOSED + 4 * seat
+    best = 1
+    pairs = 0
+    for i in range(revealed):
+        same = 1
+        for j in range(revealed):
+            if j != i and (pub[base + j] >> 2) == (pub[base + i] >> 2):
+                same += 1
+        best = max(best, same)
+        if same == 2:
+            pairs += 1
+    if best >= 4:
+        return _EXPOSED_FLOOR[4]
+    if best == 3:
+        return _EXPOSED_FLOOR[3]
+    if pairs >= 4:  # two pairs: each of the four cards has one partner
+        return _EXPOSED_FLOOR[2]
+    if pairs >= 2:
+        return _EXPOSED_FLOOR[1]
+    return _EXPOSED_FLOOR[0]
+
+
+@jit(inline="always")
+def _draw_floor(pub, seat):
+    """FLUSH when a seat shows four suited cards, STRAIGHT when it shows four to
+    a straight, else 0 (four exposed cards; the hidden card may complete them)."""
+    base = V.P_EXPOSED + 4 * seat
+    c0, c1, c2, c3 = pub[base], pub[base + 1], pub[base + 2], pub[base + 3]
+    if (c0 & 3) == (c1 & 3) and (c1 & 3) == (c2 & 3) and (c2 & 3) == (c3 & 3):
+        return FLUSH
+    r0, r1, r2, r3 = _sorted4(np.int64(c0) >> 2, np.int64(c1) >> 2, np.int64(c2) >> 2,
+                              np.int64(c3) >> 2)  # fmt: skip
+    if r0 != r1 and r1 != r2 and r2 != r3 and _straight_kind(r0, r1, r2, r3) > 0:
+        return STRAIGHT
+    return 0
+
+
+@jit(inline="always")
+def _board_threat(pub, own, draws):
+    """The strongest hand category any active rival's exposed cards show."""
+    me = own[V.O_SEAT]
+    revealed = pub[V.P_REVEALED]
+    threat = 0
+    for seat in range(pub[V.P_PLAYERS]):
+        if seat == me or pub[V.P_FOLDED + seat] != 0:
+            continue
+        threat = max(threat, _exposed_floor(pub, seat, revealed))
+        if draws and revealed == 4:
+            threat = max(threat, _draw_floor(pub, seat))
+    return threat
+
+
+@jit(inline="always")
+def bet_learned_at(pub, own, params, rng, strength):
+    """Betting intent of a ``"learned"`` seat whose hand category is ``strength``."""
+    r = min(pub[V.P_REVEALED], 4)
+    bluff = params[BLUFF] > 0.0 and rand_float(rng) < params[BLUFF]
+    if strength >= params[AGGRESSIVE0 + r] or bluff:
+        return V.INTENT_AGGRESSIVE
+    seat = own[V.O_SEAT]
+    if pub[V.P_LEVEL] * pub[V.P_BET_SIZE] <= pub[V.P_IN_ROUND + seat]:
+        return V.INTENT_PASSIVE
+    if strength < params[CONTINUE0 + r]:
+        return V.INTENT_FOLD
+    if r > 0 and params[RESPECT_EXPOSED] > 0.0:
+        if _board_threat(pub, own, params[RESPECT_DRAWS] > 0.0) > strength:
+            return V.INTENT_FOLD
+    return V.INTENT_PASSIVE

@@ -1,0 +1,94 @@
+"""learn(): iterated best response for the "learned" family (fictitious play)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from anaconda_sim.learned import learn
+from anaconda_sim.learned.fit import (
+    argmax_regret,
+    fit_pass_weights,
+    pass_table,
+    stratified_hands,
+)
+from anaconda_sim.learned.params import N_PASS
+from anaconda_sim.strategies import get_strategy
+
+TINY = dict(situations=6, deals=60, bet_deals=300, eval_hands=4, eval_deals=60)
+
+
+def test_the_fit_recovers_a_planted_pass_rule():
+    """Values made by a known weight vector: the fitted argmax policy picks
+    the same passes (no regret), from a start that picks others."""
+    rng = np.random.default_rng(4)
+    features = rng.random((300, 35, N_PASS))
+    planted = rng.normal(size=N_PASS)
+    values = features @ planted
+    start = np.zeros(N_PASS)
+    start[0] = 1.0
+    before = argmax_regret(features, values, start)
+    fitted = fit_pass_weights(features, values, start, steps=600)
+    after = argmax_regret(features, values, fitted)
+    assert before > 0.1 and after < 0.02 * before
+
+
+def test_pass_table_values_are_pass_values():
+    from anaconda_sim.analysis import pass_values
+
+    hands = stratified_hands(2, seed=9)
+    features, values = pass_table(hands, 3, get_strategy("sensible"), 200, seed=1)
+    assert features.shape == (2, 35, N_PASS) and values.shape == (2, 35)
+    assert np.all((values >= 0) & (values <= 1))
+    # a hand's values are pass_values' on the same deals (root seed, same model)
+    from anaconda_sim.learned.fit import _seed
+
+    table = pass_values(hands[0], 3, opponents="sensible", deals=200, seed=_seed(1, 0),
+                        progress=False, unicode=False)  # fmt: skip
+    assert sorted(table["value"]) == pytest.approx(sorted(values[0]), abs=1e-12)
+
+
+def test_stratified_hands_follow_the_class_probabilities():
+    from anaconda_sim.hands.classes import classify, hand_classes
+
+    hands = stratified_hands(400, seed=3)
+    assert len({tuple(h) for h in hands}) > 350
+    families = hand_classes().set_index("name")["family"]
+    drawn = [families[classify(h)] for h in hands]
+    # a pair is the most common family of seven cards (about 44% of hands)
+    share = drawn.count("pair") / len(drawn)
+    assert abs(share - 0.44) < 0.06
+
+
+def test_learning_is_seeded_and_resumes_from_its_checkpoint(tmp_path):
+    one = learn(2, iterations=2, patience=5, seed=5, progress=False, **TINY)
+    again = learn(2, iterations=2, patience=5, seed=5, progress=False, **TINY)
+    assert one.params == again.params
+    history = one.history.drop(columns="seconds")
+    assert history.equals(again.history.drop(columns="seconds"))
+    # interrupted after one iteration, then resumed: the same strategy
+    path = tmp_path / "run.json"
+    learn(2, iterations=1, patience=5, seed=5, checkpoint=path, progress=False, **TINY)
+    assert len(json.loads(path.read_text())["history"]) == 1
+    resumed = learn(2, iterations=2, patience=5, seed=5, checkpoint=path, progress=False, **TINY)
+    assert resumed.params == one.params
+    assert list(resumed.history["iteration"]) == [0, 1]
+    with pytest.raises(ValueError, match=r"checkpoint .* is of players=2, seed=5"):
+        learn(3, iterations=1, seed=5, checkpoint=path, progress=False, **TINY)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 8}, "outside 2..7"),
+        ({"iterations": 0}, "iterations=0 must be an int >= 1"),
+        ({"seed": None}, "seed=None must be an int"),
+        ({"start": {"colour": 1.0}}, "unknown learned parameter 'colour'"),
+    ],
+)
+def test_learn_bad_input(kwargs, message):
+    args = {"players": 2, **kwargs}
+    with pytest.raises((ValueError, TypeError), match=message):
+        learn(args.pop("players"), progress=False, **TINY, **args)
