@@ -971,6 +971,21 @@ def low_hand_value(own):
     return low_value_of(own[b : b + n], n)
 
 
+@jit(inline="always")
+def declare_by_values(high_category, low):
+    """:func:`declare_by_strength` of held cards whose high category is
+    ``high_category`` (0..8) and whose low value is ``low`` (the batch
+    simulator values a seat's final cards once, for its declaration and
+    the showdown)."""
+    if high_category >= DECLARE_BOTH_CATEGORY and low >= DECLARE_BOTH_LOW:
+        return V.DECLARE_BOTH
+    if high_category >= DECLARE_HIGH_CATEGORY:
+        return V.DECLARE_HIGH
+    if low >= DECLARE_LOW_AT:
+        return V.DECLARE_LOW
+    return V.DECLARE_HIGH
+
+
 @jit
 def declare_by_strength(own):
     """The declaration of ``"sensible"`` (and every built-in but ``"random"``) from
@@ -983,15 +998,7 @@ def declare_by_strength(own):
     * low: an unpaired nine-low or better (:data:`DECLARE_LOW_AT`);
     * high otherwise (a weak hand: its high and its low are both poor).
     """
-    high = value_category(hand_value(own))
-    low = low_hand_value(own)
-    if high >= DECLARE_BOTH_CATEGORY and low >= DECLARE_BOTH_LOW:
-        return V.DECLARE_BOTH
-    if high >= DECLARE_HIGH_CATEGORY:
-        return V.DECLARE_HIGH
-    if low >= DECLARE_LOW_AT:
-        return V.DECLARE_LOW
-    return V.DECLARE_HIGH
+    return declare_by_values(value_category(hand_value(own)), low_hand_value(own))
 
 
 @jit(inline="always")
@@ -1005,6 +1012,15 @@ def builtin_declare(kind, pub, own, params, rng):
     if kind == KIND_RANDOM:
         return np.int64(rand_below(rng, 3))
     return np.int64(declare_by_strength(own))
+
+
+@jit(inline="always")
+def builtin_declare_at(kind, rng, high_category, low):
+    """:func:`builtin_declare` of a seat whose held cards' high category and
+    low value are known (:func:`declare_by_values`)."""
+    if kind == KIND_RANDOM:
+        return np.int64(rand_below(rng, 3))
+    return np.int64(declare_by_values(high_category, low))
 
 
 def decide_declare(strategy: Strategy, pub: np.ndarray, own: np.ndarray, rng: np.ndarray) -> int:
@@ -1036,8 +1052,10 @@ __all__ += [
     "LOW_STRENGTH_AT",
     "best_low_five_into",
     "builtin_declare",
+    "builtin_declare_at",
     "decide_declare",
     "declare_by_strength",
+    "declare_by_values",
     "low_hand_value",
     "low_strength",
     "plans_low",
