@@ -71,7 +71,7 @@ from .hands.evaluator import (
     exposed_value_category,
     value_category,
 )
-from .hands.low import LOW_CLASS_INFO, low5, low_value_of
+from .hands.low import LOW_CLASS_INFO, low5, low7, low_value_of
 from .learned.params import LEARNED_DEFAULTS, as_array, shipped_params
 from .learned.play import bet_learned_at, pass_learned
 from .rng import rand_below, rand_float
@@ -571,20 +571,28 @@ def low_strength(low):
     6 for a six-low or better, 5 seven-low, 4 eight-low, 3 nine-low, 2
     ten-low, 1 any other unpaired low, 0 a paired low
     (thresholds :data:`LOW_STRENGTH_AT`)."""
+    # the thresholds descend, so the strength is the number reached
+    # (six comparisons and no branch to mispredict)
+    v = np.int64(low)
+    strength = np.int64(0)
     for k in range(LOW_STRENGTH_AT.shape[0]):
-        if low >= LOW_STRENGTH_AT[k]:
-            return np.int64(LOW_STRENGTH_AT.shape[0] - k)
-    return np.int64(0)
+        strength += np.int64(v >= LOW_STRENGTH_AT[k])
+    return strength
+
+
+@jit(inline="always")
+def _plans_low(own):
+    low = low_strength(low_hand_value(own))
+    if low == 0:  # a paired low is never the stronger plan
+        return False
+    return low > value_category(hand_value(own))
 
 
 @jit
 def plans_low(own):
     """True when the held cards' low plan is stronger than their high plan:
     ``low_strength(low) > high category``."""
-    low = low_strength(low_hand_value(own))
-    if low == 0:  # a paired low is never the stronger plan
-        return False
-    return low > value_category(hand_value(own))
+    return _plans_low(own)
 
 
 @jit
@@ -597,20 +605,25 @@ def _pass_sensible_hilo(pub, own, out):
     ``score * 64 + card`` orders the cards strictly, and the lowest are
     passed in ascending order of that key.
     """
-    if not plans_low(own):
+    if not _plans_low(own):
         _pass_sensible(pub, own, out)
         return
     n = own[V.O_NCARDS]
+    held = np.int64(0)  # bit c: card c held (the cards of rank r are bits 4r..4r+3)
+    for i in range(n):
+        held |= np.int64(1) << np.int64(own[V.O_CARDS + i])
     for i in range(n):
         c = np.int64(own[V.O_CARDS + i])
         r = c >> 2
         low_rank = r + 1 if r < 12 else 0
-        score = 64 + 12 - low_rank
-        for j in range(n):
-            d = np.int64(own[V.O_CARDS + j])
-            if d >> 2 == r and d < c:
-                score -= 16
-        out[i] = score * 64 + c
+        below = (held >> (4 * r)) & ((np.int64(1) << (c & 3)) - 1)  # its rank, lower index
+        lower = (below & 1) + ((below >> 1) & 1) + ((below >> 2) & 1)
+        out[i] = (64 + 12 - low_rank - 16 * lower) * 64 + c
+    if n == 7:
+        sorted7 = _sorted7(out[0], out[1], out[2], out[3], out[4], out[5], out[6])
+        for k in range(pub[V.P_PASS_COUNT]):
+            out[k] = sorted7[k] & 63
+        return
     _pass_lowest_keys(pub, n, out)
 
 
@@ -622,23 +635,27 @@ def best_low_five_into(cards, n, out):
     Of the fives with the highest :func:`~anaconda_sim.hands.low.low5`
     value, the one whose kept positions come first in lexicographic order.
     With five or more ranks held that is the first held card of each of the
-    five lowest ranks (ace low), found from rank counts; otherwise every
-    five is tried in that order.
+    five lowest ranks (ace low), found from a mask of the ranks held;
+    otherwise every five is tried in that order.
     """
     seen = np.int64(0)  # bit r: ace-low rank r held
     for p in range(n):
         c = np.int64(cards[p])
         seen |= np.int64(1) << ((c >> 2) + 1 if (c >> 2) < 12 else 0)
-    keep = np.int64(0)  # bit p: position p kept
+    want = np.int64(0)  # the (up to) five lowest ranks held
     distinct = 0
-    for low_rank in range(13):
-        if distinct < 5 and (seen >> low_rank) & 1:
-            distinct += 1
-            for p in range(n):
-                r = np.int64(cards[p]) >> 2
-                if (r + 1 if r < 12 else 0) == low_rank:
-                    keep |= np.int64(1) << p
-                    break
+    while seen != 0 and distinct < 5:
+        lowest = seen & -seen
+        want |= lowest
+        seen ^= lowest
+        distinct += 1
+    keep = np.int64(0)  # bit p: position p kept
+    for p in range(n):
+        c = np.int64(cards[p])
+        bit = np.int64(1) << ((c >> 2) + 1 if (c >> 2) < 12 else 0)
+        if want & bit:  # the first held card of a wanted rank
+            keep |= np.int64(1) << p
+            want ^= bit
     if distinct < 5:
         best = np.int64(-1)
         for a in range(n):
@@ -668,7 +685,7 @@ def _discard_hilo(own, out, hide_telling):
     unless the low plan is stronger (:func:`plans_low`), then the best low
     five (:func:`best_low_five_into`), discarding the two others; reveal
     order as for the high five."""
-    if not plans_low(own):
+    if not _plans_low(own):
         _discard_best_five(own, out, hide_telling)
         return
     n = own[V.O_NCARDS]
@@ -1028,12 +1045,32 @@ def low_hand_value(own):
     """Low value (R23) of the cards a seat holds (best low five of seven, or the kept five)."""
     n = own[V.O_NCARDS]
     b = V.O_CARDS
+    if n == 7:
+        return low7(
+            np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
+            np.int64(own[b + 4]), np.int64(own[b + 5]), np.int64(own[b + 6]),
+        )  # fmt: skip
     if n == 5:
         return low5(
             np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
             np.int64(own[b + 4]),
         )  # fmt: skip
     return low_value_of(own[b : b + n], n)
+
+
+@jit(inline="always")
+def declare_by_values(high_category, low):
+    """:func:`declare_by_strength` of held cards whose high category is
+    ``high_category`` (0..8) and whose low value is ``low`` (the batch
+    simulator values a seat's final cards once, for its declaration and
+    the showdown)."""
+    if high_category >= DECLARE_BOTH_CATEGORY and low >= DECLARE_BOTH_LOW:
+        return V.DECLARE_BOTH
+    if high_category >= DECLARE_HIGH_CATEGORY:
+        return V.DECLARE_HIGH
+    if low >= DECLARE_LOW_AT:
+        return V.DECLARE_LOW
+    return V.DECLARE_HIGH
 
 
 @jit
@@ -1048,15 +1085,7 @@ def declare_by_strength(own):
     * low: an unpaired nine-low or better (:data:`DECLARE_LOW_AT`);
     * high otherwise (a weak hand: its high and its low are both poor).
     """
-    high = value_category(hand_value(own))
-    low = low_hand_value(own)
-    if high >= DECLARE_BOTH_CATEGORY and low >= DECLARE_BOTH_LOW:
-        return V.DECLARE_BOTH
-    if high >= DECLARE_HIGH_CATEGORY:
-        return V.DECLARE_HIGH
-    if low >= DECLARE_LOW_AT:
-        return V.DECLARE_LOW
-    return V.DECLARE_HIGH
+    return declare_by_values(value_category(hand_value(own)), low_hand_value(own))
 
 
 @jit(inline="always")
@@ -1070,6 +1099,15 @@ def builtin_declare(kind, pub, own, params, rng):
     if kind == KIND_RANDOM:
         return np.int64(rand_below(rng, 3))
     return np.int64(declare_by_strength(own))
+
+
+@jit(inline="always")
+def builtin_declare_at(kind, rng, high_category, low):
+    """:func:`builtin_declare` of a seat whose held cards' high category and
+    low value are known (:func:`declare_by_values`)."""
+    if kind == KIND_RANDOM:
+        return np.int64(rand_below(rng, 3))
+    return np.int64(declare_by_values(high_category, low))
 
 
 def decide_declare(strategy: Strategy, pub: np.ndarray, own: np.ndarray, rng: np.ndarray) -> int:
@@ -1102,8 +1140,10 @@ __all__ += [
     "LOW_STRENGTH_AT",
     "best_low_five_into",
     "builtin_declare",
+    "builtin_declare_at",
     "decide_declare",
     "declare_by_strength",
+    "declare_by_values",
     "low_hand_value",
     "low_strength",
     "plans_low",

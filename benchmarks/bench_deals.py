@@ -7,6 +7,11 @@ cores: deals per second of :func:`anaconda_sim.sim.simulator.simulate`
 deals through the reference engine (:func:`anaconda_sim.game.play.play_deal`, on a
 small subset) and the speed ratio, plus peak memory.
 
+The same players and strategies under the hi-lo rules (:meth:`Rules.hilo`):
+hi-lo deals per CPU second on one thread and the ratio hi-lo / default,
+both timed in this process as interleaved runs (``hilo_vs_default``, the
+best run of each; under 1 means hi-lo deals are slower).
+
 Usage::
 
     python benchmarks/bench_deals.py            # full: 10M deals per configuration
@@ -20,7 +25,8 @@ interleaved with this version's runs; ``speedup_vs_previous`` is the ratio of
 process CPU times (which a busy second core disturbs less than wall time).
 
 Figures go to ``benchmarks/results/bench_deals.json`` and ``.csv``
-(``bench_deals.quick.json``/``.csv`` in quick mode; those are gitignored).
+(``bench_deals.quick.json``/``.csv`` in quick mode; those are gitignored);
+the hi-lo rows are under ``"hilo"`` in the JSON.
 """
 
 from __future__ import annotations
@@ -126,6 +132,34 @@ def compare_previous(revision: str, deals: int) -> list[dict[str, Any]]:
     return rows
 
 
+def compare_hilo(deals: int, runs: int) -> list[dict[str, Any]]:
+    """Single-thread CPU time of hi-lo deals against default deals.
+
+    For every configuration, ``runs`` runs of ``deals // runs`` deals under
+    each rule set, interleaved (the order alternates) so that a busy machine
+    slows both alike; the best run of each gives the rates and the ratio.
+    """
+    per_run = max(deals // runs, 1)
+    rows = []
+    for players in PLAYERS:
+        default, hilo = Rules(players=players), Rules.hilo(players)
+        for strategy in STRATEGIES:
+            for rules in (default, hilo):
+                simulate(rules, strategy, 200, seed=0, progress=False)  # compile / warm up
+            best = {"default": float("inf"), "hilo": float("inf")}
+            for k in range(runs):
+                order = [("default", default), ("hilo", hilo)]
+                for name, rules in order if k % 2 == 0 else order[::-1]:
+                    best[name] = min(best[name], _cpu_simulate(rules, strategy, per_run))
+            rows.append({
+                "players": players, "strategy": strategy, "deals": per_run, "runs": runs,
+                "default_deals_per_cpu_s": per_run / best["default"],
+                "hilo_deals_per_cpu_s": per_run / best["hilo"],
+                "hilo_vs_default": best["default"] / best["hilo"],
+            })  # fmt: skip
+    return rows
+
+
 def run(quick: bool, deals: int | None, engine_deals: int | None) -> dict[str, Any]:
     """Measure every configuration; return the figures (also what is written)."""
     deals = deals or (20_000 if quick else 10_000_000)
@@ -155,6 +189,7 @@ def run(quick: bool, deals: int | None, engine_deals: int | None) -> dict[str, A
                     "engine_deals_per_s": engine_rate,
                     "speedup_vs_engine_1_core": deals / one / engine_rate,
                 })  # fmt: skip
+        hilo_rows = compare_hilo(deals, 2 if quick else 10)
         # memory: numpy allocations seen by tracemalloc during a run, and the
         # process peak RSS (numba's own allocations are counted in the RSS only)
         numba.set_num_threads(all_threads)
@@ -175,6 +210,7 @@ def run(quick: bool, deals: int | None, engine_deals: int | None) -> dict[str, A
             "threads": all_threads,
         },
         "rows": rows,
+        "hilo": hilo_rows,
         "memory": {
             "tracemalloc_peak_mib": traced_peak / 2**20,
             "peak_rss_mib": peak_memory_mb(),
@@ -215,6 +251,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         mem = figures["memory"]
         print(f"peak RSS {mem['peak_rss_mib']:.0f} MiB, "
               f"tracemalloc peak {mem['tracemalloc_peak_mib']:.2f} MiB")  # fmt: skip
+        print(f"{'n':>2} {'strategy':<10} {'hi-lo/cpu-s':>12} {'default/cpu-s':>14} "
+              f"{'hi-lo/default':>14}")  # fmt: skip
+        for r in figures["hilo"]:
+            print(f"{r['players']:>2} {r['strategy']:<10} {r['hilo_deals_per_cpu_s']:>12,.0f} "
+                  f"{r['default_deals_per_cpu_s']:>14,.0f} "
+                  f"{r['hilo_vs_default']:>14.2f}")  # fmt: skip
         for r in figures.get("previous", []):
             print(f"{r['players']:>2} {r['strategy']:<10} {r['deals_per_cpu_s']:>12,.0f}/cpu-s "
                   f"vs {r['previous_deals_per_cpu_s']:>10,.0f} at {r['previous']}: "

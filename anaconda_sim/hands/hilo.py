@@ -2,8 +2,10 @@
 
 One numba function, :func:`split_hilo`, arrays in and arrays out, so the
 reference engine and the batch simulator settle a hi-lo showdown with the
-same code. It never validates (callers pass seats that reached the showdown,
-each with a declaration).
+same code (the simulator calls its allocation-free core,
+:func:`split_hilo_seats`, on columns of its result array). It never
+validates (callers pass seats that reached the showdown, each with a
+declaration).
 
 The rules it implements
 -----------------------
@@ -31,7 +33,7 @@ import numpy as np
 from .._numba import jit
 from .declare import DECLARE_BOTH, DECLARE_HIGH, DECLARE_LOW
 
-__all__ = ["SWING_FAILED", "WON_HIGH", "WON_LOW", "split_hilo"]
+__all__ = ["SWING_FAILED", "WON_HIGH", "WON_LOW", "split_hilo", "split_hilo_seats"]
 
 #: ``flags`` bit: the seat won or tied the high half
 WON_HIGH = 1
@@ -41,15 +43,14 @@ WON_LOW = 2
 SWING_FAILED = 4
 
 
-@jit
-def _share_half(values, contest, dealer, half, payout, flags, bit):
-    """Give ``half`` chips to the best ``values`` among seats with ``contest``
-    (R19 split, R20 odd chips clockwise from the dealer's left)."""
-    n = values.shape[0]
+@jit(inline="always")
+def _share_half(n, values, contest, dealer, half, payout, flags, bit):
+    """Give ``half`` chips to the best ``values`` among the seats in the bit
+    mask ``contest`` (R19 split, R20 odd chips clockwise from the dealer's left)."""
     best = np.int64(-1)
     winners = 0
     for s in range(n):
-        if contest[s]:
+        if (contest >> s) & 1:
             v = np.int64(values[s])
             if v > best:
                 best = v
@@ -58,12 +59,70 @@ def _share_half(values, contest, dealer, half, payout, flags, bit):
                 winners += 1
     share = half // winners
     odd = half - share * winners
-    for i in range(n):
-        s = (dealer + 1 + i) % n
-        if contest[s] and np.int64(values[s]) == best:
-            payout[s] += share + (1 if odd > 0 else 0)
+    seat = dealer
+    for _ in range(n):
+        seat = seat + 1 if seat + 1 < n else 0
+        if (contest >> seat) & 1 and np.int64(values[seat]) == best:
+            payout[seat] += share + (1 if odd > 0 else 0)
             odd -= 1
-            flags[s] |= bit
+            flags[seat] |= bit
+
+
+@jit
+def split_hilo_seats(n, high, low, declarations, active, dealer, pot, payout, flags):
+    """:func:`split_hilo` for seats ``0 .. n - 1`` with the seats at the
+    showdown given as the bit mask ``active`` (bit ``s``: seat ``s``).
+
+    The arrays may be longer than ``n`` or strided (columns of a larger
+    array); nothing is allocated. :func:`split_hilo` is this function with
+    ``n = len(high)`` and the mask of its ``active`` array.
+    """
+    best_high = np.int64(-1)
+    best_low = np.int64(-1)
+    for s in range(n):
+        payout[s] = 0
+        flags[s] = 0
+        if (active >> s) & 1:
+            d = declarations[s]
+            if d != DECLARE_LOW and np.int64(high[s]) > best_high:
+                best_high = np.int64(high[s])
+            if d != DECLARE_HIGH and np.int64(low[s]) > best_low:
+                best_low = np.int64(low[s])
+    # R24: a swinger beaten on either side by any declarer of that side fails
+    survivors = 0
+    for s in range(n):
+        if (active >> s) & 1:
+            if declarations[s] == DECLARE_BOTH and (
+                np.int64(high[s]) < best_high or np.int64(low[s]) < best_low
+            ):
+                flags[s] = SWING_FAILED
+            else:
+                survivors += 1
+    contest_high = 0  # bit masks of the seats contesting each half
+    contest_low = 0
+    for s in range(n):
+        # [decision] when every seat failed its swing, the swing rule is set aside
+        if (active >> s) & 1 and (flags[s] == 0 or survivors == 0):
+            d = declarations[s]
+            if d != DECLARE_LOW:
+                contest_high |= 1 << s
+            if d != DECLARE_HIGH:
+                contest_low |= 1 << s
+    if survivors == 0:
+        for s in range(n):
+            flags[s] = 0
+    # R25: an uncontested side gives the whole pot to the other; odd chip to high
+    if contest_low == 0:
+        high_half = pot
+    elif contest_high == 0:
+        high_half = 0
+    else:
+        high_half = pot - pot // 2
+    if high_half > 0:
+        _share_half(n, high, contest_high, dealer, high_half, payout, flags, WON_HIGH)
+    if pot - high_half > 0:
+        _share_half(n, low, contest_low, dealer, pot - high_half, payout, flags, WON_LOW)
+    return high_half
 
 
 @jit
@@ -112,51 +171,8 @@ def split_hilo(high, low, declarations, active, dealer, pot, payout, flags):
     ([5, 4, 0], [1, 2, 4])
     """
     n = high.shape[0]
-    best_high = np.int64(-1)
-    best_low = np.int64(-1)
-    for s in range(n):
-        payout[s] = 0
-        flags[s] = 0
-        if active[s]:
-            d = declarations[s]
-            if d != DECLARE_LOW and np.int64(high[s]) > best_high:
-                best_high = np.int64(high[s])
-            if d != DECLARE_HIGH and np.int64(low[s]) > best_low:
-                best_low = np.int64(low[s])
-    # R24: a swinger beaten on either side by any declarer of that side fails
-    survivors = 0
+    mask = 0
     for s in range(n):
         if active[s]:
-            if declarations[s] == DECLARE_BOTH and (
-                np.int64(high[s]) < best_high or np.int64(low[s]) < best_low
-            ):
-                flags[s] = SWING_FAILED
-            else:
-                survivors += 1
-    contest_high = np.zeros(n, np.bool_)
-    contest_low = np.zeros(n, np.bool_)
-    any_high = False
-    any_low = False
-    for s in range(n):
-        # [decision] when every seat failed its swing, the swing rule is set aside
-        if active[s] and (flags[s] == 0 or survivors == 0):
-            d = declarations[s]
-            contest_high[s] = d != DECLARE_LOW
-            contest_low[s] = d != DECLARE_HIGH
-            any_high |= contest_high[s]
-            any_low |= contest_low[s]
-    if survivors == 0:
-        for s in range(n):
-            flags[s] = 0
-    # R25: an uncontested side gives the whole pot to the other; odd chip to high
-    if not any_low:
-        high_half = pot
-    elif not any_high:
-        high_half = 0
-    else:
-        high_half = pot - pot // 2
-    if high_half > 0:
-        _share_half(high, contest_high, dealer, high_half, payout, flags, WON_HIGH)
-    if pot - high_half > 0:
-        _share_half(low, contest_low, dealer, pot - high_half, payout, flags, WON_LOW)
-    return high_half
+            mask |= 1 << s
+    return split_hilo_seats(n, high, low, declarations, mask, dealer, pot, payout, flags)

@@ -7,6 +7,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_deals.py"
 
 
@@ -24,8 +26,17 @@ def test_quick_benchmark_writes_json_and_csv(tmp_path: Path) -> None:
     for r in rows:
         assert r["deals_per_s_1_core"] > 0 and r["engine_deals_per_s"] > 0
         assert r["speedup_vs_engine_1_core"] > 1
+    hilo = figures["hilo"]
+    assert {(r["players"], r["strategy"]) for r in hilo} == {
+        (n, s) for n in (2, 4, 6, 7) for s in ("call-down", "sensible")
+    }
+    for r in hilo:
+        assert r["hilo_deals_per_cpu_s"] > 0 and r["default_deals_per_cpu_s"] > 0
+        ratio = r["hilo_deals_per_cpu_s"] / r["default_deals_per_cpu_s"]
+        assert r["hilo_vs_default"] == pytest.approx(ratio)
     on_disk = json.loads((tmp_path / "bench_deals.quick.json").read_text())
     assert on_disk["rows"] == json.loads(json.dumps(rows))
+    assert on_disk["hilo"] == json.loads(json.dumps(hilo))
     with (tmp_path / "bench_deals.quick.csv").open() as handle:
         assert len(list(csv.DictReader(handle))) == len(rows)
     assert figures["memory"]["peak_rss_mib"] > 0

@@ -19,7 +19,7 @@ from numba import types
 from ..._numba import borrow, jit, keep
 from ...game import views as V
 from ...hands.evaluator import eval5, eval7, value_category
-from ...hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo
+from ...hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo_seats
 from ...rng import STREAM_DECK, STREAM_SEAT, card_bit, deal_cards_into, stream_state
 from ...stats import SHARE_SCALE
 from ...strategies import (
@@ -32,7 +32,7 @@ from ...strategies import (
     bet_learned_at,
     bet_random,
     bet_sensible_at,
-    builtin_declare,
+    builtin_declare_at,
     builtin_discard,
     builtin_pass,
     exposed_value_at,
@@ -589,6 +589,16 @@ def play_from_discard(
     return False
 
 
+@jit(inline="always")
+def _value_final_cards(own, seat_res, seat):
+    """The high value and category and the low value of a seat's final
+    cards, into ``S_VALUE``, ``S_CAT`` and ``S_LOW_VALUE``."""
+    value = _final_value(own)
+    seat_res[seat, S_VALUE] = value
+    seat_res[seat, S_CAT] = value_category(value)
+    seat_res[seat, S_LOW_VALUE] = np.int64(low_hand_value(own))
+
+
 @jit
 def declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat_res, res):
     """The hi-lo declaration (R22) after the last betting round: every active
@@ -598,7 +608,11 @@ def declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat
     on its own stream; then every declaration is public (``P_DECLARED``).
     The hero's declaration is ``force_row[0]`` when it is forced
     (``FORCE_DECLARE``), ``force_row[5]`` after its forced reveal order
-    (``FORCE_ORDER_DECLARE``)."""
+    (``FORCE_ORDER_DECLARE``).
+
+    Every active seat's final cards are valued here, once, for its
+    declaration and for the showdown (``S_VALUE``, ``S_CAT``, ``S_LOW_VALUE``;
+    :func:`_settle_hilo` reads them)."""
     n = cfg[C_N]
     hero = cfg[C_HERO]
     pub[V.P_DECLARING] = 1
@@ -606,6 +620,7 @@ def declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat
         seat = seat_after(dealer, i, n)
         if pub[V.P_FOLDED + seat] != 0:
             continue
+        _value_final_cards(owns[seat], seat_res, seat)
         if seat == hero and cfg[C_FORCE] == FORCE_DECLARE:
             seat_res[seat, S_DECLARE] = force_row[0]
             continue
@@ -615,8 +630,10 @@ def declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat
         kind = kinds[seat]
         if kind == KIND_CUSTOM:
             kind = KIND_SENSIBLE
-        seat_res[seat, S_DECLARE] = builtin_declare(kind, pub, owns[seat], params[seat],
-                                                    states[STREAM_SEAT + seat])  # fmt: skip
+        # builtin_declare, on the values just computed
+        seat_res[seat, S_DECLARE] = builtin_declare_at(
+            kind, states[STREAM_SEAT + seat], seat_res[seat, S_CAT], seat_res[seat, S_LOW_VALUE]
+        )
     packed = 0
     for seat in range(n):
         if pub[V.P_FOLDED + seat] == 0:
@@ -627,8 +644,10 @@ def declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat
 
 @jit
 def _settle_hilo(dealer, cfg, pub, owns, seat_res, pot):
-    """R23-R25: high and low values, :func:`~anaconda_sim.hands.hilo.split_hilo`,
-    chips into ``S_NET`` and shares into ``S_HIGH_SHARE``/``S_LOW_SHARE``/``S_SHARE``.
+    """R23-R25: high and low values (those of :func:`declare_phase`),
+    :func:`~anaconda_sim.hands.hilo.split_hilo_seats` on the columns of
+    ``seat_res``, chips into ``S_NET`` and shares into
+    ``S_HIGH_SHARE``/``S_LOW_SHARE``/``S_SHARE``; nothing allocated.
 
     A half's share is ``SHARE_SCALE // 2`` (the whole ``SHARE_SCALE`` when
     only one half is won) split evenly among its tied winners, odd chips
@@ -637,40 +656,27 @@ def _settle_hilo(dealer, cfg, pub, owns, seat_res, pot):
     taking chips).
     """
     n = cfg[C_N]
-    high = np.zeros(n, np.int64)
-    low = np.zeros(n, np.int64)
-    declarations = np.zeros(n, np.int64)
-    active = np.zeros(n, np.int64)
-    payout = np.zeros(n, np.int64)
-    flags = np.zeros(n, np.int64)
+    active = 0
     for seat in range(n):
-        if pub[V.P_FOLDED + seat] != 0:
-            continue
-        own = owns[seat]
-        value = _final_value(own)
-        low_value = np.int64(low_hand_value(own))
-        seat_res[seat, S_VALUE] = value
-        seat_res[seat, S_CAT] = value_category(value)
-        seat_res[seat, S_LOW_VALUE] = low_value
-        high[seat] = value
-        low[seat] = low_value
-        declarations[seat] = seat_res[seat, S_DECLARE]
-        active[seat] = 1
-    split_hilo(high, low, declarations, active, dealer, pot, payout, flags)
+        if pub[V.P_FOLDED + seat] == 0:
+            active |= 1 << seat
+            if seat_res[seat, S_LOW_VALUE] < 0:  # not valued by declare_phase
+                _value_final_cards(owns[seat], seat_res, seat)
+    # payouts into S_NET, flags into S_FLAGS
+    split_hilo_seats(n, seat_res[:, S_VALUE], seat_res[:, S_LOW_VALUE], seat_res[:, S_DECLARE],
+                     active, dealer, pot, seat_res[:, S_NET], seat_res[:, S_FLAGS])  # fmt: skip
     high_winners = 0
     low_winners = 0
     for seat in range(n):
-        if flags[seat] & WON_HIGH:
+        if seat_res[seat, S_FLAGS] & WON_HIGH:
             high_winners += 1
-        if flags[seat] & WON_LOW:
+        if seat_res[seat, S_FLAGS] & WON_LOW:
             low_winners += 1
     half = SHARE_SCALE // 2 if high_winners > 0 and low_winners > 0 else SHARE_SCALE
     winners = 0
     for seat in range(n):
-        f = flags[seat]
-        seat_res[seat, S_FLAGS] = f
-        seat_res[seat, S_NET] = payout[seat]
-        if payout[seat] > 0:
+        f = seat_res[seat, S_FLAGS]
+        if seat_res[seat, S_NET] > 0:
             winners |= 1 << seat
         high_share = half // high_winners if f & WON_HIGH else 0
         low_share = half // low_winners if f & WON_LOW else 0
