@@ -10,6 +10,7 @@ import itertools
 
 import numpy as np
 import pytest
+from naive_learned import naive_features
 
 from anaconda_sim.cards import parse_cards
 from anaconda_sim.game import views as V
@@ -22,45 +23,6 @@ from anaconda_sim.learned.params import (
 )
 from anaconda_sim.learned.play import pass_features_of
 from anaconda_sim.strategies import KIND_LEARNED, get_strategy, parse_strategies
-
-
-def _straight_kind(ranks: list[int]) -> int:
-    """0 none, 1 gutshot/one-ended, 2 open-ended: four distinct ranks, by brute force."""
-    if len(set(ranks)) < 4:
-        return 0
-    # the straights (as rank sets, ace low and high) containing all four ranks
-    straights = [set(range(lo, lo + 5)) for lo in range(0, 9)] + [{12, 0, 1, 2, 3}]
-    completing = set()
-    for s in straights:
-        if set(ranks) <= s:
-            completing |= s - set(ranks)
-    return 2 if len(completing) == 2 else (1 if completing else 0)
-
-
-def naive_features(kept: list[int], passed: list[int]) -> list[float]:
-    ranks = [c >> 2 for c in kept]
-    counts = {r: ranks.count(r) for r in ranks}
-    paired = [r for r, n in counts.items() if n >= 2]
-    suits = [c & 3 for c in kept]
-    suit_max = max(suits.count(s) for s in range(4))
-    draw = _straight_kind(ranks)
-    p_ranks = [c >> 2 for c in passed]
-    p_suits = [c & 3 for c in passed]
-    close = sum(1 for x, y in itertools.combinations(p_ranks, 2) if 1 <= abs(x - y) <= 2)
-    return [
-        float(len(paired)),
-        float(max(counts.values()) >= 3),
-        sum(ranks) / 48,
-        max(paired) / 12 if paired else 0.0,
-        float(suit_max == 4),
-        float(suit_max == 3),
-        float(draw == 2),
-        float(draw == 1),
-        float(len(set(p_ranks)) < 3),
-        (max(p_suits.count(s) for s in range(4)) - 1) / 2,
-        close / 3,
-        sum(p_ranks) / 36,
-    ]
 
 
 def test_pass_features_match_the_plain_twin_on_random_hands():

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import naive_learned
 import numba
 import numpy as np
 import pytest
@@ -31,10 +32,12 @@ from anaconda_sim.hands.evaluator import (
     value_category,
 )
 from anaconda_sim.hands.low import evaluate_low
+from anaconda_sim.learned.params import PASS_FEATURES
 from anaconda_sim.rng import new_state, rand_below, rand_float, root_key
 from anaconda_sim.strategies import (
     BUILTIN_NAMES,
     KIND_CALL_DOWN,
+    KIND_LEARNED,
     KIND_RANDOM,
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
@@ -50,6 +53,7 @@ from anaconda_sim.strategies import (
 )
 
 FLOOR = [0, 1, 2, 3, 7]
+N_PASS = len(PASS_FEATURES)
 
 
 # ------------------------------------------------------------------ twins --
@@ -61,9 +65,13 @@ def _shuffle_prefix(pool: list[int], k: int, rng: np.ndarray) -> list[int]:
     return pool
 
 
-def twin_pass(kind: int, hand: list[int], count: int, rng: np.ndarray) -> list[int]:
+def twin_pass(kind: int, hand: list[int], count: int, rng: np.ndarray,
+              params: np.ndarray | None = None) -> list[int]:  # fmt: skip
     if kind in (KIND_RANDOM, KIND_RANDOM_PASS):
         return _shuffle_prefix(hand, count, rng)[:count]
+    if kind == KIND_LEARNED and count == 3 and len(hand) == 7:
+        assert params is not None
+        return naive_learned.naive_pass(params[:N_PASS], hand)
     ranks = Counter(c >> 2 for c in hand)
     suits = Counter(c & 3 for c in hand)
 
@@ -122,11 +130,13 @@ def twin_bet(
                 int(rand_below(rng, choices))
             ]
         return V.INTENT_PASSIVE if rand_below(rng, 2) == 0 else V.INTENT_AGGRESSIVE
-    if kind != KIND_SENSIBLE:
+    if kind not in (KIND_SENSIBLE, KIND_LEARNED):
         return V.INTENT_PASSIVE
     if strength is None:
         hand = own[V.O_CARDS : V.O_CARDS + own[V.O_NCARDS]].astype(np.int64)
         strength = int(value_category(eval_cards(hand, len(hand))))
+    if kind == KIND_LEARNED:
+        return naive_learned.naive_bet(pub, own, params, rng, strength)
     bluff = params[4] > 0 and rand_float(rng) < params[4]
     if strength >= params[0] or bluff:
         return V.INTENT_AGGRESSIVE
@@ -188,7 +198,11 @@ def test_pass_equals_twin(name: str) -> None:
         hand = [int(c) for c in own[V.O_CARDS : V.O_CARDS + 7]]
         a, b = _rng(i), _rng(i)
         got = [int(c) for c in strategy.decide_pass(pub, own, a)]
-        assert got == twin_pass(strategy.kind, hand, int(pub[V.P_PASS_COUNT]), b), hand
+        params = strategy.param_array(int(pub[V.P_PLAYERS]))
+        expected = twin_pass(strategy.kind, hand, int(pub[V.P_PASS_COUNT]), b, params)
+        assert sorted(got) == sorted(expected), hand
+        if strategy.kind != KIND_LEARNED:  # the learned pass keeps hand order
+            assert got == expected, hand
         assert a[0] == b[0]
 
 
@@ -211,14 +225,15 @@ def test_discard_equals_twin(name: str) -> None:
     "strategy",
     [*(get_strategy(n) for n in BUILTIN_NAMES),
      get_strategy("sensible", bluff=0.3, aggressive_at=3),
-     get_strategy("sensible", continue_late=2, respect_exposed=0)],
+     get_strategy("sensible", continue_late=2, respect_exposed=0),
+     get_strategy("learned", respect_draws=1, aggressive_r2=3, continue_r3=2, bluff=0.2)],
     ids=lambda s: f"{s.name}-{s.params}",
 )  # fmt: skip
 def test_bet_equals_twin(strategy: Strategy) -> None:
     gen = np.random.default_rng(3)
-    params = strategy.param_array()
     for i in range(3000):
         pub, own = _situation(gen, 7 if i % 2 else 5)
+        params = strategy.param_array(int(pub[V.P_PLAYERS]))
         a, b = _rng(i), _rng(i)
         got = strategy.decide_bet(pub, own, a)
         assert got == twin_bet(strategy.kind, pub, own, params, b)
@@ -403,6 +418,8 @@ def plans_low(cards: list[int]) -> bool:
 
 
 def twin_pass_hilo(kind: int, hand: list[int], count: int, rng: np.ndarray) -> list[int]:
+    if kind == KIND_LEARNED:  # under hi-lo the learned family passes as "sensible"
+        kind = KIND_SENSIBLE
     if kind in (KIND_RANDOM, KIND_RANDOM_PASS) or not plans_low(hand):
         return twin_pass(kind, hand, count, rng)
 
@@ -508,9 +525,9 @@ def test_best_low_five_into_equals_twin(ncards: int) -> None:
 )  # fmt: skip
 def test_hilo_bet_equals_twin(strategy: Strategy) -> None:
     gen = np.random.default_rng(13)
-    params = strategy.param_array()
     for i in range(3000):
         pub, own = _situation(gen, 7 if i % 2 else 5)
+        params = strategy.param_array(int(pub[V.P_PLAYERS]))
         _hilo(pub)
         hand = [int(c) for c in own[V.O_CARDS : V.O_CARDS + own[V.O_NCARDS]]]
         a, b = _rng(i), _rng(i)
