@@ -211,7 +211,8 @@ def _by_hidden(
     table = pd.DataFrame({"hidden": [cards_text([c], options.unicode) for c in five]})
     table["best_order"] = [frame.iloc[b]["order"] for b in best]
     table["best_order_value"] = mean[best]
-    for column in ("share", "showdown_rate", "mean_pot"):
+    shared = ("share", "high_share", "low_share", "swing_failed", "showdown_rate", "mean_pot")
+    for column in (c for c in shared if c in frame):
         table[column] = [frame.loc[weights[h] == 1, column].mean() for h in range(5)]
     attrs = {**attrs, "analysis": "reveal by hidden card"}
     return finish(table, grouped, [(c,) for c in five], attrs, options)

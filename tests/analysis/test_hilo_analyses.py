@@ -201,5 +201,9 @@ def test_hilo_reveal_values_with_the_hilo_columns():
     assert len(table) == 120 and {"swing_failed", "high_share", "low_share"} <= set(table)
     same = reveal_values("5♠ 4♥ 3♦ 2♣ A♠", 3, rules="hi-lo", deals=200, seed=4)
     assert table.equals(same)
+    hidden = reveal_values("5♠ 4♥ 3♦ 2♣ A♠", 3, rules="hi-lo", by="hidden", deals=200, seed=4)
+    assert {"high_share", "low_share", "swing_failed"} <= set(hidden)
+    by_card = table.groupby("hidden")["low_share"].mean()
+    assert hidden.set_index("hidden")["low_share"].to_dict() == pytest.approx(by_card.to_dict())
     with pytest.raises(ValueError, match="differ from the presets the analyses model"):
         reveal_values("5♠ 4♥ 3♦ 2♣ A♠", 3, rules=Rules.hilo(4), deals=200)
