@@ -30,6 +30,7 @@ __all__ = [
     "MAX_DEAL_INDEX",
     "STREAM_DECK",
     "STREAM_RECEIVED",
+    "STREAM_RIGHT_FOUR",
     "STREAM_SEAT",
     "SeedLike",
     "card_bit",
@@ -54,6 +55,7 @@ MAX_DEAL_INDEX = 2**63 - 1
 STREAM_DECK = 0  # the cards dealt
 STREAM_SEAT = 1  # + seat: that seat's decisions
 STREAM_RECEIVED = 9  # analyses: which of the hero's cards came from the right, when unknown
+STREAM_RIGHT_FOUR = 10  # analyses: the right neighbour's kept four, given the packet it passed
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -42,7 +42,11 @@ its left with its own strategy (R7), keeps five with its own strategy (R8),
 and the best five-card hand takes the pot (R10, R18), ties splitting it
 (R19). ``value`` is the hero's expected share of the pot: 1.0 means it wins
 alone every deal. Known cards are honoured: cards the hero passed sit in the
-left neighbour's hand, cards it received came from the right neighbour's.
+left neighbour's hand, cards it received came from the right neighbour's,
+which is then dealt only sevens from which its strategy passes exactly those
+three (none to condition on for a uniformly random pass;
+``attrs["received_acceptance"]``, see
+:class:`~anaconda_sim.analysis.driver.ReceivedCondition`).
 
 Betting model (``betting=True``): complete deals under the rules with every
 seat's betting strategy; ``value`` is the hero's mean net chips per deal.

@@ -23,6 +23,7 @@ from .driver import (
     BatchRun,
     CardsLike,
     OpponentSpec,
+    ReceivedCondition,
     Sampling,
     add_categories,
     cards_text,
@@ -72,9 +73,20 @@ def discard_values(
     (they are in the left neighbour's hand); ``received``: the three of
     ``hand`` that came from the right neighbour. Unnamed ones are unknown:
     an unknown packet passed is three unseen cards, unknown received cards
-    are any three of the hand, uniformly. ``known``: other cards known to be
-    in no opponent's hand (never dealt). The hero keeps the five being
-    scored, so it has no strategy to name and nobody bets. ``confirm``:
+    are any three of the hand, uniformly. Named received cards condition
+    the right neighbour's seven on its having passed exactly them by its
+    strategy (a ``"sensible"`` or ``"call-down"`` neighbour that passed
+    2♣ 3♦ 4♥ held almost no other low card): its kept four are drawn among
+    the fours with which its pass gives them, uniformly, enumerated once per call
+    (exact, no rejection loop; :class:`~anaconda_sim.analysis.driver.ReceivedCondition`).
+    A ``"random"`` or ``"random-pass"`` neighbour passes any three with the
+    same probability, so for it the named cards change nothing. The table's
+    ``attrs["received_acceptance"]`` is the share of the unseen fours that
+    pass the named cards (``None`` when nothing is conditioned; 0.0 when no
+    four does, and the neighbour's four are then left unconditioned).
+    ``known``: other cards known to be in no opponent's hand (never dealt).
+    The hero keeps the five being scored, so it has no strategy to name and
+    nobody bets. ``confirm``:
     re-estimate the best ``confirm`` discards on fresh, independent deals
     (:func:`~anaconda_sim.analysis.driver.confirm_top`).
 
@@ -140,17 +152,21 @@ def discard_values(
         orders = np.array([sensible_order(f) for f in fives], dtype=np.int64)
         sums = model.score(orders, options, DEFAULT_BATCH, "discards")
         acc, cat_counts = sums.share, sums.cat_counts
+        acceptance = model.received_acceptance
         frame["low_value"] = evaluate_low(np.array(fives)).astype(int)
         frame = frame.assign(**sums.hilo_columns())
     else:
-        acc, cat_counts = _score_fives(hero7, players, fives, passed_cards, received_cards, 0,
-                                       known, strategies, options, "discards")  # fmt: skip
+        acc, cat_counts, condition = _score_fives(hero7, players, fives, passed_cards,
+                                                  received_cards, 0, known, strategies, options,
+                                                  "discards")  # fmt: skip
+        acceptance = condition.acceptance
     frame[list(CATEGORY_COLUMNS)] = cat_counts / acc.deals
     attrs = model_attrs(
         "discard", hero7, players, opponents=strategies, hero=hero_strategy if hilo else None,
         betting=False, options=options, rules=rules_name,
         passed=_optional_text(passed_cards, options.unicode),
         received=_optional_text(received_cards, options.unicode),
+        received_acceptance=acceptance,
     )  # fmt: skip
 
     def rescore(rows: np.ndarray, opts: Sampling) -> ChoiceAccumulator:
@@ -195,7 +211,9 @@ def equity(
     - 7 cards, no ``passed``/``received``: at the deal; the hero passes with
       ``hero``'s pass and keeps its best five.
     - 7 cards with ``passed`` and/or ``received``: after the pass; the hero
-      keeps its best five.
+      keeps its best five. Named ``received`` cards condition the right
+      neighbour's hand as in :func:`discard_values`
+      (``attrs["received_acceptance"]``).
     - 5 cards: after the discard; the hero's two discards are unknown cards.
 
     Under ``rules="hi-lo"`` (R21-R26) the deal is played on by the
@@ -231,6 +249,7 @@ def equity(
                        threads=threads)  # fmt: skip
     hilo = rules_name == HILO
     hero_pass = hero_keep = None
+    acceptance: float | None = None
     halves: dict[str, np.ndarray] = {}
     if len(cards) == 5:
         if passed is not None or received is not None:
@@ -246,8 +265,8 @@ def equity(
                                DEFAULT_BATCH, "equity")  # fmt: skip
             acc, cat_counts, halves = sums.share, sums.cat_counts, sums.hilo_columns()
         else:
-            acc, cat_counts = _score_fives(cards, players, [cards], None, None, 2, known,
-                                           strategies, options, "equity")  # fmt: skip
+            acc, cat_counts, _ = _score_fives(cards, players, [cards], None, None, 2, known,
+                                              strategies, options, "equity")  # fmt: skip
     elif passed is None and received is None:
         stage = "at deal"
         if hilo:
@@ -280,11 +299,13 @@ def equity(
                                "equity")  # fmt: skip
             acc, cat_counts, halves = sums.share, sums.cat_counts, sums.hilo_columns()
             hero_keep = format_cards(order, unicode=options.unicode)
+            acceptance = model.received_acceptance
         else:
             five, _ = best_five(cards)
-            acc, cat_counts = _score_fives(cards, players, [list(five)], passed_cards,
-                                           received_cards, 0, known, strategies, options,
-                                           "equity")  # fmt: skip
+            acc, cat_counts, condition = _score_fives(cards, players, [list(five)], passed_cards,
+                                                      received_cards, 0, known, strategies,
+                                                      options, "equity")  # fmt: skip
+            acceptance = condition.acceptance
     frame = pd.DataFrame({"stage": [stage]})
     if hero_pass is not None:
         frame["hero_pass"] = [hero_pass]
@@ -297,7 +318,7 @@ def equity(
     attrs = model_attrs("equity", cards, players, opponents=strategies,
                         hero=hero_strategy if stage == "at deal" or hilo else None,
                         betting=False, options=options, rules=rules_name,
-                        stage=stage)  # fmt: skip
+                        stage=stage, received_acceptance=acceptance)  # fmt: skip
     return finish(frame, acc, [0], attrs, options)
 
 
@@ -352,9 +373,10 @@ def _score_fives(
     hand: list[int], players: int, fives: Sequence[Sequence[int]], passed: list[int] | None,
     received: list[int] | None, dead: int, known: CardsLike | None,
     strategies: list[Strategy], options: Sampling, what: str,
-) -> tuple[ChoiceAccumulator, np.ndarray]:  # fmt: skip
+) -> tuple[ChoiceAccumulator, np.ndarray, ReceivedCondition]:  # fmt: skip
     """The showdown model after the pass: the hero's pot share with each of
-    ``fives`` (``dead`` of its cards unknown), and its final categories."""
+    ``fives`` (``dead`` of its cards unknown), its final categories, and the
+    condition the named ``received`` cards put on the right neighbour."""
     from ..sim.kernels.showdown import keep_choices_batch
 
     kinds, params = showdown_kernel_strategies(strategies)
@@ -365,25 +387,27 @@ def _score_fives(
     hero_packet = np.array(passed if passed else [-1, -1, -1], dtype=np.int64)
     right_forced = np.array(received if received else [-1, -1, -1], dtype=np.int64)
     # which of the hero's cards came from the right, when not named, is drawn
-    # among them (it does not change the opponents' hands: see the kernel)
+    # among them uniformly, and the right neighbour's four are not conditioned
+    # on it (the model of an unknown packet)
     random_from = np.array(hand if received is None else [], dtype=np.int64)
     needed = (0 if passed else 3) + dead + 7 * (players - 1) - (3 if received else 0)
     check_capacity(players, 52 - len(taken) - len(extra), needed)
+    pub = pub_at_pass(players)
+    condition = ReceivedCondition.of(pub, strategies[-1], known_mask, received)
     choices = np.asarray(fives, dtype=np.int64)
     k = len(choices)
     acc = ChoiceAccumulator(k)
     cat_counts = np.zeros((k, N_CATEGORIES), dtype=np.int64)
-    pub = pub_at_pass(players)
     run = BatchRun.of(options, options.batch(), what)
     for start, size in run.batches(lambda: acc.se().max()):
         shares = np.empty((size, k), dtype=np.int64)
         cats = np.empty((size, k), dtype=np.int8)
         keep_choices_batch(options.key, start, size, players, pub, kinds, params, known_mask,
-                           hero_packet, right_forced, random_from, dead, choices, shares,
-                           cats)  # fmt: skip
+                           hero_packet, right_forced, condition.fours, random_from, dead,
+                           choices, shares, cats)  # fmt: skip
         acc.add_units(shares)
         add_categories(cat_counts, cats)
-    return acc, cat_counts
+    return acc, cat_counts, condition
 
 
 def _best_five_order(five: Sequence[int]) -> tuple[int, ...]:

@@ -27,7 +27,14 @@ from ..game import views as V
 from ..hands.evaluator import N_CATEGORIES
 from ..rng import SeedLike, root_key
 from ..stats import Z95, ChoiceAccumulator
-from ..strategies import KIND_CUSTOM, PARAM_SLOTS, Strategy, get_strategy
+from ..strategies import (
+    KIND_CUSTOM,
+    KIND_RANDOM,
+    KIND_RANDOM_PASS,
+    PARAM_SLOTS,
+    Strategy,
+    get_strategy,
+)
 
 __all__ = [
     "DEFAULT_DEALS",
@@ -169,6 +176,51 @@ def pub_at_pass(players: int, rules: str = "pagat") -> np.ndarray:
     pub[V.P_FIVE_CARD] = 1
     pub[V.P_INVESTED : V.P_INVESTED + players] = 1
     return pub
+
+
+@dataclass(frozen=True)
+class ReceivedCondition:
+    """What the named packet the hero received says about the right neighbour.
+
+    ``fours``: every four unseen cards with which the right neighbour (seat
+    ``n - 1``), by its strategy's pass, passes exactly the received three
+    (:func:`~anaconda_sim.sim.kernels.showdown.right_fours`); the kernels
+    deal it one of them uniformly, which is the exact conditional law of its
+    kept four (Bayes: every four is equally likely before the pass, and the
+    pass is a function of the seven). No rows: no condition, either because
+    nothing was named or because the neighbour passes uniformly at random
+    (``"random"``, ``"random-pass"``: any seven passes a given three of its
+    cards with probability 1/35, a constant likelihood, so the packet tells
+    nothing), or because no four makes its strategy pass those three (then
+    the neighbour is played as before, its four unconditioned, and
+    ``acceptance`` is 0.0).
+
+    ``acceptance``: the share of all fours that pass the packet (the
+    probability that a neighbour dealt these three with four random unseen
+    cards passes exactly them), ``None`` when not conditioned on.
+    """
+
+    fours: np.ndarray
+    acceptance: float | None
+
+    @classmethod
+    def of(
+        cls, pub: np.ndarray, right: Strategy, known_mask: int | np.uint64,
+        received: Sequence[int] | None,
+    ) -> ReceivedCondition:  # fmt: skip
+        """The condition of ``received`` for a right neighbour playing ``right``;
+        ``known_mask``: the cards the neighbour cannot hold (the hero's and the
+        other known cards)."""
+        none = np.zeros((0, 4), dtype=np.int8)
+        if received is None or right.kind in (KIND_RANDOM, KIND_RANDOM_PASS):
+            return cls(none, None)
+        from ..sim.kernels.showdown import right_fours
+
+        # a custom strategy's pass is not run by the showdown model's kernels,
+        # which pass for it like "sensible" (builtin_pass): condition the same way
+        fours, tried = right_fours(pub, right.kind, right.param_array(), np.uint64(known_mask),
+                                   np.array(received, dtype=np.int64))  # fmt: skip
+        return cls(fours, len(fours) / tried if tried else 0.0)
 
 
 def no_overlap(cards: Sequence[int], others: Sequence[int], what: str, where: str) -> None:

@@ -26,6 +26,7 @@ from ..strategies import Strategy
 from .driver import (
     BatchRun,
     CardsLike,
+    ReceivedCondition,
     Sampling,
     add_categories,
     check_capacity,
@@ -117,6 +118,8 @@ class DiscardModel:
     discards: np.ndarray
     hero_packet: np.ndarray
     right_forced: np.ndarray
+    right_fours: np.ndarray
+    received_acceptance: float | None
     cbet: object
     cdiscard: object
 
@@ -131,7 +134,10 @@ class DiscardModel:
 
         ``five`` and ``discards`` (two cards, or ``None``: unknown cards) are
         the seven held; ``passed``/``received`` the hero's packets (unnamed:
-        unknown); ``known``: other cards in no opponent's hand.
+        unknown); ``known``: other cards in no opponent's hand. Received cards
+        all among the seven held condition the right neighbour's kept four on
+        its having passed them (:class:`~anaconda_sim.analysis.driver.ReceivedCondition`);
+        received cards partly among unknown discards do not.
         """
         from ..sim.driver import custom_functions, make_cfg
 
@@ -163,15 +169,20 @@ class DiscardModel:
         check_capacity(players, 52 - len(taken) - len(extra), unknown_hero + 7 * (players - 1) - 3)
         named_right = received_cards and all(c in held for c in received_cards)
         right = received_cards if named_right else None
-        # which of the hero's cards came from the right does not change the
-        # opponents' hands (the right neighbour's kept four are dealt either way)
+        # unnamed, which of the hero's cards came from the right does not change
+        # the opponents' hands (the right neighbour's kept four are dealt
+        # unconditioned); named, they condition its four
+        pub = pub_at_pass(players, rules)
+        known_mask = mask_from_cards(taken + extra)
+        condition = ReceivedCondition.of(pub, seats[-1], known_mask, right)
         return cls(
             players=players, rules=rules, betting=betting, cfg=cfg,
-            pub=pub_at_pass(players, rules), kinds=kinds, params=params,
-            known_mask=mask_from_cards(taken + extra), hand5=np.array(five, dtype=np.int64),
+            pub=pub, kinds=kinds, params=params,
+            known_mask=known_mask, hand5=np.array(five, dtype=np.int64),
             discards=np.array(dead if dead else [-1, -1], dtype=np.int64),
             hero_packet=np.array(passed_cards or [-1, -1, -1], dtype=np.int64),
-            right_forced=np.array(right or five[:3], dtype=np.int64), cbet=cbet,
+            right_forced=np.array(right or five[:3], dtype=np.int64),
+            right_fours=condition.fours, received_acceptance=condition.acceptance, cbet=cbet,
             cdiscard=cdiscard,
         )  # fmt: skip
 
@@ -190,8 +201,8 @@ class DiscardModel:
             rows = OrderRows(size, len(choices), self.hilo)
             reveal_batch(options.key, start, size, self.cfg, self.pub, self.kinds, self.params,
                          self.known_mask, self.hand5, self.discards, self.hero_packet,
-                         self.right_forced, choices, rows.net, rows.share, rows.opens,
-                         rows.folds, rows.pots, rows.cats, rows.hilo, self.cbet,
+                         self.right_forced, self.right_fours, choices, rows.net, rows.share,
+                         rows.opens, rows.folds, rows.pots, rows.cats, rows.hilo, self.cbet,
                          self.cdiscard)  # fmt: skip
             sums.add(rows)
         return sums

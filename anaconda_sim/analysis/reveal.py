@@ -67,7 +67,10 @@ def reveal_values(
     opponents' hands after the pass follow the showdown model of
     :mod:`anaconda_sim.analysis`: each is dealt seven unseen cards and
     passes three to its left by its strategy (the hero's ``passed`` cards
-    sit in the left neighbour's hand). Betting rounds 1 and 2 are taken as
+    sit in the left neighbour's hand; named ``received`` cards condition the
+    right neighbour's seven on its strategy passing them, as in
+    :func:`~anaconda_sim.analysis.discard_values`,
+    ``attrs["received_acceptance"]``). Betting rounds 1 and 2 are taken as
     checked around, so the pot at the discard holds the antes only. Then
     every opponent discards and orders by its strategy, the hero reveals in
     the order being scored, and the four reveal rounds are bet by
@@ -171,7 +174,8 @@ def reveal_values(
     frame[list(CATEGORY_COLUMNS)] = sums.cat_counts / n
     attrs = model_attrs("reveal", five, players, opponents=strategies, hero=hero_strategy,
                         betting=betting, options=options, rules=rules_name,
-                        dealer=int(dealer))  # fmt: skip
+                        dealer=int(dealer),
+                        received_acceptance=model.received_acceptance)  # fmt: skip
     if by == "hidden":
         if confirm:
             raise ValueError(

@@ -92,8 +92,9 @@ def register_play(subparsers: Any) -> None:
     p.add_argument(
         "--strategy",
         default="sensible",
-        help="built-in strategy of the bots: one name, or one per seat separated by commas "
-        "(random, call-down, random-pass, sensible; default sensible)",
+        help="built-in strategy of the bots: one, or one per seat separated by commas "
+        "(random, call-down, random-pass, sensible; parameters as 'sensible:bluff=0.1'; "
+        "default sensible)",
     )
     p.add_argument("--dealer", type=_seat, default=0, help="dealer seat (default 0)")
     p.add_argument(
@@ -191,7 +192,10 @@ def run_play(args: argparse.Namespace, streams: Streams) -> int:
     presets = {"pagat": Rules.pagat, "bicycle": Rules.bicycle, "hi-lo": Rules.hilo}
     rules = presets[args.rules](args.players)
     n = rules.players
-    names = [s.strip() for s in args.strategy.split(",")]
+    from ..strategies import parse_strategies
+
+    # "name" or "name:key=value,key=value", one for every seat or one per seat
+    names = parse_strategies(args.strategy)
     if len(names) == 1:
         names = names * n
     if len(names) != n:

@@ -293,8 +293,9 @@ def play_terminal(
     human
         The person's seat.
     opponents
-        A built-in strategy name for every bot, or one strategy per seat
-        (the entry at ``human`` is ignored).
+        A built-in strategy name for every bot, or one strategy per seat (a
+        name, a :class:`~anaconda_sim.strategies.Strategy` or a player; the
+        entry at ``human`` is ignored).
     seed
         Seed of the deal (cards and bots' decisions).
     dealer
@@ -310,6 +311,8 @@ def play_terminal(
     Game or None
         The finished game, or ``None`` if the person left before the end.
     """
+    from ..strategies import Strategy
+
     n = rules.players
     if not 0 <= human < n:
         raise ValueError(f"human seat {human} is not a seat; seats are 0..{n - 1}")
@@ -318,7 +321,7 @@ def play_terminal(
     if len(specs) != n:
         raise ValueError(f"{len(specs)} opponents for {n} seats; give one per seat or one name")
     players: list[Any] = [
-        person if s == human else (Bot(spec) if isinstance(spec, str) else spec)
+        person if s == human else (Bot(spec) if isinstance(spec, (str, Strategy)) else spec)
         for s, spec in enumerate(specs)
     ]
     person.say(

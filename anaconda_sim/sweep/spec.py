@@ -156,12 +156,18 @@ class SweepSpec:
         estimate for the whole class, see
         :func:`~anaconda_sim.sweep.summarize_classes`).
     opponents
-        Opponent strategies: each entry a built-in name for every opponent
-        seat, or a comma list with one per seat, left neighbour first.
+        Opponent strategies: each entry a built-in strategy for every
+        opponent seat, or a comma list with one per seat, left neighbour
+        first. A strategy may carry parameters, ``"sensible:bluff=0.1"`` or
+        ``"sensible:bluff=0.1,continue_late=2, random-pass"`` (a comma item
+        holding ``=`` continues the parameters of the strategy before it,
+        :func:`~anaconda_sim.strategies.parse_strategies`); they are kept as
+        the parameters that differ from the defaults.
         ``None``: each analysis's default (:data:`DEFAULT_OPPONENTS`).
     hero
-        The hero's strategy, for equity (its pass at the deal) and reveal
-        (its betting); ``None``: the analysis's default.
+        The hero's strategy (with parameters, as ``opponents``), for equity
+        (its pass at the deal) and reveal (its betting); ``None``: the
+        analysis's default.
     betting
         Passed to pass and reveal analyses (``None``: their default).
     deals, precision, max_deals
@@ -235,7 +241,7 @@ class SweepSpec:
         if self.opponents is not None:
             set_(self, "opponents", self._check_opponents(players))
         if self.hero is not None:
-            self._check_strategy("hero", self.hero)
+            set_(self, "hero", self._check_strategy("hero", self.hero))
             if not {"equity", "reveal"} & set(kinds):
                 raise _fail("hero", self.hero, "applies to equity and reveal sweeps only")
         if self.betting is not None:
@@ -315,27 +321,35 @@ class SweepSpec:
             )  # fmt: skip
         return ids
 
-    def _check_strategy(self, key: str, name: Any) -> None:
-        from ..strategies import get_strategy
+    @staticmethod
+    def _parse_strategies(key: str, text: Any) -> list[str]:
+        """The strategies of ``text`` (``"name"`` or ``"name:key=value,..."``,
+        several separated by commas, :func:`~anaconda_sim.strategies.parse_strategies`),
+        each as its short text: the name alone when every parameter has its
+        default (so a plain name keeps its text, the spec hash and the seeds)."""
+        from ..strategies import parse_strategies, short_spec
 
-        if not isinstance(name, str):
-            raise _fail(key, name, "is not a strategy name")
+        if not isinstance(text, str):
+            raise _fail(key, text, "is not a strategy name or a comma list of names")
         try:
-            get_strategy(name)
+            strategies = parse_strategies(text)
         except ValueError as error:
-            raise ValueError(f"sweep spec: {key}={name!r}: {error}") from None
+            raise ValueError(f"sweep spec: {key}={text!r}: {error}") from None
+        return [short_spec(s.spec()) for s in strategies]
+
+    def _check_strategy(self, key: str, text: Any) -> str:
+        names = self._parse_strategies(key, text)
+        if len(names) != 1:
+            raise _fail(key, text, f"names {len(names)} strategies; give one")
+        return names[0]
 
     def _check_opponents(self, players: tuple[int, ...]) -> tuple[str, ...]:
         out: list[str] = []
         for i, entry in enumerate(_as_tuple(self.opponents)):
             key = f"opponents[{i}]"
-            if not isinstance(entry, str):
-                raise _fail(key, entry, "is not a strategy name or a comma list of names")
-            names = [n.strip() for n in entry.split(",") if n.strip()]
-            if not names:
+            if isinstance(entry, str) and not entry.strip(", "):
                 raise _fail(key, entry, "names no strategy")
-            for name in names:
-                self._check_strategy(key, name)
+            names = self._parse_strategies(key, entry)
             if len(names) > 1:
                 for p in players:
                     if len(names) != p - 1:

@@ -74,16 +74,17 @@ _EQUITY_COLUMNS = ("stage", "hero_pass", "players", "equity", "se", "ci_low", "c
 def _analyse(spec: SweepSpec, unit: Unit, hand: str, seed: int) -> pd.DataFrame:
     from .. import analysis
     from ..hands.evaluator import CATEGORY_COLUMNS
+    from ..strategies import Strategy, parse_strategies
 
-    opponents: str | list[str] = unit.opponents
-    if "," in unit.opponents:
-        opponents = unit.opponents.split(",")
+    # one strategy for every seat, or one per seat (with parameters: "name:key=value,...")
+    seats = parse_strategies(unit.opponents)
+    opponents: Strategy | list[Strategy] = seats[0] if len(seats) == 1 else seats
     common: dict[str, Any] = {
         "opponents": opponents, "deals": unit.deals, "precision": unit.precision,
         "max_deals": spec.max_deals, "seed": seed, "progress": False, "rules": unit.rules,
     }  # fmt: skip
     betting: dict[str, Any] = {} if spec.betting is None else {"betting": spec.betting}
-    hero: dict[str, Any] = {} if spec.hero is None else {"hero": spec.hero}
+    hero: dict[str, Any] = {} if spec.hero is None else {"hero": parse_strategies(spec.hero)[0]}
     if unit.kind == "equity":
         table = analysis.equity(hand, unit.players, **hero, **common)
         # a sweep's equity rows keep their own schema (the shipped data's):

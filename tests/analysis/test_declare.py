@@ -120,7 +120,8 @@ def _engine_values(hand: str, players: int, seed: int, deals: int) -> np.ndarray
         states = np.empty((n, 1), dtype=np.uint64)
         extra = opponents_after_pass(
             key, deal, n, pub_at_pass(n, "hi-lo"), kinds, params, mask_from_cards(five),
-            np.array(five[:3], dtype=np.int64), 5, owns, kept, packets, states,
+            np.array(five[:3], dtype=np.int64), np.zeros((0, 4), dtype=np.int8), 5,
+            owns, kept, packets, states,
             np.empty(52, dtype=np.int64), np.empty(7, dtype=np.int64),
             np.empty(7, dtype=np.int64), np.empty(1, dtype=np.uint64),
         ).tolist()  # fmt: skip

@@ -112,7 +112,8 @@ def _engine_discard_shares(hand7, passed, received, players, seed, deals):
         states = np.empty((n, 1), dtype=np.uint64)
         opponents_after_pass(
             key, deal, n, pub_at_pass(n, "hi-lo"), kinds, params, mask_from_cards(known),
-            np.array(received, dtype=np.int64), 0, owns, kept, packets, states,
+            np.array(received, dtype=np.int64), np.zeros((0, 4), dtype=np.int8), 0,
+            owns, kept, packets, states,
             np.empty(52, dtype=np.int64), np.empty(7, dtype=np.int64),
             np.empty(7, dtype=np.int64), np.empty(1, dtype=np.uint64),
         )  # fmt: skip

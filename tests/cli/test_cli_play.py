@@ -159,3 +159,11 @@ def test_subprocess_human_game() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "You are seat 0" in proc.stdout and "Your cards:" in proc.stdout
     assert "Traceback" not in proc.stderr
+
+
+def test_play_takes_parametrised_strategies() -> None:
+    strategies = "sensible:bluff=0.5,continue_late=2, random, call-down"
+    code, out, _ = run(["play", "--players", "3", "--seed", "4", "--strategy", strategies])
+    assert code == 0 and "Net: seat 0" in out
+    code, _, err = run(["play", "--players", "3", "--strategy", "sensible:bluf=0.5"])
+    assert code != 0 and "strategy 'sensible' has no parameter 'bluf'" in err

@@ -71,3 +71,45 @@ def discard_shares(hand7, players, passed, received, deals, seed):
         for k in range(len(discards)):
             shares[d, k] = _share([hero_values[k], *opponent_values], 0)
     return discards, shares
+
+
+def received_shares(hand7, players, passed, received, strategy, deals, seed):
+    """Per-deal hero pot share of its best five after the pass when every
+    opponent plays ``strategy`` (a built-in with a deterministic pass, best
+    five kept) and the right neighbour passed the hero ``received``.
+
+    Rejection sampling, plainly: shuffle the unseen cards, give the right
+    neighbour four of them with ``received``, and keep the deal only when its
+    own pass (``Strategy.decide_pass``) gives exactly ``received``. Returns the
+    shares of the accepted deals and the share of shuffles accepted.
+    """
+    from anaconda_sim.analysis.driver import pub_at_pass
+    from anaconda_sim.game import views as V
+
+    rng = np.random.default_rng(seed)
+    pub = pub_at_pass(players)
+    unseen = np.array([c for c in range(52) if c not in hand7 and c not in passed])
+    right = players - 1
+    hero_value = evaluate(np.array(hand7)).item()
+    shares, tries = [], 0
+    while len(shares) < deals:
+        deck = list(rng.permutation(unseen))
+        tries += 1
+        four = deck[:4]
+        own = V.new_own(right)
+        own[V.O_NCARDS] = 7
+        own[V.O_CARDS : V.O_CARDS + 7] = four + list(received)
+        if set(strategy.decide_pass(pub, own, np.zeros(1, dtype=np.uint64))) != set(received):
+            continue
+        kept, packets = {right: four}, {0: list(passed), right: list(received)}
+        for s in range(1, right):
+            seven = deck[4 + 7 * (s - 1) : 4 + 7 * s]
+            own = V.new_own(s)
+            own[V.O_NCARDS] = 7
+            own[V.O_CARDS : V.O_CARDS + 7] = seven
+            packets[s] = strategy.decide_pass(pub, own, np.zeros(1, dtype=np.uint64)).tolist()
+            kept[s] = [c for c in seven if c not in packets[s]]
+        finals = [kept[s] + packets[s - 1] for s in range(1, players)]
+        values = [hero_value, *evaluate(np.array(finals)).tolist()]
+        shares.append(_share(values, 0))
+    return np.array(shares), deals / tries

@@ -3,7 +3,9 @@
 The opponents' hands after the pass come from the showdown model of
 :mod:`anaconda_sim.sim.kernels.showdown` (each opponent dealt seven unseen cards,
 passing three to its left by its strategy; the hero's packet and the packet
-it received are honoured). The deal then goes on exactly as in the batch
+it received are honoured; a named received packet conditions the right
+neighbour's kept four, see :func:`~anaconda_sim.sim.kernels.showdown.right_fours`).
+The deal then goes on exactly as in the batch
 simulator from the discard (R8): every seat discards and orders by its
 strategy except the hero, whose reveal order is the choice being scored;
 four reveals each followed by betting (R9, R11-R17); showdown (R10,
@@ -92,7 +94,7 @@ def _views_at_discard(cfg, pub, owns, hero_cards, kept, packets):
 
 def reveal_batch(
     key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask, hand5, discards,
-    hero_packet, right_forced, orders, net, share, opens, opp_folds, pots, cats, hilo,
+    hero_packet, right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo,
     cbet, cdiscard,
 ):  # fmt: skip
     """Play every reveal order of ``orders`` on deals ``deal_start ..``.
@@ -105,14 +107,18 @@ def reveal_batch(
     (1/SHARE_SCALE) and its :mod:`~anaconda_sim.hands.hilo` flags; ``hilo``
     may be empty otherwise.
 
+    ``fours``: the right neighbour's possible kept fours given the packet
+    ``right_forced`` (:func:`~anaconda_sim.sim.kernels.showdown.right_fours`),
+    or no rows: no condition.
+
     The hero's forced choice ``orders[k]`` is its reveal order
     (``FORCE_ORDER``), or that order then its declaration
     (``FORCE_ORDER_DECLARE``).
     """
     run_chunks(
         _reveal_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals, cfg,
-        pass_pub, kinds, params, known_mask, hand5, discards, hero_packet, right_forced, orders,
-        net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard
+        pass_pub, kinds, params, known_mask, hand5, discards, hero_packet, right_forced, fours,
+        orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard
     )  # fmt: skip
 
 
@@ -120,7 +126,7 @@ def reveal_batch(
 def _reveal_batch_chunks(
     first_chunk, stop_chunk, key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask,
     hand5, discards,
-    hero_packet, right_forced, orders, net, share, opens, opp_folds, pots, cats, hilo,
+    hero_packet, right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo,
     cbet, cdiscard,
 ):  # fmt: skip
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`."""
@@ -147,14 +153,14 @@ def _reveal_batch_chunks(
         cfg_, pass_pub_ = borrow(cfg), borrow(pass_pub)
         kinds_, params_ = borrow(kinds), borrow(params)
         hand5_, discards_, hero_packet_ = borrow(hand5), borrow(discards), borrow(hero_packet)
-        right_forced_, orders_ = borrow(right_forced), borrow(orders)
+        right_forced_, orders_, fours_ = borrow(right_forced), borrow(orders), borrow(fours)
         net_, share_, opens_ = borrow(net), borrow(share), borrow(opens)
         opp_folds_, pots_, cats_ = borrow(opp_folds), borrow(pots), borrow(cats)
         hilo_ = borrow(hilo)
         for i in range(chunk * CHUNK, min(n_deals, (chunk + 1) * CHUNK)):
             _reveal_deal(
                 key, deal_start + i, i, cfg_, pass_pub_, kinds_, params_, known_mask, hand5_,
-                discards_, hero_packet_, right_forced_, orders_, net_, share_, opens_,
+                discards_, hero_packet_, right_forced_, fours_, orders_, net_, share_, opens_,
                 opp_folds_, pots_, cats_, hilo_, cbet, cdiscard, pass_owns, kept, packets,
                 pass_states, dealt, hand, chosen, deck_state, hero_cards, pub, owns, states, dec,
                 seat_res, res, opener,
@@ -164,7 +170,7 @@ def _reveal_batch_chunks(
 @jit
 def _reveal_deal(
     key, deal, i, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
-    right_forced, orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard,
+    right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard,
     pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, hero_cards,
     pub, owns, states, dec, seat_res, res, opener,
 ):  # fmt: skip
@@ -177,7 +183,7 @@ def _reveal_deal(
     dead = 2 if discards[0] < 0 else 0
     unknown = (3 if packet_unknown else 0) + dead
     hero_extra = opponents_after_pass(
-        key, deal, n, pass_pub, kinds, params, known_mask, right_forced, unknown,
+        key, deal, n, pass_pub, kinds, params, known_mask, right_forced, fours, unknown,
         pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state,
     )  # fmt: skip
     offset = 3 if packet_unknown else 0

@@ -27,7 +27,16 @@ import numpy as np
 from ..._numba import borrow, jit, keep, run_chunks
 from ...game import views as V
 from ...hands.evaluator import eval5, eval7, value_category
-from ...rng import STREAM_DECK, STREAM_RECEIVED, STREAM_SEAT, card_bit, deal_cards, stream_state
+from ...rng import (
+    STREAM_DECK,
+    STREAM_RECEIVED,
+    STREAM_RIGHT_FOUR,
+    STREAM_SEAT,
+    card_bit,
+    deal_cards,
+    rand_below,
+    stream_state,
+)
 from ...stats import SHARE_SCALE
 from ...strategies import KIND_RANDOM, builtin_discard, builtin_pass
 from ..layout import HERO, LEFT
@@ -58,8 +67,60 @@ def _set_cards(own, first, second, n_second):
 
 
 @jit
+def right_fours(pub, kind, params, known_mask, received):
+    """Every four unseen cards with which seat ``pub[P_PLAYERS] - 1`` of
+    built-in strategy ``kind``, holding them and ``received``, passes exactly
+    the three ``received`` cards.
+
+    The unseen cards are those outside ``known_mask``. Returns the accepted
+    fours (an ``int8`` array of shape ``(m, 4)``, ascending cards, in
+    lexicographic order) and the number of fours tried. Meant for
+    deterministic passes (the pass is run once per four, with a fixed
+    random state).
+    """
+    available = np.empty(52, dtype=np.int64)
+    m = 0
+    for card in range(52):
+        if (known_mask & card_bit(card)) == np.uint64(0):
+            available[m] = card
+            m += 1
+    tried = m * (m - 1) * (m - 2) * (m - 3) // 24
+    out = np.empty((tried, 4), dtype=np.int8)
+    own = np.full(V.OWN_SIZE, -1, dtype=np.int32)
+    own[V.O_SEAT] = pub[V.P_PLAYERS] - 1
+    own[V.O_NCARDS] = 7
+    for i in range(3):
+        own[V.O_CARDS + 4 + i] = received[i]
+    chosen = np.empty(7, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    count = 0
+    for a in range(m):
+        own[V.O_CARDS] = available[a]
+        for b in range(a + 1, m):
+            own[V.O_CARDS + 1] = available[b]
+            for c in range(b + 1, m):
+                own[V.O_CARDS + 2] = available[c]
+                for d in range(c + 1, m):
+                    own[V.O_CARDS + 3] = available[d]
+                    rng[0] = np.uint64(0)
+                    builtin_pass(kind, pub, own, params, rng, chosen)
+                    hits = 0
+                    for i in range(3):
+                        for j in range(3):
+                            if chosen[i] == received[j]:
+                                hits += 1
+                    if hits == 3:
+                        out[count, 0] = available[a]
+                        out[count, 1] = available[b]
+                        out[count, 2] = available[c]
+                        out[count, 3] = available[d]
+                        count += 1
+    return out[:count].copy(), tried
+
+
+@jit
 def opponents_after_pass(
-    key, deal, players, pub, kinds, params, known_mask, right_forced, hero_unknown,
+    key, deal, players, pub, kinds, params, known_mask, right_forced, fours, hero_unknown,
     owns, kept, packets, states, dealt, hand, chosen, deck_state,
 ):  # fmt: skip
     """Deal the opponents, make their passes and apply the fixed part of the pass.
@@ -71,20 +132,35 @@ def opponents_after_pass(
     the deck and returned (a view of the caller's scratch array ``dealt``,
     52 cards; ``hand`` and ``chosen`` hold 7, ``deck_state`` is a
     ``uint64[1]``). ``right_forced[0] >= 0`` forces seat ``players - 1``'s
-    packet.
+    packet; then, when ``fours`` has rows (:func:`right_fours` of that
+    packet), the seat's kept four are one row of ``fours`` drawn uniformly
+    (stream ``STREAM_RIGHT_FOUR`` of the deal) and everything else is dealt
+    from the cards left.
     """
     forced = right_forced[0] >= 0
+    conditioned = forced and fours.shape[0] > 0
     total = hero_unknown + 7 * (players - 1) - (3 if forced else 0)
+    mask = known_mask
+    row = 0
+    if conditioned:
+        deck_state[0] = stream_state(key, deal, STREAM_RIGHT_FOUR)
+        row = rand_below(deck_state, fours.shape[0])
+        for i in range(4):
+            mask |= card_bit(np.int64(fours[row, i]))
+        total -= 4
     deck_state[0] = stream_state(key, deal, STREAM_DECK)
-    deal_cards(deck_state, known_mask, total, dealt)
+    deal_cards(deck_state, mask, total, dealt)
     pos = hero_unknown
     for seat in range(1, players):
         states[seat, 0] = stream_state(key, deal, STREAM_SEAT + seat)
         own = owns[seat]
         if forced and seat == players - 1:
             for i in range(4):
-                hand[i] = dealt[pos]
-                pos += 1
+                if conditioned:
+                    hand[i] = fours[row, i]
+                else:
+                    hand[i] = dealt[pos]
+                    pos += 1
             for i in range(3):
                 hand[4 + i] = right_forced[i]
                 chosen[i] = right_forced[i]
@@ -202,6 +278,7 @@ def _pass_choices_batch_chunks(
         states, scratch, dealt = borrow(states_), borrow(scratch_), borrow(dealt_)
         hand, chosen, deck_state = borrow(hand_), borrow(chosen_), borrow(deck_state_)
         no_force = np.full(3, -1, dtype=np.int64)
+        no_fours = np.empty((0, 4), dtype=np.int8)
         hero_kept = np.empty(4, dtype=np.int64)
         # arrays every thread reads, borrowed: no shared reference counts
         pub_, kinds_, params_ = borrow(pub), borrow(kinds), borrow(params)
@@ -210,7 +287,7 @@ def _pass_choices_batch_chunks(
             _pass_choices_deal(
                 key, deal_start + i, i, players, pub_, kinds_, params_, known, hero7_, choices_,
                 n_choices, shares, left_shares, categories, owns, kept, packets, states,
-                scratch, no_force, hero_kept, dealt, hand, chosen, deck_state,
+                scratch, no_force, no_fours, hero_kept, dealt, hand, chosen, deck_state,
             )  # fmt: skip
         keep(owns_, kept_, packets_, states_, scratch_, dealt_)
         keep(hand_, chosen_, deck_state_, owns_, owns_, owns_)
@@ -219,13 +296,13 @@ def _pass_choices_batch_chunks(
 @jit(inline="always")
 def _pass_choices_deal(
     key, deal, i, players, pub, kinds, params, known, hero7, choices, n_choices, shares,
-    left_shares, categories, owns, kept, packets, states, scratch, no_force, hero_kept,
-    dealt, hand, chosen, deck_state,
+    left_shares, categories, owns, kept, packets, states, scratch, no_force, no_fours,
+    hero_kept, dealt, hand, chosen, deck_state,
 ):  # fmt: skip
     """Row ``i`` of :func:`pass_choices_batch` (deal ``deal``)."""
     _reset_rows(owns, players)
     opponents_after_pass(
-        key, deal, players, pub, kinds, params, known, no_force, 0,
+        key, deal, players, pub, kinds, params, known, no_force, no_fours, 0,
         owns, kept, packets, states, dealt, hand, chosen, deck_state,
     )  # fmt: skip
     best_fixed, count_fixed = _fixed_opponents_best(
@@ -257,7 +334,7 @@ def _pass_choices_deal(
 
 def keep_choices_batch(
     key, deal_start, n_deals, players, pub, kinds, params, known_mask, hero_packet,
-    right_forced, random_right_from, dead_count, choices, shares, categories,
+    right_forced, fours, random_right_from, dead_count, choices, shares, categories,
 ):  # fmt: skip
     """Score the hero's final five (rows of ``choices``, 5 cards each).
 
@@ -266,13 +343,15 @@ def keep_choices_batch(
     ``hero_packet[0] < 0``) and seat ``n - 1``'s packet to the hero forced
     (``right_forced``, or when ``right_forced[0] < 0`` three cards drawn per
     deal from ``random_right_from``: the hero's cards it may have received).
+    ``fours``: the right neighbour's possible kept fours given a forced
+    packet (:func:`right_fours`), or no rows: no condition.
     ``dead_count`` unseen cards are removed per deal (the hero's unknown
     discards).
     """
     run_chunks(
         _keep_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals,
-        players, pub, kinds, params, known_mask, hero_packet, right_forced, random_right_from,
-        dead_count, choices, shares, categories
+        players, pub, kinds, params, known_mask, hero_packet, right_forced, fours,
+        random_right_from, dead_count, choices, shares, categories
     )  # fmt: skip
 
 
@@ -280,7 +359,7 @@ def keep_choices_batch(
 def _keep_choices_batch_chunks(
     first_chunk, stop_chunk, key, deal_start, n_deals, players, pub, kinds, params, known_mask,
     hero_packet,
-    right_forced, random_right_from, dead_count, choices, shares, categories,
+    right_forced, fours, random_right_from, dead_count, choices, shares, categories,
 ):  # fmt: skip
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`keep_choices_batch`."""
     n_choices = choices.shape[0]
@@ -299,6 +378,7 @@ def _keep_choices_batch_chunks(
         # arrays every thread reads, borrowed: no shared reference counts
         pub_, kinds_, params_ = borrow(pub), borrow(kinds), borrow(params)
         choices_, hero_packet_ = borrow(choices), borrow(hero_packet)
+        fours_ = borrow(fours)
         for i in range(chunk * CHUNK, min(n_deals, (chunk + 1) * CHUNK)):
             deal = deal_start + i
             _reset_rows(owns, players)
@@ -308,7 +388,7 @@ def _keep_choices_batch_chunks(
                 deal_cards(deck_state, from_mask, 3, forced)
             unknown = (3 if hero_packet_[0] < 0 else 0) + dead_count
             hero_cards = opponents_after_pass(
-                key, deal, players, pub_, kinds_, params_, known_mask, forced, unknown,
+                key, deal, players, pub_, kinds_, params_, known_mask, forced, fours_, unknown,
                 owns, kept, packets, states, dealt, hand, chosen, deck_state,
             )  # fmt: skip
             for j in range(3):
