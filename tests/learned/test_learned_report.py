@@ -1,0 +1,27 @@
+"""The learned strategies' report (scripts/learned_report.py) in its quick mode."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from anaconda_sim import read_table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_learned_report_quick_mode(tmp_path, capsys):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import learned_report
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    exploit, h2h = learned_report.main(["--quick", "--out", str(tmp_path)])
+    capsys.readouterr()
+    assert set(exploit["strategy"]) == {"random-pass", "sensible", "learned"}
+    assert sorted(set(exploit["players"])) == [2, 3, 4, 5, 6, 7]
+    assert set(exploit["model"]) == {"showdown", "betting"}
+    assert (exploit["se"] >= 0).all()
+    assert len(h2h) == 4 and (h2h["ci_low"] <= h2h["mean_net"]).all()
+    back = read_table(tmp_path / "exploitability.csv")
+    assert back.attrs["analysis"] == "exploitability" and len(back) == len(exploit)
