@@ -101,13 +101,19 @@ def _pub_facing_bet(players: int, exposed: dict[int, str], revealed: int) -> np.
     return pub
 
 
+def _learned(**params: float):
+    """The family at its starting vector with ``params`` changed (independent
+    of the shipped, learned values)."""
+    return get_strategy("learned", **{**LEARNED_DEFAULTS, **params})
+
+
 def test_R11_a_board_showing_four_to_a_flush_is_respected_when_told_to():
     # trips (category 3) facing a bet from a seat showing four spades
     pub = _pub_facing_bet(3, {1: "9♠ 8♠ 3♠ 2♠", 2: "2♦ 5♥ 9♣ J♦"}, 4)
     own = _own(parse_cards("Q♥ Q♦ Q♣ 7♥ 4♦"))
     rng = np.zeros(1, np.uint64)
-    reads = get_strategy("learned", continue_r4=1.0, respect_draws=1.0)
-    blind = get_strategy("learned", continue_r4=1.0, respect_draws=0.0)
+    reads = _learned(continue_r4=1.0, respect_draws=1.0)
+    blind = _learned(continue_r4=1.0, respect_draws=0.0)
     assert reads.decide_bet(pub, own, rng) == V.INTENT_FOLD
     assert blind.decide_bet(pub, own, rng) == V.INTENT_PASSIVE
     # a flush of its own beats the draw: it calls
@@ -119,11 +125,11 @@ def test_R11_an_exposed_pair_over_a_pair_folds_and_thresholds_are_per_round():
     pub = _pub_facing_bet(3, {1: "K♠ K♥ 3♦ 2♣", 2: "2♦ 5♥ 9♣ J♦"}, 4)
     pair = _own(parse_cards("Q♥ Q♦ 7♣ 5♥ 4♦"))
     rng = np.zeros(1, np.uint64)
-    loose = get_strategy("learned", continue_r4=1.0, respect_exposed=0.0)
+    loose = _learned(continue_r4=1.0, respect_exposed=0.0)
     assert loose.decide_bet(pub, pair, rng) == V.INTENT_PASSIVE
-    assert get_strategy("learned", continue_r4=1.0).decide_bet(pub, pair, rng) == V.INTENT_PASSIVE
-    assert get_strategy("learned", continue_r4=2.0).decide_bet(pub, pair, rng) == V.INTENT_FOLD
-    bold = get_strategy("learned", aggressive_r4=1.0)
+    assert _learned(continue_r4=1.0).decide_bet(pub, pair, rng) == V.INTENT_PASSIVE
+    assert _learned(continue_r4=2.0).decide_bet(pub, pair, rng) == V.INTENT_FOLD
+    bold = _learned(aggressive_r4=1.0)
     assert bold.decide_bet(pub, pair, rng) == V.INTENT_AGGRESSIVE
 
 
