@@ -72,6 +72,7 @@ def test_notebooks_are_found():
         "04_reveal_orders.ipynb",
         "05_equity_sweeps.ipynb",
         "06_benchmarks.ipynb",
+        "07_learned_strategies.ipynb",
         "08_hi_lo.ipynb",
     ]
 

@@ -218,7 +218,8 @@ class ReceivedCondition:
 
         # a custom strategy's pass is not run by the showdown model's kernels,
         # which pass for it like "sensible" (builtin_pass): condition the same way
-        fours, tried = right_fours(pub, right.kind, right.param_array(), np.uint64(known_mask),
+        params = right.param_array(int(pub[V.P_PLAYERS]))
+        fours, tried = right_fours(pub, right.kind, params, np.uint64(known_mask),
                                    np.array(received, dtype=np.int64))  # fmt: skip
         return cls(fours, len(fours) / tried if tried else 0.0)
 

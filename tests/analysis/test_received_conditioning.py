@@ -187,3 +187,12 @@ def test_reveal_values_condition_on_received():
     unnamed = reveal_values(five, 3, discards="2♣ 3♦", passed=PASSED, opponents="sensible",
                             deals=300, seed=3)  # fmt: skip
     assert unnamed.attrs["received_acceptance"] is None
+
+
+def test_a_learned_right_neighbour_is_conditioned_with_its_table_size_parameters():
+    # "learned" takes the parameters shipped for the table size
+    from anaconda_sim.analysis import discard_values
+
+    table = discard_values("Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠", 4, passed="3♠ 4♥ 2♣", received="Q♦ 9♦ 5♠",
+                           opponents="learned", deals=300, seed=1, progress=False)  # fmt: skip
+    assert 0 < table.attrs["received_acceptance"] < 1
