@@ -820,7 +820,7 @@ class Strategy:
 
         Examples
         --------
-        >>> get_strategy("learned", bluff=0.25).param_array(6)[24]
+        >>> float(get_strategy("learned", bluff=0.25).param_array(6)[24])
         0.25
         """
         if self.kind != KIND_LEARNED:

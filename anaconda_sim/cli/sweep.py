@@ -27,9 +27,9 @@ Examples
 >>> print(out.getvalue())  # doctest: +NORMALIZE_WHITESPACE
 sweep ...: 2 units (0 already done, 2 computed) in ... s on local -> '.../res'
 sweep ... in '.../res': 2 of 2 units done (100%), complete
-    kind  players   opponents  target_deals  seed  units  done  hands
-  equity        2 random-pass           200     1      1     1      1
-  equity        3 random-pass           200     1      1     1      1
+    kind rules  players   opponents  target_deals  seed  units  done  hands
+  equity pagat        2 random-pass           200     1      1     1      1
+  equity pagat        3 random-pass           200     1      1     1      1
 >>> err = io.StringIO()
 >>> main([str(folder / "spec.toml"), "--out", str(folder / "res"), "--local-cluster", "0"],
 ...      stderr=err)
