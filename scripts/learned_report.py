@@ -5,8 +5,8 @@ Writes two tables (CSV, with their model in a sidecar) that
 
 - ``data/exploitability.csv``: :func:`anaconda_sim.exploitability` of
   ``random-pass``, ``sensible`` and ``learned`` at 2-7 players: the pass in
-  the showdown model (pot share), and at 6 players the pass and the reveal
-  order with betting (chips per deal);
+  the showdown model (pot share), and the pass and the reveal order with
+  betting (chips per deal);
 - ``data/head_to_head.csv``: 6 players, 200,000 deals, the button
   rotating: one seat of one strategy against five of the other, its mean net
   chips per deal with a 95% interval.
@@ -38,15 +38,16 @@ def exploitability_table(hands: int, deals: int, bet_hands: int, bet_deals: int,
                          **table.iloc[0][["decision", "gain", "se", "unit"]].to_dict(),
                          "seconds": time.perf_counter() - began})  # fmt: skip
             print(rows[-1], flush=True)
-    for name in STRATEGIES:
-        began = time.perf_counter()
-        table = exploitability(name, 6, ("pass", "order"), hands=bet_hands, deals=bet_deals,
-                               betting=True, seed=seed)  # fmt: skip
-        for _, row in table.iterrows():
-            rows.append({"strategy": name, "players": 6, "model": "betting",
-                         **row[["decision", "gain", "se", "unit"]].to_dict(),
-                         "seconds": time.perf_counter() - began})  # fmt: skip
-            print(rows[-1], flush=True)
+    for players in range(2, 8):
+        for name in STRATEGIES:
+            began = time.perf_counter()
+            table = exploitability(name, players, ("pass", "order"), hands=bet_hands,
+                                   deals=bet_deals, betting=True, seed=seed)  # fmt: skip
+            for _, row in table.iterrows():
+                rows.append({"strategy": name, "players": players, "model": "betting",
+                             **row[["decision", "gain", "se", "unit"]].to_dict(),
+                             "seconds": time.perf_counter() - began})  # fmt: skip
+                print(rows[-1], flush=True)
     return pd.DataFrame(rows)
 
 
