@@ -63,11 +63,13 @@ import numpy as np
 from ._numba import jit
 from .game import views as V
 from .hands.evaluator import (
+    EXPOSED_FLOOR,
     best_five_into,
     best_five_of_sorted7,
     eval5,
     eval7,
     eval_cards,
+    exposed_value_at,
     exposed_value_category,
     value_category,
 )
@@ -126,9 +128,6 @@ assert list(SENSIBLE_DEFAULTS) == [
     "aggressive_at", "continue_early", "continue_late", "respect_exposed", "bluff",
 ]  # fmt: skip
 
-# exposed category (R11: none, pair, two pair, trips, quads) -> the least hand
-# category the seat showing it can hold
-_EXPOSED_FLOOR = np.array([0, 1, 2, 3, 7], dtype=np.int64)
 
 
 # ---------------------------------------------------------------- helpers --
@@ -188,79 +187,6 @@ def _shuffle_prefix(out, start, n, k, rng):
         tmp = out[start + j]
         out[start + j] = out[start + i]
         out[start + i] = tmp
-
-
-_X1 = np.int64(14)
-_X4 = np.int64(14 * 14 * 14 * 14)
-
-
-# exposed_value4: for each pattern of equal neighbours among the four ranks
-# sorted in descending order (bit 0: r0 == r1, bit 1: r1 == r2, bit 2:
-# r2 == r3), the weights of the four digits ``rank + 1`` and the category
-# term: groups first (larger, then higher), then singles, high to low
-_X2 = np.int64(14 * 14)
-_X3 = np.int64(14 * 14 * 14)
-_EXPOSED_WEIGHTS = np.array(
-    [
-        [_X3, _X2, _X1, 1, 0],  # no pair: r0 r1 r2 r3
-        [_X3, 0, _X2, _X1, _X4],  # pair r0, singles r2 r3
-        [_X2, _X3, 0, _X1, _X4],  # pair r1, singles r0 r3
-        [_X3, 0, 0, _X2, 3 * _X4],  # trips r0, single r3
-        [_X2, _X1, _X3, 0, _X4],  # pair r2, singles r0 r1
-        [_X3, 0, _X2, 0, 2 * _X4],  # two pair r0, r2
-        [_X2, _X3, 0, 0, 3 * _X4],  # trips r1, single r0
-        [_X3, 0, 0, 0, 4 * _X4],  # quads r0
-    ],
-    dtype=np.int64,
-)
-
-
-@jit(inline="always")
-def exposed_value4(c0, c1, c2, c3, n):
-    """:func:`~anaconda_sim.hands.evaluator.exposed_cards_value` of the first ``n``
-    (0..4) of four scalar cards: the same number (R11), without a loop over
-    the thirteen ranks and nearly without branches. The ranks are sorted in
-    descending order (a missing card is rank -1, last); the equalities
-    between neighbours then give the category and the order of the digits
-    (:data:`_EXPOSED_WEIGHTS`), and a digit is ``rank + 1``, so a missing
-    card gives the padding 0."""
-    a = np.int64(c0) >> 2 if n > 0 else np.int64(-1)
-    b = np.int64(c1) >> 2 if n > 1 else np.int64(-1)
-    c = np.int64(c2) >> 2 if n > 2 else np.int64(-1)
-    d = np.int64(c3) >> 2 if n > 3 else np.int64(-1)
-    # sorting network, descending (missing cards, -1, go last)
-    hi1 = max(a, b)
-    lo1 = min(a, b)
-    hi2 = max(c, d)
-    lo2 = min(c, d)
-    r0 = max(hi1, hi2)
-    mid1 = min(hi1, hi2)
-    mid2 = max(lo1, lo2)
-    r3 = min(lo1, lo2)
-    r1 = max(mid1, mid2)
-    r2 = min(mid1, mid2)
-    # neighbour equalities (a missing card equals nothing)
-    pattern = (
-        (np.int64(r0 == r1) & np.int64(r1 >= 0))
-        | ((np.int64(r1 == r2) & np.int64(r2 >= 0)) << 1)
-        | ((np.int64(r2 == r3) & np.int64(r3 >= 0)) << 2)
-    )
-    w = _EXPOSED_WEIGHTS
-    p = np.uint64(pattern)
-    return (
-        w[p, 4] + w[p, 0] * (r0 + 1) + w[p, 1] * (r1 + 1) + w[p, 2] * (r2 + 1)
-        + w[p, 3] * (r3 + 1)
-    )  # fmt: skip
-
-
-@jit(inline="always")
-def exposed_value_at(arr, start, n):
-    """R11 value of ``arr[start:start + n]`` (n in 0..4; slots past n are not read)."""
-    c0 = arr[start] if n > 0 else 0
-    c1 = arr[start + 1] if n > 1 else 0
-    c2 = arr[start + 2] if n > 2 else 0
-    c3 = arr[start + 3] if n > 3 else 0
-    return exposed_value4(c0, c1, c2, c3, n)
 
 
 @jit(inline="always")
@@ -535,7 +461,7 @@ def bet_sensible_at(pub, own, params, rng, strength):
     if strength < needed:
         return V.INTENT_FOLD
     if late and params[SENSIBLE_RESPECT_EXPOSED] > 0.0:
-        if _EXPOSED_FLOOR[_strongest_exposed_category(pub, own)] > strength:
+        if EXPOSED_FLOOR[_strongest_exposed_category(pub, own)] > strength:
             return V.INTENT_FOLD
     return V.INTENT_PASSIVE
 

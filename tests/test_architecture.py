@@ -20,7 +20,7 @@ ALLOWED = {
     "hands": BASE,
     "strategies": BASE | {"hands", "game.views", "learned"},
     # the learned family's parameters and kernels sit beside the strategies ...
-    "learned": BASE | {"game.views"},
+    "learned": BASE | {"hands", "game.views"},
     # ... its learning loop above the analyses it calls
     "learned.fit": BASE | {"hands", "strategies", "sim", "analysis", "learned"},
     "game": BASE | {"hands", "strategies"},

@@ -25,6 +25,7 @@ import numpy as np
 
 from .._numba import jit
 from ..game import views as V
+from ..hands.evaluator import EXPOSED_FLOOR, exposed_value_at, exposed_value_category
 from ..rng import rand_float
 from .params import AGGRESSIVE0, BLUFF, CONTINUE0, N_PASS, RESPECT_DRAWS, RESPECT_EXPOSED
 
@@ -33,8 +34,6 @@ __all__ = ["bet_learned_at", "pass_features_of", "pass_learned"]
 #: hand categories (as the evaluator's) a board threat stands for
 STRAIGHT = 4
 FLUSH = 5
-#: exposed R11 category (none, pair, two pair, trips, quads) -> least hand category
-_EXPOSED_FLOOR = np.array([0, 1, 2, 3, 7], dtype=np.int64)
 
 
 @jit(inline="always")
@@ -61,8 +60,8 @@ def _sorted4(a, b, c, d):
 
 
 @jit(inline="always")
-def _kept_features(k0, k1, k2, k3, out, at):
-    """Features 0..7 of :data:`~anaconda_sim.learned.params.PASS_FEATURES` into ``out[at:]``."""
+def _kept_features(k0, k1, k2, k3):
+    """Features 0..7 of :data:`~anaconda_sim.learned.params.PASS_FEATURES` (the kept four)."""
     r0, r1, r2, r3 = _sorted4(k0 >> 2, k1 >> 2, k2 >> 2, k3 >> 2)
     # groups of the sorted ranks: equal neighbours
     e01 = r0 == r1
@@ -95,31 +94,41 @@ def _kept_features(k0, k1, k2, k3, out, at):
     draw = 0
     if groups_2 == 0:
         draw = _straight_kind(r0, r1, r2, r3)
-    out[at] = groups_2
-    out[at + 1] = trips
-    out[at + 2] = (r0 + r1 + r2 + r3) / 48.0
-    out[at + 3] = (pair_rank / 12.0) if pair_rank >= 0 else 0.0
-    out[at + 4] = 1.0 if suit_max == 4 else 0.0
-    out[at + 5] = 1.0 if suit_max == 3 else 0.0
-    out[at + 6] = 1.0 if draw == 2 else 0.0
-    out[at + 7] = 1.0 if draw == 1 else 0.0
+    return (
+        float(groups_2), trips, (r0 + r1 + r2 + r3) / 48.0,
+        (pair_rank / 12.0) if pair_rank >= 0 else 0.0,
+        1.0 if suit_max == 4 else 0.0, 1.0 if suit_max == 3 else 0.0,
+        1.0 if draw == 2 else 0.0, 1.0 if draw == 1 else 0.0,
+    )  # fmt: skip
 
 
 @jit(inline="always")
-def _gift_features(p0, p1, p2, out, at):
-    """Features 8..11 (the passed three) into ``out[at:]``."""
+def _gift_features(p0, p1, p2):
+    """Features 8..11 (the passed three)."""
     q0, q1, q2 = p0 >> 2, p1 >> 2, p2 >> 2
-    out[at] = 1.0 if (q0 == q1 or q1 == q2 or q0 == q2) else 0.0
+    pair = 1.0 if (q0 == q1 or q1 == q2 or q0 == q2) else 0.0
     t0, t1, t2 = p0 & 3, p1 & 3, p2 & 3
     suited = 3 if (t0 == t1 and t1 == t2) else (2 if (t0 == t1 or t1 == t2 or t0 == t2) else 1)
-    out[at + 1] = (suited - 1) / 2.0
     close = 0
     for x, y in ((q0, q1), (q1, q2), (q0, q2)):
         gap = abs(x - y)
         if 1 <= gap <= 2:
             close += 1
-    out[at + 2] = close / 3.0
-    out[at + 3] = (q0 + q1 + q2) / 36.0
+    return pair, (suited - 1) / 2.0, close / 3.0, (q0 + q1 + q2) / 36.0
+
+
+@jit(inline="always")
+def _pass_features(cards, a, b, c, kept):
+    """The 12 features of passing positions ``a < b < c`` of seven ``cards``
+    (``kept``: 4 slots of scratch for the cards kept)."""
+    j = 0
+    for i in range(7):
+        if i != a and i != b and i != c:
+            kept[j] = cards[i]
+            j += 1
+    return _kept_features(np.int64(kept[0]), np.int64(kept[1]), np.int64(kept[2]),
+                          np.int64(kept[3])) + _gift_features(
+        np.int64(cards[a]), np.int64(cards[b]), np.int64(cards[c]))  # fmt: skip
 
 
 @jit
@@ -132,72 +141,34 @@ def pass_features_of(cards, out):
     for a in range(7):
         for b in range(a + 1, 7):
             for c in range(b + 1, 7):
-                j = 0
-                for i in range(7):
-                    if i != a and i != b and i != c:
-                        kept[j] = cards[i]
-                        j += 1
-                _kept_features(np.int64(kept[0]), np.int64(kept[1]), np.int64(kept[2]),
-                               np.int64(kept[3]), out[k], 0)  # fmt: skip
-                _gift_features(np.int64(cards[a]), np.int64(cards[b]), np.int64(cards[c]),
-                               out[k], 8)  # fmt: skip
+                features = _pass_features(cards, a, b, c, kept)
+                for f in range(N_PASS):
+                    out[k, f] = features[f]
                 k += 1
 
 
 @jit
 def pass_learned(own, params, out):
     """Pass the three of seven held cards whose pass scores best (written to
-    ``out[0:3]`` in hand order); ``out[3:7]`` is scratch."""
-    features = np.empty(N_PASS, dtype=np.float64)
-    kept = np.empty(4, dtype=np.int64)
+    ``out[0:3]`` in hand order); ``out[3:7]`` is scratch (no allocation: the
+    simulator makes this decision for every seat of every deal)."""
+    cards = own[V.O_CARDS : V.O_CARDS + 7]
+    kept = out[3:7]
     best = -np.inf
     ba, bb, bc = 0, 1, 2
-    base = V.O_CARDS
     for a in range(7):
         for b in range(a + 1, 7):
             for c in range(b + 1, 7):
-                j = 0
-                for i in range(7):
-                    if i != a and i != b and i != c:
-                        kept[j] = own[base + i]
-                        j += 1
-                _kept_features(kept[0], kept[1], kept[2], kept[3], features, 0)
-                _gift_features(np.int64(own[base + a]), np.int64(own[base + b]),
-                               np.int64(own[base + c]), features, 8)  # fmt: skip
+                features = _pass_features(cards, a, b, c, kept)
                 score = 0.0
                 for f in range(N_PASS):
                     score += params[f] * features[f]
                 if score > best:
                     best = score
                     ba, bb, bc = a, b, c
-    out[0] = own[base + ba]
-    out[1] = own[base + bb]
-    out[2] = own[base + bc]
-
-
-@jit(inline="always")
-def _exposed_floor(pub, seat, revealed):
-    """The least hand category a seat's exposed cards show (R11 groups)."""
-    base = V.P_EXPOSED + 4 * seat
-    best = 1
-    pairs = 0
-    for i in range(revealed):
-        same = 1
-        for j in range(revealed):
-            if j != i and (pub[base + j] >> 2) == (pub[base + i] >> 2):
-                same += 1
-        best = max(best, same)
-        if same == 2:
-            pairs += 1
-    if best >= 4:
-        return _EXPOSED_FLOOR[4]
-    if best == 3:
-        return _EXPOSED_FLOOR[3]
-    if pairs >= 4:  # two pairs: each of the four cards has one partner
-        return _EXPOSED_FLOOR[2]
-    if pairs >= 2:
-        return _EXPOSED_FLOOR[1]
-    return _EXPOSED_FLOOR[0]
+    out[0] = cards[ba]
+    out[1] = cards[bb]
+    out[2] = cards[bc]
 
 
 @jit(inline="always")
@@ -224,7 +195,8 @@ def _board_threat(pub, own, draws):
     for seat in range(pub[V.P_PLAYERS]):
         if seat == me or pub[V.P_FOLDED + seat] != 0:
             continue
-        threat = max(threat, _exposed_floor(pub, seat, revealed))
+        shown = exposed_value_at(pub, V.P_EXPOSED + 4 * seat, revealed)
+        threat = max(threat, EXPOSED_FLOOR[exposed_value_category(shown)])
         if draws and revealed == 4:
             threat = max(threat, _draw_floor(pub, seat))
     return threat

@@ -28,6 +28,7 @@ from anaconda_sim.hands.evaluator import (
     best_five_into,
     eval_cards,
     exposed_cards_value,
+    exposed_value4,
     exposed_value_category,
     value_category,
 )
@@ -46,7 +47,6 @@ from anaconda_sim.strategies import (
     best_five7_into,
     best_low_five_into,
     builtin_discard,
-    exposed_value4,
     get_strategy,
     intent_to_action,
     low_strength,

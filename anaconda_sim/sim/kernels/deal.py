@@ -18,7 +18,7 @@ from numba import types
 
 from ..._numba import borrow, jit, keep
 from ...game import views as V
-from ...hands.evaluator import eval5, eval7, value_category
+from ...hands.evaluator import eval5, eval7, exposed_value_at, value_category
 from ...hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo_seats
 from ...rng import STREAM_DECK, STREAM_SEAT, card_bit, deal_cards_into, stream_state
 from ...stats import SHARE_SCALE
@@ -35,7 +35,6 @@ from ...strategies import (
     builtin_declare_at,
     builtin_discard,
     builtin_pass,
-    exposed_value_at,
     intent_to_action,
     low_hand_value,
     sensible_strength,
