@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from engine_at_discard import deal_states, game_at_discard, model_pass
 
 from anaconda_sim.analysis import declare_values, reveal_opponents
-from anaconda_sim.cards import CardError, mask_from_cards, parse_cards
-from anaconda_sim.game import views as V
-from anaconda_sim.game.engine import Game, Phase, deck_for_hands
+from anaconda_sim.cards import CardError, parse_cards
 from anaconda_sim.game.play import Bot, run_game
 from anaconda_sim.game.rules import Rules
 from anaconda_sim.hands.declare import DECLARE_NAMES
-from anaconda_sim.rng import STREAM_SEAT, root_key, stream_state
+from anaconda_sim.rng import root_key
 from anaconda_sim.strategies import get_strategy
 
 WHEEL = "5♠ 4♥ 3♦ 2♣ A♠"
@@ -102,47 +101,21 @@ class _ForcedHero(Bot):
 
 def _engine_values(hand: str, players: int, seed: int, deals: int) -> np.ndarray:
     """Mean net chips per declaration, deal by deal through the engine."""
-    from anaconda_sim.analysis.driver import pub_at_pass
-    from anaconda_sim.sim.kernels.showdown import opponents_after_pass
     n, key, five = players, root_key(seed), parse_cards(hand)
     hero, opponent = get_strategy("sensible"), reveal_opponents()
     seats = [hero, *[opponent] * (n - 1)]
-    kinds = np.array([s.kind for s in seats], dtype=np.int64)
-    params = np.stack([s.param_array() for s in seats])
-    dealer = n - 1
     rules = Rules.hilo(n)
     totals = np.zeros(3)
     for deal in range(deals):
-        owns = np.full((n, V.OWN_SIZE), -1, dtype=np.int32)
-        owns[:, V.O_SEAT] = np.arange(n)
-        kept = np.empty((n, 4), dtype=np.int64)
-        packets = np.empty((n, 3), dtype=np.int64)
-        states = np.empty((n, 1), dtype=np.uint64)
-        extra = opponents_after_pass(
-            key, deal, n, pub_at_pass(n, "hi-lo"), kinds, params, mask_from_cards(five),
-            np.array(five[:3], dtype=np.int64), np.zeros((0, 4), dtype=np.int8), 5,
-            owns, kept, packets, states,
-            np.empty(52, dtype=np.int64), np.empty(7, dtype=np.int64),
-            np.empty(7, dtype=np.int64), np.empty(1, dtype=np.uint64),
-        ).tolist()  # fmt: skip
+        kept, packets, states, extra = model_pass(key, deal, n, "hi-lo", seats, five, five[:3], 5)
         packets[0] = extra[:3]
         dead = extra[3:5]
-        before_pass = [five[3:] + dead + extra[:3]]
-        before_pass += [kept[s].tolist() + packets[s].tolist() for s in range(1, n)]
         for d in range(3):
-            game = Game(rules, dealer=dealer, deck=deck_for_hands(before_pass, dealer=dealer))
-            # betting rounds 1 and 2 checked around, the passes of the model
-            while game.phase is not Phase.DISCARD:
-                if game.phase is Phase.PASS:
-                    for seat in range(n):
-                        game.commit_pass(seat, packets[seat].tolist())
-                else:
-                    game.check()
-            deal_states = [np.array([stream_state(key, deal, STREAM_SEAT)], dtype=np.uint64)]
-            deal_states += [states[s].copy() for s in range(1, n)]
+            game = game_at_discard(rules, five[3:] + dead + extra[:3], kept, packets)
+            deal_states_ = deal_states(key, deal, states)
             players_ = [_ForcedHero(hero, dead, five, d), *[opponent] * (n - 1)]
-            players_[0].begin_deal(0, deal_states[0])
-            run_game(game, players_, deal_states)
+            players_[0].begin_deal(0, deal_states_[0])
+            run_game(game, players_, deal_states_)
             totals[d] += game.result.net[0]
     return totals / deals
 

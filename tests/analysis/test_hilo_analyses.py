@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from engine_at_discard import deal_states, game_at_discard, model_pass
 
 from anaconda_sim import Rules, discard_values, equity, pass_values, reveal_values
-from anaconda_sim.analysis.driver import pub_at_pass
 from anaconda_sim.analysis.fromdiscard import sensible_order
-from anaconda_sim.cards import format_cards, mask_from_cards, parse_cards
-from anaconda_sim.game import views as V
-from anaconda_sim.game.engine import Game, Phase, deck_for_hands
+from anaconda_sim.cards import format_cards, parse_cards
 from anaconda_sim.game.play import Bot, run_game
 from anaconda_sim.hands.low import evaluate_low
-from anaconda_sim.rng import STREAM_SEAT, root_key, stream_state
+from anaconda_sim.rng import root_key
 from anaconda_sim.sim import score_choices
 from anaconda_sim.stats import SHARE_SCALE
 from anaconda_sim.strategies import get_strategy
@@ -93,49 +91,23 @@ class _ForcedDiscard(Bot):
 
 def _engine_discard_shares(hand7, passed, received, players, seed, deals):
     """Mean pot share of every discard (hi-lo, nobody bets), deal by deal in the engine."""
-    from anaconda_sim.sim.kernels.showdown import opponents_after_pass
-
     n, key = players, root_key(seed)
-    hero = get_strategy("sensible")
     opponent = get_strategy("random-pass")
-    seats = [hero, *[opponent] * (n - 1)]
-    kinds = np.array([s.kind for s in seats], dtype=np.int64)
-    params = np.stack([s.param_array() for s in seats])
-    known = hand7 + passed
+    seats = [get_strategy("sensible"), *[opponent] * (n - 1)]
     discards = [list(d) for d in __import__("itertools").combinations(hand7, 2)]
     totals = np.zeros(len(discards))
     for deal in range(deals):
-        owns = np.full((n, V.OWN_SIZE), -1, dtype=np.int32)
-        owns[:, V.O_SEAT] = np.arange(n)
-        kept = np.empty((n, 4), dtype=np.int64)
-        packets = np.empty((n, 3), dtype=np.int64)
-        states = np.empty((n, 1), dtype=np.uint64)
-        opponents_after_pass(
-            key, deal, n, pub_at_pass(n, "hi-lo"), kinds, params, mask_from_cards(known),
-            np.array(received, dtype=np.int64), np.zeros((0, 4), dtype=np.int8), 0,
-            owns, kept, packets, states,
-            np.empty(52, dtype=np.int64), np.empty(7, dtype=np.int64),
-            np.empty(7, dtype=np.int64), np.empty(1, dtype=np.uint64),
-        )  # fmt: skip
+        kept, packets, states, _ = model_pass(key, deal, n, "hi-lo", seats, hand7 + passed,
+                                              received, 0)  # fmt: skip
         packets[0] = passed
-        before_pass = [[c for c in hand7 if c not in received] + passed]
-        before_pass += [kept[s].tolist() + packets[s].tolist() for s in range(1, n)]
+        hero_before_pass = [c for c in hand7 if c not in received] + passed
         for k, dead in enumerate(discards):
             five = [c for c in hand7 if c not in dead]
-            game = Game(Rules.hilo(n), dealer=n - 1,
-                        deck=deck_for_hands(before_pass, dealer=n - 1))  # fmt: skip
-            while game.phase is not Phase.DISCARD:
-                if game.phase is Phase.PASS:
-                    for seat in range(n):
-                        game.commit_pass(seat, packets[seat].tolist())
-                else:
-                    game.check()
-            deal_states = [np.array([stream_state(key, deal, STREAM_SEAT)], dtype=np.uint64)]
-            deal_states += [states[s].copy() for s in range(1, n)]
+            game = game_at_discard(Rules.hilo(n), hero_before_pass, kept, packets)
             # random-pass bets passively and the hero only checks: nobody bets
             players_ = [_ForcedDiscard(get_strategy("call-down"), dead, sensible_order(five)),
                         *[opponent] * (n - 1)]  # fmt: skip
-            run_game(game, players_, deal_states)
+            run_game(game, players_, deal_states(key, deal, states))
             result = game.result
             assert sum(result.payouts) == result.pot == n  # antes only
             high, low = result.high_winners, result.low_winners
