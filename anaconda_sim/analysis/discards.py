@@ -10,7 +10,6 @@ import numpy as np
 import pandas as pd
 
 from ..cards import format_cards, mask_from_cards, parse_cards
-from ..game import views as V
 from ..game.rules import Rules
 from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
 from ..rng import STREAM_SEAT, SeedLike
@@ -36,6 +35,7 @@ from .driver import (
     known_cards,
     model_attrs,
     opponent_strategies,
+    own_view,
     pub_at_pass,
     sampling,
     showdown_kernel_strategies,
@@ -336,21 +336,11 @@ def _hilo_model(
                            received=received, known=known)  # fmt: skip
 
 
-def _hero_view(cards: list[int], players: int, stage: int) -> tuple[np.ndarray, np.ndarray]:
-    """The hero's views under the hi-lo rules holding the seven ``cards``."""
-    pub = pub_at_pass(players, HILO)
-    pub[V.P_STAGE] = stage
-    own = V.new_own(0)
-    own[V.O_NCARDS] = 7
-    own[V.O_CARDS : V.O_CARDS + 7] = cards
-    return pub, own
-
-
 def _hilo_pass(cards: list[int], players: int, hero: Strategy, options: Sampling) -> list[int]:
     """The hero's hi-lo pass by its strategy (its stream of deal 0)."""
     from ..rng import new_state
 
-    pub, own = _hero_view(cards, players, 0)
+    pub, own = pub_at_pass(players, HILO), own_view(0, cards)
     return [int(c) for c in hero.decide_pass(pub, own, new_state(options.key, 0, STREAM_SEAT))]
 
 
@@ -360,7 +350,7 @@ def _hilo_discard(
     """The hero's hi-lo discards and reveal order by its strategy (stream of deal 0)."""
     from ..rng import new_state
 
-    pub, own = _hero_view(cards, players, 1)
+    pub, own = pub_at_pass(players, HILO, stage=1), own_view(0, cards)
     discarded, order = hero.decide_discard(pub, own, new_state(options.key, 0, STREAM_SEAT))
     return [int(c) for c in discarded], [int(c) for c in order]
 
@@ -427,10 +417,7 @@ def _equity_at_deal(
     extra = known_cards(known, cards)
     check_capacity(players, 45 - len(extra), 7 * (players - 1))
     known_mask = mask_from_cards(cards + extra)
-    pub = pub_at_pass(players)
-    own = V.new_own(0)
-    own[V.O_NCARDS] = 7
-    own[V.O_CARDS : V.O_CARDS + 7] = cards
+    pub, own = pub_at_pass(players), own_view(0, cards)
     # the hero's pass is a function of its cards (and its stream of deal 0)
     packet = hero.decide_pass(pub, own, new_state(options.key, 0, STREAM_SEAT))
     hero7 = np.array(cards, dtype=np.int64)

@@ -157,15 +157,16 @@ def showdown_kernel_strategies(
     return kinds, params
 
 
-def pub_at_pass(players: int, rules: str = "pagat") -> np.ndarray:
+def pub_at_pass(players: int, rules: str = "pagat", stage: int = 0) -> np.ndarray:
     """The public table of the showdown model at the first pass (the default
     rules' pass of three; ``rules="hi-lo"`` marks the hi-lo declare game, whose
-    strategies pass for a high, a low or both)."""
+    strategies pass for a high, a low or both); ``stage=1``: after the pass,
+    at the discard, nobody having bet."""
     pub = V.new_pub()
     pub[V.P_HILO] = int(rules == HILO)
     pub[V.P_PLAYERS] = players
     pub[V.P_DEALER] = players - 1
-    pub[V.P_STAGE] = 0
+    pub[V.P_STAGE] = stage
     pub[V.P_NROUNDS] = 6
     pub[V.P_POT] = players
     pub[V.P_MAX_LEVEL] = 4
@@ -222,6 +223,14 @@ class ReceivedCondition:
         fours, tried = right_fours(pub, right.kind, params, np.uint64(known_mask),
                                    np.array(received, dtype=np.int64))  # fmt: skip
         return cls(fours, len(fours) / tried if tried else 0.0)
+
+
+def own_view(seat: int, cards: Sequence[int]) -> np.ndarray:
+    """The private view of a seat holding ``cards`` (nothing passed or received yet)."""
+    own = V.new_own(seat)
+    own[V.O_NCARDS] = len(cards)
+    own[V.O_CARDS : V.O_CARDS + len(cards)] = cards
+    return own
 
 
 def no_overlap(cards: Sequence[int], others: Sequence[int], what: str, where: str) -> None:
