@@ -54,6 +54,8 @@ given to :meth:`Strategy.custom`.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,8 +76,14 @@ from .hands.evaluator import (
     value_category,
 )
 from .hands.low import LOW_CLASS_INFO, low5, low7, low_value_of
-from .learned.params import LEARNED_DEFAULTS, as_array, shipped_params
-from .learned.play import bet_learned_at, pass_learned
+from .learned.params import (
+    LEARNED_DEFAULTS,
+    LEARNED_SLOTS,
+    as_array,
+    shipped_params,
+    shipped_win_table,
+)
+from .learned.play import bet_learned_at, learned_bucket, pass_learned
 from .rng import rand_below, rand_float
 
 __all__ = [
@@ -87,6 +95,7 @@ __all__ = [
     "KIND_RANDOM_PASS",
     "KIND_SENSIBLE",
     "SENSIBLE_DEFAULTS",
+    "SENSIBLE_PARAMS",
     "Strategy",
     "get_strategy",
     "intent_to_action",
@@ -101,8 +110,10 @@ KIND_SENSIBLE = 3
 KIND_CUSTOM = 4
 KIND_LEARNED = 5
 
-#: slots of a strategy's parameter array (the "learned" family uses 25)
-PARAM_SLOTS = 32
+#: slots of a strategy's parameter array (the "learned" family uses
+#: ``LEARNED_SLOTS``: its named parameters and its win table)
+PARAM_SLOTS = 640
+assert LEARNED_SLOTS <= PARAM_SLOTS
 
 #: Parameters of ``"sensible"`` (hand categories 0..8 as in the evaluator).
 SENSIBLE_DEFAULTS: dict[str, float] = {
@@ -124,6 +135,9 @@ SENSIBLE_CONTINUE_EARLY = 1
 SENSIBLE_CONTINUE_LATE = 2
 SENSIBLE_RESPECT_EXPOSED = 3
 SENSIBLE_BLUFF = 4
+#: "sensible"'s default parameters as the kernels' array (the "learned"
+#: family bets with them under the hi-lo rules, which it was not learned for)
+SENSIBLE_PARAMS = np.array(list(SENSIBLE_DEFAULTS.values()), dtype=np.float64)
 assert list(SENSIBLE_DEFAULTS) == [
     "aggressive_at", "continue_early", "continue_late", "respect_exposed", "bluff",
 ]  # fmt: skip
@@ -639,7 +653,9 @@ def builtin_bet(kind, pub, own, params, rng):
     if kind == KIND_SENSIBLE:
         return _bet_sensible(pub, own, params, rng)
     if kind == KIND_LEARNED:
-        return bet_learned_at(pub, own, params, rng, sensible_strength(pub, own))
+        if pub[V.P_HILO] != 0:
+            return bet_sensible_at(pub, own, SENSIBLE_PARAMS, rng, sensible_strength(pub, own))
+        return bet_learned_at(pub, own, params, rng, learned_bucket(own))
     return V.INTENT_PASSIVE
 
 
@@ -716,6 +732,10 @@ class Strategy:
     bet_fn: Callable[..., Any] | None = field(default=None, compare=False)
     pass_fn: Callable[..., Any] | None = field(default=None, compare=False)
     discard_fn: Callable[..., Any] | None = field(default=None, compare=False)
+    #: ``"learned"`` only: a win table of its own (flat,
+    #: :data:`~anaconda_sim.learned.params.WIN_TABLE_SIZE`) instead of the one
+    #: shipped for the table size (:func:`~anaconda_sim.learned.learn` makes these)
+    win_table: tuple[float, ...] = field(default=(), repr=False)
 
     def param_dict(self) -> dict[str, float]:
         """Parameters by name."""
@@ -735,33 +755,28 @@ class Strategy:
         if not self.params:
             return self.name
         values = ",".join(f"{k}={v:g}" for k, v in self.param_dict().items())
+        if self.win_table:
+            # a table of its own (from learning) is named by a digest of its numbers
+            digest = hashlib.sha256(np.asarray(self.win_table).tobytes()).hexdigest()[:12]
+            values += f",win_table={digest}"
         return f"{self.name}:{values}"
 
     def param_array(self, players: int | None = None) -> np.ndarray:
         """Parameters as the float64 array the kernels receive (padded).
 
-        ``"learned"``'s parameters depend on the table size: the vector
-        shipped for ``players`` (:func:`~anaconda_sim.learned.params.shipped_params`)
-        with this strategy's parameters in place of the shipped ones.
+        ``"learned"``'s parameters depend on the table size: the vector and
+        the win table shipped for ``players``
+        (:func:`~anaconda_sim.learned.params.shipped_params`) with this
+        strategy's parameters (and win table, if it has one) in their place.
+        The array is read-only and shared by every call (the engines ask for
+        it at every decision).
 
         Examples
         --------
-        >>> float(get_strategy("learned", bluff=0.25).param_array(6)[24])
+        >>> float(get_strategy("learned", bluff=0.25).param_array(6)[27])
         0.25
         """
-        if self.kind != KIND_LEARNED:
-            out = np.zeros(PARAM_SLOTS, dtype=np.float64)
-            out[: len(self.params)] = self.params
-            return out
-        given = self.param_dict()
-        if len(given) < len(LEARNED_DEFAULTS):
-            if players is None:
-                raise ValueError(
-                    f"strategy {self.spec()!r} takes the learned parameters of the table size; "
-                    "give players= (2-7)"
-                )
-            given = {**shipped_params(int(players)), **given}
-        return as_array(given, PARAM_SLOTS)
+        return _param_array(self, None if players is None else int(players)).copy()
 
     @classmethod
     def custom(
@@ -863,6 +878,29 @@ def get_strategy(spec: str | Strategy, **params: float) -> Strategy:
         )
     merged = {**defaults, **{k: float(v) for k, v in params.items()}}
     return Strategy(spec, kind, tuple(merged.values()), tuple(merged))
+
+
+@functools.lru_cache(maxsize=256)
+def _param_array(strategy: Strategy, players: int | None) -> np.ndarray:
+    out = np.zeros(PARAM_SLOTS, dtype=np.float64)
+    if strategy.kind != KIND_LEARNED:
+        out[: len(strategy.params)] = strategy.params
+    else:
+        given = strategy.param_dict()
+        if players is None and (len(given) < len(LEARNED_DEFAULTS) or not strategy.win_table):
+            raise ValueError(
+                f"strategy {strategy.spec()!r} takes the learned parameters of the table "
+                "size; give players= (2-7)"
+            )
+        if len(given) < len(LEARNED_DEFAULTS):
+            given = {**shipped_params(int(players)), **given}  # type: ignore[arg-type]
+        if strategy.win_table:
+            table = np.asarray(strategy.win_table, dtype=np.float64)
+        else:
+            table = shipped_win_table(int(players))  # type: ignore[arg-type]
+        out = as_array(given, table, PARAM_SLOTS)
+    out.setflags(write=False)
+    return out
 
 
 def parse_strategies(text: str) -> list[Strategy]:

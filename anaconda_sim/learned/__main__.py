@@ -3,8 +3,8 @@
 
 Runs :func:`anaconda_sim.learned.learn` at each table size (checkpoints
 under ``--work``, so an interrupted run resumes) and writes one JSON file:
-per table size the parameters and the learning history, with the command
-and settings that made them.
+per table size the parameters, the win table and the learning history,
+with the command and settings that made them.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--situations", type=int, default=200)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--bet-deals", type=int, default=20_000)
+    parser.add_argument("--table-deals", type=int, default=50_000)
     parser.add_argument("--eval-hands", type=int, default=200)
     parser.add_argument("--eval-deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
@@ -43,11 +44,13 @@ def main(argv: list[str] | None = None) -> int:
     tables = {}
     for players in sizes:
         result = learn(players, iterations=args.iterations, situations=args.situations,
-                       deals=args.deals, bet_deals=args.bet_deals, eval_hands=args.eval_hands,
+                       deals=args.deals, bet_deals=args.bet_deals,
+                       table_deals=args.table_deals, eval_hands=args.eval_hands,
                        eval_deals=args.eval_deals, seed=args.seed,
                        checkpoint=args.work / f"players-{players}.json")  # fmt: skip
         tables[str(players)] = {
             "params": result.params,
+            "win_table": [float(x) for x in result.win_table],
             "iterations": len(result.history),
             "history": result.history.to_dict("records"),
         }

@@ -17,17 +17,24 @@ One iteration, at one table size, starting from the current field strategy:
    :func:`~anaconda_sim.learned.play.pass_features_of`; ``v_ik``: pass
    ``k``'s value), by gradient ascent (Adam) while ``tau`` falls from 0.5
    to 0.05, so that the fitted argmax policy approaches the best responses.
-2. **Betting.** A coordinate search over the betting parameters: each
-   threshold moved one category up and down (the bluff frequency by 0.05), a
-   single seat playing the change against a field playing the current
-   strategy, in ``bet_deals`` complete deals with the button rotating,
-   common random numbers (the same deals as the unchanged strategy). A
-   change is kept when its paired gain exceeds two standard errors.
-3. **Fictitious play.** The field moves toward the best response by the step
+2. **Win table.** The field's pass moves toward the fitted one (step 4's
+   rule); the win table of that card play is estimated anew from ``table_deals``
+   complete deals in which nobody folds
+   (:func:`~anaconda_sim.learned.winprob.estimate_win_table`). The table is
+   a model of the game under the field's card play, not a strategic
+   choice, so it is re-estimated rather than mixed.
+3. **Betting.** A coordinate search over the betting parameters: each
+   threshold multiplied and divided by 1.25 (the bluff frequency moved by
+   0.05), a single seat playing the change against a field playing the
+   current strategy, in ``bet_deals`` complete deals with the button
+   rotating, common random numbers (the same deals as the unchanged
+   strategy). A change is kept when its paired gain exceeds two standard
+   errors.
+4. **Fictitious play.** The field moves toward the best response by the step
    ``1 / (iteration + 2)``: ``field = field + step * (best_response - field)``
    (parameter averaging: the family is deterministic, so the mixture of
    iterates is represented by its average parameters).
-4. **Measure.** The field's one-decision exploitability
+5. **Measure.** The field's one-decision exploitability
    (:func:`~anaconda_sim.analysis.exploitability`) for the pass (pot share,
    showdown model); the betting one as the gain of the best single-parameter
    deviation found by the search, re-measured on independent deals; and the
@@ -53,13 +60,19 @@ import pandas as pd
 
 from ..rng import SeedLike
 from .params import BET_NAMES, LEARNED_DEFAULTS, N_PASS, PARAM_NAMES, PASS_FEATURES
+from .winprob import estimate_win_table
 
 __all__ = ["LearnResult", "learn"]
 
-#: betting parameters the search moves by one category, and the bluff step
-_THRESHOLDS = tuple(n for n in BET_NAMES if n.startswith(("aggressive", "continue")))
-_SWITCHES = ("respect_exposed", "respect_draws")
+#: betting thresholds the search multiplies and divides by _FACTOR, their
+#: ranges (a bet or raise threshold above 1 never bets), and the bluff step
+_THRESHOLDS = tuple(n for n in BET_NAMES if n != "bluff")
+_FACTOR = 1.25
+_RANGE = {"bet": (0.01, 1.01), "raise": (0.01, 1.01), "call": (0.05, 8.0)}
 _BLUFF_STEP = 0.05
+#: thresholds of a seat that never bets, raises or folds (the win table's field)
+_PASSIVE = {**{f"bet_r{r}": 2.0 for r in range(5)}, **{f"raise_r{r}": 2.0 for r in range(5)},
+            **{f"call_r{r}": 0.0 for r in range(5)}, "bluff": 0.0}  # fmt: skip
 #: the search keeps a change whose paired gain exceeds this many standard errors
 _KEEP_Z = 2.0
 
@@ -71,9 +84,12 @@ class LearnResult:
     Attributes
     ----------
     strategy
-        The learned field strategy (``"learned"`` with every parameter given).
+        The learned field strategy (``"learned"`` with every parameter and
+        its win table given).
     params
         Its parameters by name.
+    win_table
+        Its win table (flat, :data:`~anaconda_sim.learned.params.WIN_TABLE_SIZE`).
     history
         One row per iteration: ``iteration``, ``pass_exploitability``,
         ``pass_se``, ``bet_exploitability``, ``bet_se``, ``h2h_chips``,
@@ -85,6 +101,7 @@ class LearnResult:
 
     strategy: Any
     params: dict[str, float]
+    win_table: np.ndarray
     history: pd.DataFrame
     players: int
     seed: int
@@ -100,6 +117,7 @@ def learn(
     situations: int = 200,
     deals: int = 1000,
     bet_deals: int = 20_000,
+    table_deals: int = 50_000,
     eval_hands: int = 200,
     eval_deals: int = 1000,
     seed: SeedLike = 2026,
@@ -122,6 +140,8 @@ def learn(
         Hands per iteration for the pass fit, and deals per hand.
     bet_deals
         Deals per candidate of the betting search.
+    table_deals
+        Deals of each estimate of the win table.
     eval_hands, eval_deals
         Situations and deals of the pass exploitability measured each iteration.
     seed
@@ -152,11 +172,13 @@ def learn(
         raise TypeError(f"seed={seed!r} must be an int (learning is seeded)")
     for name, value, low in (("iterations", iterations, 1), ("patience", patience, 1),
                              ("situations", situations, 2), ("deals", deals, 2),
-                             ("bet_deals", bet_deals, 2), ("eval_hands", eval_hands, 2),
+                             ("bet_deals", bet_deals, 2), ("table_deals", table_deals, 2),
+                             ("eval_hands", eval_hands, 2),
                              ("eval_deals", eval_deals, 2)):  # fmt: skip
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
             raise ValueError(f"{name}={value!r} must be an int >= {low}")
     params = dict(LEARNED_DEFAULTS if start is None else _complete(start))
+    table: np.ndarray | None = None
     rows: list[dict[str, Any]] = []
     path = None if checkpoint is None else Path(checkpoint)
     if path is not None and path.exists():
@@ -167,36 +189,83 @@ def learn(
                 f"seed={saved.get('seed')}; use another file or the same players and seed"
             )
         params, rows = _complete(saved["params"]), list(saved["history"])
+        table = np.asarray(saved["win_table"], dtype=np.float64)
+    if table is None:  # the starting field's card play, nobody folding
+        table, _ = estimate_win_table(players, as_strategy(params), table_deals,
+                                      _seed(int(seed), 0, 0))  # fmt: skip
     best = min((r["pass_exploitability"] for r in rows), default=math.inf)
     stale = _stale(rows)
+    settings = Settings(players, int(seed), situations, deals, bet_deals, table_deals, eval_hands,
+                        eval_deals)  # fmt: skip
     while len(rows) < iterations and stale < patience:
         t = len(rows)
-        row, params = _iteration(players, params, t, int(seed), situations, deals, bet_deals,
-                                 eval_hands, eval_deals)  # fmt: skip
+        row, params, table = _iteration(settings, params, table, t)
         rows.append(row)
         if row["pass_exploitability"] < best:
             best = row["pass_exploitability"]
         stale = _stale(rows)
         if path is not None:
-            _save(path, players, int(seed), params, rows)
+            _save(path, players, int(seed), params, table, rows)
         if progress:
             print(f"players {players} iteration {t}: pass exploitability "
                   f"{row['pass_exploitability']:.4f} ± {row['pass_se']:.4f}, betting "
                   f"{row['bet_exploitability']:.4f} ± {row['bet_se']:.4f} chips, "
                   f"head to head {row['h2h_chips']:+.4f} ± {row['h2h_se']:.4f} "
                   f"({row['seconds']:.0f} s)", flush=True)  # fmt: skip
-    strategy = as_strategy(params)
+    strategy = as_strategy(params, table)
     model = {"players": players, "seed": int(seed), "situations": situations, "deals": deals,
-             "bet_deals": bet_deals, "eval_hands": eval_hands, "eval_deals": eval_deals,
-             "iterations": len(rows)}  # fmt: skip
-    return LearnResult(strategy, params, pd.DataFrame(rows), players, int(seed), model)
+             "bet_deals": bet_deals, "table_deals": table_deals, "eval_hands": eval_hands,
+             "eval_deals": eval_deals, "iterations": len(rows)}  # fmt: skip
+    return LearnResult(strategy, params, table, pd.DataFrame(rows), players, int(seed), model)
 
 
-def as_strategy(params: dict[str, float]) -> Any:
-    """The ``"learned"`` strategy with every parameter given."""
+@dataclass(frozen=True)
+class Settings:
+    """The sample sizes of one learning run (:func:`learn`'s arguments)."""
+
+    players: int
+    seed: int
+    situations: int
+    deals: int
+    bet_deals: int
+    table_deals: int
+    eval_hands: int
+    eval_deals: int
+
+
+def as_strategy(params: dict[str, float], table: np.ndarray | None = None) -> Any:
+    """The ``"learned"`` strategy with every parameter given, and its own
+    win table if ``table`` is given."""
+    import dataclasses
+
     from ..strategies import get_strategy
 
-    return get_strategy("learned", **_complete(params))
+    strategy = get_strategy("learned", **_complete(params))
+    if table is None:
+        return strategy
+    return dataclasses.replace(strategy, win_table=tuple(float(x) for x in table))
+
+
+def passive_variant(strategy: Any) -> Any:
+    """A strategy with ``strategy``'s card play that never bets, raises or
+    folds (the field of the win table: every deal reaches the showdown)."""
+    import dataclasses
+
+    from ..strategies import KIND_CALL_DOWN, KIND_LEARNED, KIND_SENSIBLE, get_strategy
+
+    if strategy.kind == KIND_LEARNED:
+        return dataclasses.replace(
+            strategy, params=tuple(_PASSIVE.get(n, v) for n, v in strategy.param_dict().items())
+        ) if len(strategy.params) == len(PARAM_NAMES) else get_strategy(
+            "learned", **{**strategy.param_dict(), **_PASSIVE})  # fmt: skip
+    if strategy.kind == KIND_SENSIBLE:
+        return get_strategy("call-down")  # the same card play, never folding
+    if strategy.kind == KIND_CALL_DOWN or strategy.name == "random-pass":
+        return strategy
+    raise ValueError(
+        f"no passive variant of strategy {strategy.spec()!r}; the win table is estimated for "
+        "'learned', 'sensible', 'call-down' or 'random-pass' card play"
+    )
 
 
 def _complete(params: dict[str, float]) -> dict[str, float]:
@@ -217,11 +286,12 @@ def _stale(rows: Sequence[dict[str, Any]]) -> int:
     return since
 
 
-def _save(path: Path, players: int, seed: int, params: dict[str, float],
+def _save(path: Path, players: int, seed: int, params: dict[str, float], table: np.ndarray,
           rows: list[dict[str, Any]]) -> None:  # fmt: skip
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(path.suffix + ".tmp")
     temporary.write_text(json.dumps({"players": players, "seed": seed, "params": params,
+                                     "win_table": [float(x) for x in table],
                                      "history": rows}, indent=1) + "\n")  # fmt: skip
     temporary.replace(path)  # a crash never leaves half a checkpoint
 
@@ -329,12 +399,11 @@ def _paired(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
 def _candidates(params: dict[str, float]) -> list[tuple[str, float]]:
     out = []
     for name in _THRESHOLDS:
-        for delta in (-1.0, 1.0):
-            value = params[name] + delta
-            if 0.0 <= value <= 9.0:
+        low, high = _RANGE[name.split("_")[0]]
+        for factor in (1 / _FACTOR, _FACTOR):
+            value = round(min(max(params[name] * factor, low), high), 6)
+            if value != round(params[name], 6):
                 out.append((name, value))
-    for name in _SWITCHES:
-        out.append((name, 1.0 - float(params[name] > 0)))
     for delta in (-_BLUFF_STEP, _BLUFF_STEP):
         value = round(params["bluff"] + delta, 6)
         if 0.0 <= value <= 0.5:
@@ -342,11 +411,11 @@ def _candidates(params: dict[str, float]) -> list[tuple[str, float]]:
     return out
 
 
-def betting_search(players: int, params: dict[str, float], deals: int,
+def betting_search(players: int, params: dict[str, float], table: np.ndarray, deals: int,
                    seed: int) -> tuple[dict[str, float], list[str], tuple[str, float]]:  # fmt: skip
     """One pass of the coordinate search: the best response's parameters, the
     changes kept, and the single change of largest gain (name, value)."""
-    field_strategy = as_strategy(params)
+    field_strategy = as_strategy(params, table)
     base = _seat_nets(players, field_strategy, field_strategy, deals, seed)
     response = dict(params)
     kept: list[str] = []
@@ -354,7 +423,7 @@ def betting_search(players: int, params: dict[str, float], deals: int,
     for name, value in _candidates(params):
         if name in kept:
             continue
-        trial = as_strategy({**response, name: value})
+        trial = as_strategy({**response, name: value}, table)
         gain, se = _paired(_seat_nets(players, trial, field_strategy, deals, seed), base)
         if gain > best_gain:
             best_gain, best_change = gain, (name, value)
@@ -365,45 +434,52 @@ def betting_search(players: int, params: dict[str, float], deals: int,
 
 
 # -------------------------------------------------------------- iteration --
-def _iteration(players: int, params: dict[str, float], t: int, seed: int, situations: int,
-               deals: int, bet_deals: int, eval_hands: int,
-               eval_deals: int) -> tuple[dict[str, Any], dict[str, float]]:  # fmt: skip
+def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
+               t: int) -> tuple[dict[str, Any], dict[str, float], np.ndarray]:  # fmt: skip
     import time
 
     from ..analysis.exploit import exploitability
 
     began = time.perf_counter()
-    field_strategy = as_strategy(params)
+    players, seed = settings.players, settings.seed
+    field_strategy = as_strategy(params, table)
+    step = 1.0 / (t + 2)
     # 1. the pass's best response, fitted
-    hands = stratified_hands(situations, _seed(seed, t, 1))
-    features, values = pass_table(hands, players, field_strategy, deals, _seed(seed, t, 2))
+    hands = stratified_hands(settings.situations, _seed(seed, t, 1))
+    features, values = pass_table(hands, players, field_strategy, settings.deals,
+                                  _seed(seed, t, 2))  # fmt: skip
     w_now = np.array([params[f"w_{f}"] for f in PASS_FEATURES])
     w_best = fit_pass_weights(features, values, w_now)
-    # 2. betting's best response, by coordinate search
-    response, kept, best_change = betting_search(players, params, bet_deals, _seed(seed, t, 3))
-    # 3. fictitious play: the field moves toward the best response
-    step = 1.0 / (t + 2)
-    new = dict(params)
+    carded = dict(params)
     for i, f in enumerate(PASS_FEATURES):
-        new[f"w_{f}"] = float(w_now[i] + step * (w_best[i] - w_now[i]))
+        carded[f"w_{f}"] = float(w_now[i] + step * (w_best[i] - w_now[i]))
+    # 2. the win table of the new card play
+    new_table, _ = estimate_win_table(players, as_strategy(carded), settings.table_deals,
+                                      _seed(seed, t, 7))  # fmt: skip
+    # 3. betting's best response, by coordinate search
+    response, kept, best_change = betting_search(players, carded, new_table, settings.bet_deals,
+                                                 _seed(seed, t, 3))  # fmt: skip
+    # 4. fictitious play: the field moves toward the best response
+    new = dict(carded)
     for name in BET_NAMES:
-        new[name] = float(params[name] + step * (response[name] - params[name]))
-    new_strategy = as_strategy(new)
-    # 4. measure the new field
-    table = exploitability(new_strategy, players, "pass", hands=eval_hands, deals=eval_deals,
-                           seed=_seed(seed, t, 4))  # fmt: skip
+        new[name] = float(carded[name] + step * (response[name] - carded[name]))
+    new_strategy = as_strategy(new, new_table)
+    # 5. measure the new field
+    table_x = exploitability(new_strategy, players, "pass", hands=settings.eval_hands,
+                             deals=settings.eval_deals, seed=_seed(seed, t, 4))  # fmt: skip
     bet_gain, bet_se = 0.0, 0.0
     if best_change[0]:
-        changed = as_strategy({**new, best_change[0]: best_change[1]})
+        changed = as_strategy({**new, best_change[0]: best_change[1]}, new_table)
         fresh = _seed(seed, t, 5)
-        bet_gain, bet_se = _paired(_seat_nets(players, changed, new_strategy, bet_deals, fresh),
-                                   _seat_nets(players, new_strategy, new_strategy, bet_deals,
-                                              fresh))  # fmt: skip
-    h2h = _seat_nets(players, new_strategy, field_strategy, bet_deals, _seed(seed, t, 6))
+        bet_gain, bet_se = _paired(
+            _seat_nets(players, changed, new_strategy, settings.bet_deals, fresh),
+            _seat_nets(players, new_strategy, new_strategy, settings.bet_deals, fresh),
+        )
+    h2h = _seat_nets(players, new_strategy, field_strategy, settings.bet_deals, _seed(seed, t, 6))
     row = {
         "iteration": t,
-        "pass_exploitability": float(table["gain"].iloc[0]),
-        "pass_se": float(table["se"].iloc[0]),
+        "pass_exploitability": float(table_x["gain"].iloc[0]),
+        "pass_se": float(table_x["se"].iloc[0]),
         "bet_exploitability": bet_gain,
         "bet_se": bet_se,
         "h2h_chips": float(h2h.mean()),
@@ -412,4 +488,4 @@ def _iteration(players: int, params: dict[str, float], t: int, seed: int, situat
         "bet_changes": ",".join(kept),
         "seconds": time.perf_counter() - began,
     }
-    return row, new
+    return row, new, new_table

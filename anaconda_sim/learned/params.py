@@ -7,13 +7,18 @@ Every decision of the family is driven by this one vector (see
 - ``w_*``: the weights of the pass score, one per feature of
   :data:`PASS_FEATURES` (the kept four, and what the passed three give the
   left neighbour);
-- ``aggressive_r0`` .. ``aggressive_r4``: bet or raise with at least this
-  hand category, before the reveals (``r0``) and in reveal rounds 1-4;
-- ``continue_r0`` .. ``continue_r4``: facing a bet, fold with less;
-- ``respect_exposed``: 1 to fold to a bet when a rival's exposed cards alone
-  (R11) beat the hand, or show four to a flush or a straight the hand cannot
-  beat (``respect_draws``);
-- ``bluff``: the probability of betting or raising anyway.
+- ``bet_r0`` .. ``bet_r4``: with no bet to call, bet when the estimated
+  probability of winning is at least this, before the reveals (``r0``) and in
+  reveal rounds 1-4;
+- ``raise_r0`` .. ``raise_r4``: facing a bet, raise at least this;
+- ``call_r0`` .. ``call_r4``: facing a bet, call when the probability of
+  winning is at least this multiple of the pot odds' break-even
+  probability ``to_call / (pot + to_call)``, fold otherwise;
+- ``bluff``: the probability of betting or raising anyway;
+- the **win table** (:data:`WIN_TABLE_SHAPE`, not named, after the named
+  parameters): the probability that a hand of own-strength bucket ``b``
+  beats one rival showing exposure bucket ``e`` at stage ``s``, estimated by
+  simulation (:mod:`anaconda_sim.learned.winprob`).
 
 The shipped vectors (``anaconda_sim/learned/data/learned.json``) are the
 results of :func:`anaconda_sim.learned.learn` at each table size; the
@@ -34,7 +39,9 @@ __all__ = [
     "LEARNED_DEFAULTS",
     "PARAM_NAMES",
     "PASS_FEATURES",
+    "WIN_TABLE_SHAPE",
     "shipped_params",
+    "shipped_win_table",
 ]
 
 #: features of one pass (the kept four, the passed three), in weight order
@@ -55,36 +62,47 @@ PASS_FEATURES = (
 N_PASS = len(PASS_FEATURES)
 ROUNDS = 5  # before the reveals, then reveal rounds 1-4
 BET_NAMES = (
-    *(f"aggressive_r{r}" for r in range(ROUNDS)),
-    *(f"continue_r{r}" for r in range(ROUNDS)),
-    "respect_exposed",
-    "respect_draws",
+    *(f"bet_r{r}" for r in range(ROUNDS)),
+    *(f"raise_r{r}" for r in range(ROUNDS)),
+    *(f"call_r{r}" for r in range(ROUNDS)),
     "bluff",
 )
 PARAM_NAMES = (*(f"w_{f}" for f in PASS_FEATURES), *BET_NAMES)
 
 # slots in the parameter array
 W0 = 0
-AGGRESSIVE0 = N_PASS
-CONTINUE0 = N_PASS + ROUNDS
-RESPECT_EXPOSED = N_PASS + 2 * ROUNDS
-RESPECT_DRAWS = RESPECT_EXPOSED + 1
-BLUFF = RESPECT_DRAWS + 1
+BET0 = N_PASS
+RAISE0 = N_PASS + ROUNDS
+CALL0 = N_PASS + 2 * ROUNDS
+BLUFF = N_PASS + 3 * ROUNDS
 N_PARAMS = len(PARAM_NAMES)
 assert BLUFF == N_PARAMS - 1
 
-#: the starting point of learning: "sensible"'s betting (bet with a full
-#: house, continue with a pair before the reveals and a straight after, respect
-#: exposed cards) and a pass close to "sensible"'s (keep groups and high cards)
+#: stages of the win table: before the first pass, after it (seven cards
+#: held, nothing shown), then reveal rounds 1-4 (five cards, 1-4 shown)
+WIN_STAGES = 6
+#: strength buckets of the seat's own cards (:data:`~anaconda_sim.learned.winprob.OWN_BUCKET`)
+OWN_BUCKETS = 12
+#: buckets of what one rival shows (:func:`~anaconda_sim.learned.winprob.exposure_bucket`)
+EXPOSURE_BUCKETS = 8
+WIN_TABLE_SHAPE = (WIN_STAGES, OWN_BUCKETS, EXPOSURE_BUCKETS)
+WIN_TABLE_SIZE = WIN_STAGES * OWN_BUCKETS * EXPOSURE_BUCKETS
+#: first slot of the win table in the parameter array
+TABLE0 = N_PARAMS
+#: slots the family uses (named parameters, then the win table)
+LEARNED_SLOTS = TABLE0 + WIN_TABLE_SIZE
+
+#: the starting point of learning: a pass close to "sensible"'s (keep groups
+#: and high cards); bet as a favourite against the table (win probability
+#: 0.5), raise at 0.7, call at the pot odds' break-even probability
 LEARNED_DEFAULTS: dict[str, float] = {
     "w_pairs": 2.0, "w_trips": 3.0, "w_high": 1.0, "w_pair_rank": 0.5, "w_flush4": 0.0,
     "w_flush3": 0.0, "w_open_straight": 0.0, "w_gutshot": 0.0, "w_gift_pair": 0.0,
     "w_gift_suited": 0.0, "w_gift_connected": 0.0, "w_gift_high": 0.0,
-    "aggressive_r0": 6.0, "aggressive_r1": 6.0, "aggressive_r2": 6.0, "aggressive_r3": 6.0,
-    "aggressive_r4": 6.0,
-    "continue_r0": 1.0, "continue_r1": 4.0, "continue_r2": 4.0, "continue_r3": 4.0,
-    "continue_r4": 4.0,
-    "respect_exposed": 1.0, "respect_draws": 0.0, "bluff": 0.0,
+    "bet_r0": 0.5, "bet_r1": 0.5, "bet_r2": 0.5, "bet_r3": 0.5, "bet_r4": 0.5,
+    "raise_r0": 0.7, "raise_r1": 0.7, "raise_r2": 0.7, "raise_r3": 0.7, "raise_r4": 0.7,
+    "call_r0": 1.0, "call_r1": 1.0, "call_r2": 1.0, "call_r3": 1.0, "call_r4": 1.0,
+    "bluff": 0.0,
 }  # fmt: skip
 assert tuple(LEARNED_DEFAULTS) == PARAM_NAMES
 
@@ -114,9 +132,29 @@ def shipped_params(players: int) -> dict[str, float]:
     return {name: float(values[name]) for name in PARAM_NAMES}
 
 
-def as_array(values: dict[str, float], slots: int) -> np.ndarray:
-    """A parameter vector by name as the kernels' padded float64 array."""
+def shipped_win_table(players: int) -> np.ndarray:
+    """The win table shipped for ``players`` (2-7), flat (:data:`WIN_TABLE_SIZE`).
+
+    Examples
+    --------
+    >>> shipped_win_table(6).reshape(WIN_TABLE_SHAPE).shape
+    (6, 12, 8)
+    """
+    shipped_params(players)  # the same error for a table size not shipped
+    table = np.asarray(_shipped()["players"][str(players)]["win_table"], dtype=np.float64)
+    if table.shape != (WIN_TABLE_SIZE,):
+        raise ValueError(
+            f"the shipped win table for players={players} has {table.size} entries, not "
+            f"{WIN_TABLE_SIZE}; regenerate anaconda_sim/learned/data/learned.json"
+        )
+    return table
+
+
+def as_array(values: dict[str, float], table: np.ndarray, slots: int) -> np.ndarray:
+    """A parameter vector by name and a flat win table as the kernels'
+    padded float64 array."""
     out = np.zeros(slots, dtype=np.float64)
     for i, name in enumerate(PARAM_NAMES):
         out[i] = values[name]
+    out[TABLE0 : TABLE0 + WIN_TABLE_SIZE] = table
     return out

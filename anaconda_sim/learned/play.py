@@ -11,12 +11,16 @@ Pass (R7): each of the 35 ways to pass three of seven cards is scored by
 they give the left neighbour); the best score is passed (ties: the first
 pass in ``itertools.combinations`` order of hand positions).
 
-Betting (R13-R17): on the hand category the seat holds (as ``"sensible"``:
-:func:`~anaconda_sim.strategies.sensible_strength`), with thresholds per
-round (before the reveals, reveal rounds 1-4) for betting and for calling,
-a bluff frequency, and a reading of the board: facing a bet, fold when a
-rival's exposed cards (R11) already beat the hand, or (``respect_draws``)
-show four to a flush or a straight that the hand cannot beat.
+Betting (R13-R17): on the estimated probability of winning the pot
+(:func:`~anaconda_sim.learned.winprob.win_probability`: the seat's own
+strength bucket, the number of active rivals and what each shows, R11 groups
+and four-card flush and straight draws, read off the win table learned by
+simulation). Per round (before the reveals, reveal rounds 1-4): with no bet
+to call, bet at ``bet_r``; facing one, raise at ``raise_r``, call when the
+probability is at least ``call_r`` times the pot odds' break-even
+``to_call / (pot + to_call)``, fold otherwise; a bluff frequency. Under the
+hi-lo rules the family bets as ``"sensible"`` (it was learned for the high
+game).
 """
 
 from __future__ import annotations
@@ -25,15 +29,12 @@ import numpy as np
 
 from .._numba import jit
 from ..game import views as V
-from ..hands.evaluator import EXPOSED_FLOOR, exposed_value_at, exposed_value_category
+from ..hands.evaluator import eval_cards
 from ..rng import rand_float
-from .params import AGGRESSIVE0, BLUFF, CONTINUE0, N_PASS, RESPECT_DRAWS, RESPECT_EXPOSED
+from .params import BET0, BLUFF, CALL0, N_PASS, RAISE0
+from .winprob import OWN_BUCKET, win_probability
 
-__all__ = ["bet_learned_at", "pass_features_of", "pass_learned"]
-
-#: hand categories (as the evaluator's) a board threat stands for
-STRAIGHT = 4
-FLUSH = 5
+__all__ = ["bet_learned_at", "learned_bucket", "pass_features_of", "pass_learned"]
 
 
 @jit(inline="always")
@@ -172,49 +173,30 @@ def pass_learned(own, params, out):
 
 
 @jit(inline="always")
-def _draw_floor(pub, seat):
-    """FLUSH when a seat shows four suited cards, STRAIGHT when it shows four to
-    a straight, else 0 (four exposed cards; the hidden card may complete them)."""
-    base = V.P_EXPOSED + 4 * seat
-    c0, c1, c2, c3 = pub[base], pub[base + 1], pub[base + 2], pub[base + 3]
-    if (c0 & 3) == (c1 & 3) and (c1 & 3) == (c2 & 3) and (c2 & 3) == (c3 & 3):
-        return FLUSH
-    r0, r1, r2, r3 = _sorted4(np.int64(c0) >> 2, np.int64(c1) >> 2, np.int64(c2) >> 2,
-                              np.int64(c3) >> 2)  # fmt: skip
-    if r0 != r1 and r1 != r2 and r2 != r3 and _straight_kind(r0, r1, r2, r3) > 0:
-        return STRAIGHT
-    return 0
-
-
-@jit(inline="always")
-def _board_threat(pub, own, draws):
-    """The strongest hand category any active rival's exposed cards show."""
-    me = own[V.O_SEAT]
-    revealed = pub[V.P_REVEALED]
-    threat = 0
-    for seat in range(pub[V.P_PLAYERS]):
-        if seat == me or pub[V.P_FOLDED + seat] != 0:
-            continue
-        shown = exposed_value_at(pub, V.P_EXPOSED + 4 * seat, revealed)
-        threat = max(threat, EXPOSED_FLOOR[exposed_value_category(shown)])
-        if draws and revealed == 4:
-            threat = max(threat, _draw_floor(pub, seat))
-    return threat
-
-
-@jit(inline="always")
-def bet_learned_at(pub, own, params, rng, strength):
-    """Betting intent of a ``"learned"`` seat whose hand category is ``strength``."""
+def bet_learned_at(pub, own, params, rng, bucket):
+    """Betting intent of a ``"learned"`` seat whose own cards are in strength
+    bucket ``bucket`` (:data:`~anaconda_sim.learned.winprob.OWN_BUCKET`), on
+    its estimated probability of winning
+    (:func:`~anaconda_sim.learned.winprob.win_probability`)."""
     r = min(pub[V.P_REVEALED], 4)
+    p = win_probability(pub, own, params, bucket)
     bluff = params[BLUFF] > 0.0 and rand_float(rng) < params[BLUFF]
-    if strength >= params[AGGRESSIVE0 + r] or bluff:
-        return V.INTENT_AGGRESSIVE
     seat = own[V.O_SEAT]
-    if pub[V.P_LEVEL] * pub[V.P_BET_SIZE] <= pub[V.P_IN_ROUND + seat]:
+    to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat]
+    if to_call <= 0:
+        if p >= params[BET0 + r] or bluff:
+            return V.INTENT_AGGRESSIVE
         return V.INTENT_PASSIVE
-    if strength < params[CONTINUE0 + r]:
-        return V.INTENT_FOLD
-    if r > 0 and params[RESPECT_EXPOSED] > 0.0:
-        if _board_threat(pub, own, params[RESPECT_DRAWS] > 0.0) > strength:
-            return V.INTENT_FOLD
-    return V.INTENT_PASSIVE
+    if p >= params[RAISE0 + r] or bluff:
+        return V.INTENT_AGGRESSIVE
+    # the pot odds: calling to_call wins pot + to_call
+    if p * (pub[V.P_POT] + to_call) >= params[CALL0 + r] * to_call:
+        return V.INTENT_PASSIVE
+    return V.INTENT_FOLD
+
+
+@jit(inline="always")
+def learned_bucket(own):
+    """The own-strength bucket of the cards a seat holds (seven or five)."""
+    n = own[V.O_NCARDS]
+    return OWN_BUCKET[eval_cards(own[V.O_CARDS : V.O_CARDS + n], n)]

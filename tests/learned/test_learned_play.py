@@ -6,11 +6,12 @@ The engine-vs-simulator agreement over the family is in tests/sim/test_agreement
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import numpy as np
 import pytest
-from naive_learned import naive_features
+from naive_learned import naive_features, naive_own_bucket, naive_win_probability
 
 from anaconda_sim.cards import parse_cards
 from anaconda_sim.game import views as V
@@ -19,9 +20,14 @@ from anaconda_sim.learned.params import (
     N_PASS,
     PARAM_NAMES,
     PASS_FEATURES,
+    TABLE0,
+    WIN_TABLE_SHAPE,
+    WIN_TABLE_SIZE,
     shipped_params,
+    shipped_win_table,
 )
 from anaconda_sim.learned.play import pass_features_of
+from anaconda_sim.learned.winprob import win_probability
 from anaconda_sim.strategies import KIND_LEARNED, get_strategy, parse_strategies
 
 
@@ -107,30 +113,65 @@ def _learned(**params: float):
     return get_strategy("learned", **{**LEARNED_DEFAULTS, **params})
 
 
-def test_R11_a_board_showing_four_to_a_flush_is_respected_when_told_to():
-    # trips (category 3) facing a bet from a seat showing four spades
-    pub = _pub_facing_bet(3, {1: "9♠ 8♠ 3♠ 2♠", 2: "2♦ 5♥ 9♣ J♦"}, 4)
-    own = _own(parse_cards("Q♥ Q♦ Q♣ 7♥ 4♦"))
-    rng = np.zeros(1, np.uint64)
-    reads = _learned(continue_r4=1.0, respect_draws=1.0)
-    blind = _learned(continue_r4=1.0, respect_draws=0.0)
-    assert reads.decide_bet(pub, own, rng) == V.INTENT_FOLD
-    assert blind.decide_bet(pub, own, rng) == V.INTENT_PASSIVE
-    # a flush of its own beats the draw: it calls
-    flush = _own(parse_cards("A♥ J♥ 8♥ 6♥ 2♥"))
-    assert reads.decide_bet(pub, flush, rng) == V.INTENT_PASSIVE
+def _with_table(strategy, fill: float, **entries: float):
+    """``strategy`` with a win table of ``fill`` everywhere but ``entries``
+    (``"s{stage}_b{bucket}_e{exposure}"``: probability)."""
+    table = np.full(WIN_TABLE_SHAPE, fill)
+    for key, value in entries.items():
+        stage, bucket, exposure = (int(part[1:]) for part in key.split("_"))
+        table[stage, bucket, exposure] = value
+    return dataclasses.replace(strategy, win_table=tuple(table.reshape(-1)))
 
 
-def test_R11_an_exposed_pair_over_a_pair_folds_and_thresholds_are_per_round():
-    pub = _pub_facing_bet(3, {1: "K♠ K♥ 3♦ 2♣", 2: "2♦ 5♥ 9♣ J♦"}, 4)
-    pair = _own(parse_cards("Q♥ Q♦ 7♣ 5♥ 4♦"))
+def test_R11_the_win_table_reads_four_suited_or_connected_cards_on_the_board():
+    # the last reveal round (stage 5): a seat showing four spades, another
+    # showing four to a straight, a third nothing
+    pub = _pub_facing_bet(4, {1: "9♠ 8♠ 3♠ 2♠", 2: "9♦ 8♥ 7♣ 5♦", 3: "2♦ 5♥ 9♣ K♦"}, 4)
+    trips = _own(parse_cards("Q♥ Q♦ Q♣ 7♥ 4♦"))  # own bucket 5
+    base = get_strategy("learned", **LEARNED_DEFAULTS)
+    strategy = _with_table(base, 0.9, s5_b5_e2=0.2, s5_b5_e1=0.5, s5_b5_e0=0.8)
+    params = strategy.param_array(4)
+    assert win_probability(pub, trips, params, 5) == pytest.approx(0.2 * 0.5 * 0.8)
+    assert naive_win_probability(pub, trips, params) == pytest.approx(0.2 * 0.5 * 0.8)
+    # a folded rival does not count
+    pub[V.P_FOLDED + 1] = 1
+    assert win_probability(pub, trips, params, 5) == pytest.approx(0.5 * 0.8)
+
+
+def test_R11_the_shipped_table_fears_a_four_flush_and_an_exposed_higher_pair():
+    for players in (3, 6):
+        table = shipped_win_table(players).reshape(WIN_TABLE_SHAPE)
+        trips, flush_high, pair_high = 5, 8, 2
+        # at the last reveal round: trips against four suited cards shown vs nothing shown
+        assert table[5, trips, 2] < table[5, trips, 0]
+        # a high flush fears a four-flush much less than trips do
+        assert table[5, flush_high, 2] > table[5, trips, 2]
+        # a pair of tens or better against an exposed two pair: almost never ahead
+        assert table[5, pair_high, 5] < 0.05
+
+
+def test_R13_bet_raise_call_and_fold_thresholds_per_round_and_the_pot_odds():
+    pub = _pub_facing_bet(2, {1: "2♦ 5♥ 9♣ J♦"}, 4)  # heads-up, facing one bet
+    pub[V.P_POT] = 9  # calling 1 to win 10: break-even probability 0.1
+    own = _own(parse_cards("Q♥ Q♦ 7♣ 5♥ 4♦"))  # a pair of queens: bucket 2
     rng = np.zeros(1, np.uint64)
-    loose = _learned(continue_r4=1.0, respect_exposed=0.0)
-    assert loose.decide_bet(pub, pair, rng) == V.INTENT_PASSIVE
-    assert _learned(continue_r4=1.0).decide_bet(pub, pair, rng) == V.INTENT_PASSIVE
-    assert _learned(continue_r4=2.0).decide_bet(pub, pair, rng) == V.INTENT_FOLD
-    bold = _learned(aggressive_r4=1.0)
-    assert bold.decide_bet(pub, pair, rng) == V.INTENT_AGGRESSIVE
+    base = get_strategy("learned", **LEARNED_DEFAULTS)
+    strategy = _with_table(base, 0.5, s5_b2_e0=0.3)
+    assert naive_own_bucket(parse_cards("Q♥ Q♦ 7♣ 5♥ 4♦")) == 2
+
+    def decide(**params: float) -> int:
+        s = dataclasses.replace(get_strategy("learned", **{**LEARNED_DEFAULTS, **params}),
+                                win_table=strategy.win_table)  # fmt: skip
+        return s.decide_bet(pub, own, rng)
+
+    assert decide(raise_r4=0.3) == V.INTENT_AGGRESSIVE
+    assert decide(raise_r4=0.31, call_r4=3.0) == V.INTENT_PASSIVE  # 0.3 >= 3 x 0.1
+    assert decide(raise_r4=0.31, call_r4=3.01) == V.INTENT_FOLD
+    assert decide(raise_r4=0.31, call_r4=3.01, raise_r3=0.0) == V.INTENT_FOLD  # other round
+    # with nothing to call: bet at bet_r4, otherwise check
+    pub[V.P_LEVEL] = 0
+    assert decide(bet_r4=0.3) == V.INTENT_AGGRESSIVE
+    assert decide(bet_r4=0.31) == V.INTENT_PASSIVE
 
 
 def test_learned_parameters_by_table_size_and_by_name():
@@ -149,7 +190,18 @@ def test_learned_parameters_by_table_size_and_by_name():
     with pytest.raises(ValueError, match="give players="):
         custom.param_array()
     complete = get_strategy("learned", **LEARNED_DEFAULTS)
-    assert complete.param_array()[: len(PARAM_NAMES)].tolist() == list(LEARNED_DEFAULTS.values())
+    assert complete.param_array(3)[: len(PARAM_NAMES)].tolist() == list(LEARNED_DEFAULTS.values())
+    assert complete.param_array(3)[TABLE0:].tolist()[:WIN_TABLE_SIZE] == (
+        shipped_win_table(3).tolist()
+    )
+    own_table = dataclasses.replace(complete, win_table=tuple(np.full(WIN_TABLE_SIZE, 0.25)))
+    assert own_table.param_array()[TABLE0 : TABLE0 + WIN_TABLE_SIZE].tolist() == (
+        [0.25] * WIN_TABLE_SIZE
+    )
+    assert own_table.spec().startswith(complete.spec() + ",win_table=")
+    assert own_table.spec() != dataclasses.replace(
+        complete, win_table=tuple(np.full(WIN_TABLE_SIZE, 0.5))
+    ).spec()
     with pytest.raises(ValueError, match="strategy 'learned' has no parameter 'colour'"):
         get_strategy("learned", colour=1)
     with pytest.raises(ValueError, match="no learned parameters for players=9"):

@@ -27,11 +27,10 @@ HILO_DEALS_PER_CASE = 240  # 6 table sizes x 4 mixes x 240 = 5,760 hi-lo deals
 BLUFFER = get_strategy("sensible", bluff=0.3)
 LOOSE = get_strategy("sensible", continue_late=1.0, aggressive_at=3.0, bluff=0.1)
 #: the learned family away from its shipped values: every pass feature and
-#: betting rule in play (draws on the board, per-round thresholds, bluffs)
+#: betting rule in play (per-round thresholds, loose calls, bluffs)
 LEARNED_BOLD = get_strategy(
     "learned", w_flush4=3.0, w_open_straight=1.5, w_gutshot=0.5, w_gift_pair=-2.0,
-    w_gift_connected=-0.5, continue_r1=3.0, continue_r3=5.0, aggressive_r2=4.0,
-    respect_draws=1.0, bluff=0.2,
+    w_gift_connected=-0.5, bet_r1=0.3, raise_r2=0.4, call_r3=0.5, call_r4=2.0, bluff=0.2,
 )  # fmt: skip
 
 

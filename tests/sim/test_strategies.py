@@ -43,6 +43,7 @@ from anaconda_sim.strategies import (
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
     LOW_STRENGTH_AT,
+    SENSIBLE_DEFAULTS,
     Strategy,
     best_five7_into,
     best_low_five_into,
@@ -130,13 +131,15 @@ def twin_bet(
                 int(rand_below(rng, choices))
             ]
         return V.INTENT_PASSIVE if rand_below(rng, 2) == 0 else V.INTENT_AGGRESSIVE
-    if kind not in (KIND_SENSIBLE, KIND_LEARNED):
+    if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
+        return naive_learned.naive_bet(pub, own, params, rng)
+    if kind == KIND_LEARNED:  # under hi-lo: "sensible" with its defaults
+        params = list(SENSIBLE_DEFAULTS.values())
+    elif kind != KIND_SENSIBLE:
         return V.INTENT_PASSIVE
     if strength is None:
         hand = own[V.O_CARDS : V.O_CARDS + own[V.O_NCARDS]].astype(np.int64)
         strength = int(value_category(eval_cards(hand, len(hand))))
-    if kind == KIND_LEARNED:
-        return naive_learned.naive_bet(pub, own, params, rng, strength)
     bluff = params[4] > 0 and rand_float(rng) < params[4]
     if strength >= params[0] or bluff:
         return V.INTENT_AGGRESSIVE
@@ -182,6 +185,10 @@ def _situation(gen: np.random.Generator, ncards: int) -> tuple[np.ndarray, np.nd
             pub[V.P_EXPOSED + 4 * other + j] = deck[pos]
             pos += 1
     pub[V.P_PASS_COUNT] = int(gen.integers(1, 4))
+    # the pot (the learned family's pot odds) and, before the reveals, whether
+    # the pass is behind (its win table's stage)
+    pub[V.P_POT] = int(gen.integers(players, 60))
+    pub[V.P_STAGE] = V.STAGE_REVEAL + revealed if revealed else int(gen.integers(0, 2))
     return pub, own
 
 
@@ -226,7 +233,7 @@ def test_discard_equals_twin(name: str) -> None:
     [*(get_strategy(n) for n in BUILTIN_NAMES),
      get_strategy("sensible", bluff=0.3, aggressive_at=3),
      get_strategy("sensible", continue_late=2, respect_exposed=0),
-     get_strategy("learned", respect_draws=1, aggressive_r2=3, continue_r3=2, bluff=0.2)],
+     get_strategy("learned", bet_r2=0.3, raise_r3=0.2, call_r1=3.0, call_r4=0.5, bluff=0.2)],
     ids=lambda s: f"{s.name}-{s.params}",
 )  # fmt: skip
 def test_bet_equals_twin(strategy: Strategy) -> None:

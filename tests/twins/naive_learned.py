@@ -1,19 +1,18 @@
 """Plain twins of the "learned" family's kernels (anaconda_sim/learned/play.py):
 the pass features and pass by brute force over straights and counts, the
-betting rule read off its documentation."""
+win probability from rank counts of the best five and of the exposed cards,
+the betting rule read off its documentation."""
 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 import numpy as np
 
 from anaconda_sim.game import views as V
-from anaconda_sim.hands.evaluator import exposed_cards_value, exposed_value_category
+from anaconda_sim.hands.evaluator import best_five_into, eval_cards, value_category
 from anaconda_sim.rng import rand_float
-
-FLOOR = [0, 1, 2, 3, 7]  # exposed R11 category -> least hand category
-STRAIGHT, FLUSH = 4, 5
 
 
 def _straight_kind(ranks: list[int]) -> int:
@@ -69,38 +68,87 @@ def naive_pass(weights, hand: list[int]) -> list[int]:
     return chosen
 
 
-def _threat(pub, seat: int, draws: bool) -> int:
-    revealed = int(pub[V.P_REVEALED])
-    threat = 0
-    for other in range(int(pub[V.P_PLAYERS])):
-        if other == seat or pub[V.P_FOLDED + other]:
+def naive_own_bucket(cards: list[int]) -> int:
+    """The own-strength bucket of five or seven cards, from the best five's
+    category and rank counts (anaconda_sim.learned.winprob.OWN_BUCKET's rule)."""
+    hand = np.array(cards, dtype=np.int64)
+    out = np.empty(7, dtype=np.int64)
+    best_five_into(hand, len(hand), out)
+    five = [int(c) for c in out[:5]]
+    category = int(value_category(eval_cards(np.array(five, dtype=np.int64), 5)))
+    counts = Counter(c >> 2 for c in five)
+    most = max(counts.values())
+    top_group = max(r for r, n in counts.items() if n == most)
+    top_card = max(counts)
+    ten, jack, king = 8, 9, 11
+    return {
+        0: 0,
+        1: 1 if top_group < ten else 2,
+        2: 3 if top_group < ten else 4,
+        3: 5,
+        4: 6,
+        5: 7 if top_card < king else 8,
+        6: 9 if top_group < jack else 10,
+    }.get(category, 11)
+
+
+def naive_exposure_bucket(shown: list[int]) -> int:
+    """What one rival's exposed cards read as (winprob.exposure_bucket's rule)."""
+    counts = Counter(c >> 2 for c in shown)
+    groups = sorted(counts.values(), reverse=True)
+    if groups and groups[0] == 4:
+        return 7
+    if groups and groups[0] == 3:
+        return 6
+    if groups.count(2) == 2:
+        return 5
+    if groups and groups[0] == 2:
+        pair = max(r for r, n in counts.items() if n == 2)
+        return 4 if pair >= 8 else 3
+    if len(shown) == 4:
+        if len({c & 3 for c in shown}) == 1:
+            return 2
+        windows = [set(range(lo, lo + 5)) for lo in range(0, 9)] + [{12, 0, 1, 2, 3}]
+        if any({c >> 2 for c in shown} <= w for w in windows):
+            return 1
+    return 0
+
+
+def naive_win_probability(pub, own, params) -> float:
+    """The product over active rivals of the win table's entries."""
+    from anaconda_sim.learned.params import EXPOSURE_BUCKETS, OWN_BUCKETS, TABLE0
+
+    revealed = min(int(pub[V.P_REVEALED]), 4)
+    if revealed > 0:
+        stage = 1 + revealed
+    else:
+        stage = 0 if pub[V.P_STAGE] == 0 else 1
+    me = int(own[V.O_SEAT])
+    bucket = naive_own_bucket([int(c) for c in own[V.O_CARDS : V.O_CARDS + own[V.O_NCARDS]]])
+    p = 1.0
+    for seat in range(int(pub[V.P_PLAYERS])):
+        if seat == me or pub[V.P_FOLDED + seat]:
             continue
-        base = V.P_EXPOSED + 4 * other
-        cards = [int(c) for c in pub[base : base + revealed]]
-        value = exposed_cards_value(np.array(cards, dtype=np.int64), len(cards))
-        threat = max(threat, FLOOR[int(exposed_value_category(value))])
-        if draws and revealed == 4:
-            if len({c & 3 for c in cards}) == 1:
-                threat = max(threat, FLUSH)
-            elif _straight_kind([c >> 2 for c in cards]) > 0:
-                threat = max(threat, STRAIGHT)
-    return threat
+        base = V.P_EXPOSED + 4 * seat
+        e = naive_exposure_bucket([int(c) for c in pub[base : base + revealed]])
+        p *= params[TABLE0 + (stage * OWN_BUCKETS + bucket) * EXPOSURE_BUCKETS + e]
+    return p
 
 
-def naive_bet(pub, own, params, rng, strength: int) -> int:
+def naive_bet(pub, own, params, rng) -> int:
     """The learned betting intent, as documented in anaconda_sim.learned.play."""
     from anaconda_sim.learned.params import PARAM_NAMES
 
     p = dict(zip(PARAM_NAMES, params, strict=False))
     r = min(int(pub[V.P_REVEALED]), 4)
+    win = naive_win_probability(pub, own, params)
     bluff = p["bluff"] > 0 and rand_float(rng) < p["bluff"]
-    if strength >= p[f"aggressive_r{r}"] or bluff:
-        return V.INTENT_AGGRESSIVE
     seat = int(own[V.O_SEAT])
-    if pub[V.P_LEVEL] * pub[V.P_BET_SIZE] <= pub[V.P_IN_ROUND + seat]:
+    to_call = int(pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat])
+    if to_call <= 0:
+        return V.INTENT_AGGRESSIVE if win >= p[f"bet_r{r}"] or bluff else V.INTENT_PASSIVE
+    if win >= p[f"raise_r{r}"] or bluff:
+        return V.INTENT_AGGRESSIVE
+    if win * (int(pub[V.P_POT]) + to_call) >= p[f"call_r{r}"] * to_call:
         return V.INTENT_PASSIVE
-    if strength < p[f"continue_r{r}"]:
-        return V.INTENT_FOLD
-    if r > 0 and p["respect_exposed"] > 0 and _threat(pub, seat, p["respect_draws"] > 0) > strength:
-        return V.INTENT_FOLD
-    return V.INTENT_PASSIVE
+    return V.INTENT_FOLD

@@ -29,6 +29,7 @@ from ...strategies import (
     KIND_RANDOM,
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
+    SENSIBLE_PARAMS,
     bet_learned_at,
     bet_random,
     bet_sensible_at,
@@ -36,6 +37,7 @@ from ...strategies import (
     builtin_discard,
     builtin_pass,
     intent_to_action,
+    learned_bucket,
     low_hand_value,
     sensible_strength,
 )
@@ -184,10 +186,14 @@ def _decide_bet(kind, pub, own, params, rng, cbet, dec_row):
             dec_row[DEC_STRENGTH] = strength
         return bet_sensible_at(pub, own, params, rng, strength)
     if kind == KIND_LEARNED:
+        # its own-strength bucket (sensible's strength under hi-lo), cached per hand
         strength = dec_row[DEC_STRENGTH]
+        hilo = pub[V.P_HILO] != 0
         if strength < 0:
-            strength = sensible_strength(pub, own)
+            strength = sensible_strength(pub, own) if hilo else learned_bucket(own)
             dec_row[DEC_STRENGTH] = strength
+        if hilo:
+            return bet_sensible_at(pub, own, SENSIBLE_PARAMS, rng, strength)
         return bet_learned_at(pub, own, params, rng, strength)
     if kind == KIND_RANDOM:
         return bet_random(pub, own, rng)

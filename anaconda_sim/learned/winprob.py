@@ -1,0 +1,256 @@
+"""The win table of the ``"learned"`` family: how often a hand beats one rival,
+by stage, by the hand's own strength and by what the rival shows.
+
+A ``"learned"`` seat bets on its estimated probability of winning the pot
+(:func:`win_probability`): the product, over the active rivals, of the
+probability of beating each one,
+
+    ``P(win) = prod_j q[stage, own bucket, exposure bucket of rival j]``,
+
+an independence approximation (rivals' hands are nearly independent given
+what they show). ``q`` is the win table (:data:`~anaconda_sim.learned.params.WIN_TABLE_SHAPE`),
+learned by simulation (:func:`estimate_win_table`): complete deals in
+which every seat plays the field's card play and nobody folds, counting, for
+every ordered pair of seats and every stage, whether the first seat's final
+hand beat the second's (a tie is half a win).
+
+Stages: 0 before the pass (the seven dealt), 1 after it (seven held), 2-5
+reveal rounds 1-4 (the kept five). Before the reveals nothing is shown
+(exposure bucket 0).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .._numba import jit
+from ..game import views as V
+from ..hands.evaluator import eval5, eval7, exposed_value4
+from ..hands.lookup import CATEGORY_START, VALUE_RANK_COUNTS
+from .params import EXPOSURE_BUCKETS, OWN_BUCKETS, TABLE0, WIN_STAGES, WIN_TABLE_SHAPE
+
+__all__ = [
+    "OWN_BUCKET",
+    "estimate_win_table",
+    "exposure_bucket",
+    "own_bucket_names",
+    "win_probability",
+    "win_stage",
+]
+
+_TEN = 8  # rank index of a ten (deuce 0 .. ace 12)
+_KING = 11
+_JACK = 9
+
+
+def _own_buckets() -> np.ndarray:
+    """The strength bucket (0..11) of every hand value 0..7462."""
+    values = np.arange(len(VALUE_RANK_COUNTS))
+    category = np.searchsorted(CATEGORY_START, values, side="right") - 1
+    counts = (VALUE_RANK_COUNTS[:, None] >> (4 * np.arange(13))[None, :]) & 15
+    # rank of the largest group (the highest rank among equal groups)
+    top_group = 12 - np.argmax((counts == counts.max(axis=1, keepdims=True))[:, ::-1], axis=1)
+    top_card = 12 - np.argmax((counts > 0)[:, ::-1], axis=1)
+    bucket = np.select(
+        [
+            category == 0,
+            (category == 1) & (top_group < _TEN),
+            category == 1,
+            (category == 2) & (top_group < _TEN),
+            category == 2,
+            category == 3,
+            category == 4,
+            (category == 5) & (top_card < _KING),
+            category == 5,
+            (category == 6) & (top_group < _JACK),
+            category == 6,
+        ],
+        list(range(11)),
+        default=11,
+    )
+    bucket[0] = 0  # value 0 is no hand
+    return bucket.astype(np.int64)
+
+
+#: own strength bucket of a hand value: 0 high card, 1 pair below tens,
+#: 2 pair of tens or better, 3 two pair topped below tens, 4 two pair topped
+#: by tens or better, 5 trips, 6 straight, 7 flush to the queen or lower,
+#: 8 king- or ace-high flush, 9 full house of trips below jacks, 10 full house
+#: of jacks or better, 11 quads or a straight flush
+OWN_BUCKET = _own_buckets()
+assert OWN_BUCKET.max() == OWN_BUCKETS - 1
+
+
+def own_bucket_names() -> list[str]:
+    """Labels of the own-strength buckets, in order."""
+    return ["high card", "pair 2-9", "pair T-A", "two pair 9 top", "two pair T-A top", "trips",
+            "straight", "flush Q high", "flush K-A high", "full house 2-T", "full house J-A",
+            "quads+"]  # fmt: skip
+
+
+@jit(inline="always")
+def _four_to_straight(r0, r1, r2, r3):
+    """Four distinct ranks (any order) inside one five-rank straight window
+    (the ace also low)."""
+    lo = min(min(r0, r1), min(r2, r3))
+    hi = max(max(r0, r1), max(r2, r3))
+    if hi - lo <= 4:
+        return True
+    # the ace low: A with three of 2-5
+    if hi == 12:
+        second = -1
+        for r in (r0, r1, r2, r3):
+            if r != 12:
+                second = max(second, r)
+        return second <= 3
+    return False
+
+
+@jit(inline="always")
+def exposure_bucket(c0, c1, c2, c3, shown):
+    """What one rival's first ``shown`` (0..4) exposed cards read as: 0
+    nothing, 1 four to a straight, 2 four suited, 3 a pair below tens, 4 a
+    pair of tens or better, 5 two pair, 6 trips, 7 quads (R11 groups first;
+    the draws only with four shown)."""
+    xvalue = exposed_value4(c0, c1, c2, c3, shown)
+    category = xvalue // 38416  # 14 ** 4: the exposed category (R11)
+    if category == 0:
+        if shown < 4:
+            return 0
+        if (c0 & 3) == (c1 & 3) and (c1 & 3) == (c2 & 3) and (c2 & 3) == (c3 & 3):
+            return 2
+        if _four_to_straight(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2):
+            return 1
+        return 0
+    if category == 1:
+        top = (xvalue % 38416) // 2744 - 1  # 14 ** 3: the pair's digit
+        return 4 if top >= _TEN else 3
+    return category + 3
+
+
+@jit(inline="always")
+def win_stage(pub):
+    """The win table's stage of the table ``pub``."""
+    revealed = pub[V.P_REVEALED]
+    if revealed > 0:
+        return 1 + min(revealed, 4)
+    return 0 if pub[V.P_STAGE] == 0 else 1
+
+
+@jit(inline="always")
+def win_probability(pub, own, params, bucket):
+    """The estimated probability that the seat ``own`` with own-strength
+    bucket ``bucket`` wins the pot: the product over active rivals of the win
+    table's entries (module docstring)."""
+    stage = win_stage(pub)
+    revealed = min(pub[V.P_REVEALED], 4)
+    me = own[V.O_SEAT]
+    row = TABLE0 + (stage * OWN_BUCKETS + bucket) * EXPOSURE_BUCKETS
+    p = 1.0
+    for seat in range(pub[V.P_PLAYERS]):
+        if seat == me or pub[V.P_FOLDED + seat] != 0:
+            continue
+        e = 0
+        if revealed > 0:
+            base = V.P_EXPOSED + 4 * seat
+            c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
+            c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
+            e = exposure_bucket(c0, c1, c2, c3, revealed)
+        p *= params[row + e]
+    return p
+
+
+@jit
+def own_bucket_of(cards, n):
+    """The own-strength bucket of ``n`` (5 or 7) cards."""
+    if n == 7:
+        value = eval7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6])
+    else:
+        value = eval5(cards[0], cards[1], cards[2], cards[3], cards[4])
+    return OWN_BUCKET[value]
+
+
+@jit
+def tally_pairs(dealt, held, five, value, wins, pairs):
+    """Add every ordered pair of seats of every deal into the tallies
+    ``wins`` (half-wins: 2 a win, 1 a tie) and ``pairs`` (2 per pair), both
+    :data:`~anaconda_sim.learned.params.WIN_TABLE_SHAPE`.
+
+    ``dealt[d, s]``: the seven dealt; ``held[d, s]``: the seven held after
+    the pass; ``five[d, s]``: the kept five in reveal order; ``value[d, s]``:
+    the showdown value.
+    """
+    n_deals, n = value.shape
+    for d in range(n_deals):
+        for i in range(n):
+            b0 = own_bucket_of(dealt[d, i], 7)
+            b1 = own_bucket_of(held[d, i], 7)
+            b5 = OWN_BUCKET[value[d, i]]
+            for j in range(n):
+                if j == i:
+                    continue
+                vi = value[d, i]
+                vj = value[d, j]
+                outcome = 2 if vi > vj else (1 if vi == vj else 0)
+                wins[0, b0, 0] += outcome
+                pairs[0, b0, 0] += 2
+                wins[1, b1, 0] += outcome
+                pairs[1, b1, 0] += 2
+                for shown in range(1, 5):
+                    e = exposure_bucket(five[d, j, 0], five[d, j, 1], five[d, j, 2],
+                                        five[d, j, 3], shown)  # fmt: skip
+                    wins[1 + shown, b5, e] += outcome
+                    pairs[1 + shown, b5, e] += 2
+
+
+def estimate_win_table(
+    players: int, strategy: Any, deals: int, seed: int, *, prior: float = 1.0
+) -> tuple[np.ndarray, np.ndarray]:
+    """The win table of a field playing ``strategy``'s card play at
+    ``players`` seats, from ``deals`` complete deals in which nobody folds.
+
+    Each entry is ``(wins + prior / 2) / (pairs + prior)`` over the ordered
+    pairs of seats that fell in it (a tie counts half): the rate shrunk
+    toward 1/2 by ``prior`` pseudo-pairs, so a bucket never seen is 1/2 and a
+    rare one is not 0 or 1 by chance.
+
+    Returns the flat table (:data:`~anaconda_sim.learned.params.WIN_TABLE_SIZE`)
+    and the number of pairs behind each entry (same shape).
+
+    Examples
+    --------
+    >>> from anaconda_sim.strategies import get_strategy
+    >>> table, pairs = estimate_win_table(3, get_strategy("sensible"), 500, seed=1)
+    >>> table.shape, int(pairs.reshape(6, 12, 8)[0].sum())
+    ((576,), 3000)
+    """
+    from ..sim.simulator import simulate
+    from .fit import passive_variant
+
+    result = simulate(players, [passive_variant(strategy)] * players, deals, seed=seed,
+                      records=True, progress=False)  # fmt: skip
+    records = result.records
+    assert records is not None
+    records = records.sort_values(["deal", "seat"], kind="stable")
+
+    def cards(prefix: str, count: int) -> np.ndarray:
+        columns = [f"{prefix}_{k}" for k in range(count)]
+        return records[columns].to_numpy(dtype=np.int64).reshape(deals, players, count)
+
+    dealt = cards("dealt", 7)
+    five = cards("hand", 5)
+    discards = cards("discard", 2)
+    held = np.concatenate([five, discards], axis=2)
+    value = records["value"].to_numpy(dtype=np.int64).reshape(deals, players)
+    if (value < 1).any():
+        raise RuntimeError("a seat folded in the passive field; the win table needs showdowns")
+    wins = np.zeros(WIN_TABLE_SHAPE, dtype=np.int64)
+    pairs = np.zeros(WIN_TABLE_SHAPE, dtype=np.int64)
+    tally_pairs(dealt, held, five, value, wins, pairs)
+    table = (wins / 2 + prior / 2) / (pairs / 2 + prior)
+    return table.reshape(-1), (pairs // 2).reshape(-1)
+
+
+assert WIN_TABLE_SHAPE == (WIN_STAGES, OWN_BUCKETS, EXPOSURE_BUCKETS)

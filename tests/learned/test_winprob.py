@@ -1,0 +1,119 @@
+"""The win table of the "learned" family (anaconda_sim/learned/winprob.py):
+its buckets against plain twins, its tallies against a plain count over the
+simulator's records, and what the table says about the game (R11, R18)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from naive_learned import naive_exposure_bucket, naive_own_bucket
+
+from anaconda_sim.cards import parse_cards
+from anaconda_sim.hands.evaluator import eval_cards
+from anaconda_sim.learned.params import WIN_TABLE_SHAPE
+from anaconda_sim.learned.winprob import (
+    OWN_BUCKET,
+    estimate_win_table,
+    exposure_bucket,
+    own_bucket_names,
+    tally_pairs,
+)
+from anaconda_sim.sim.simulator import simulate
+from anaconda_sim.strategies import get_strategy
+
+
+def test_own_buckets_match_the_twin_on_random_five_and_seven_card_hands():
+    rng = np.random.default_rng(4)
+    seen = set()
+    for i in range(4000):
+        hand = rng.choice(52, 5 if i % 2 else 7, replace=False).astype(np.int64)
+        bucket = int(OWN_BUCKET[eval_cards(hand, len(hand))])
+        assert bucket == naive_own_bucket(hand.tolist()), hand
+        seen.add(bucket)
+    assert len(own_bucket_names()) == WIN_TABLE_SHAPE[1]
+    assert seen >= set(range(9))  # the rarest buckets need more than random hands
+
+
+@pytest.mark.parametrize(
+    ("cards", "bucket"),
+    [
+        ("A♠ K♠ Q♠ J♠ T♠", 11),
+        ("9♠ 9♥ 9♦ 2♣ 2♦", 9),
+        ("J♠ J♥ J♦ 2♣ 2♦", 10),
+        ("K♠ 9♠ 7♠ 4♠ 2♠", 8),
+        ("Q♠ 9♠ 7♠ 4♠ 2♠", 7),
+        ("T♠ T♥ 4♦ 4♣ 2♦", 4),
+        ("9♠ 9♥ 4♦ 4♣ A♦", 3),
+    ],
+)
+def test_own_bucket_edges(cards, bucket):
+    hand = np.array(parse_cards(cards), dtype=np.int64)
+    assert OWN_BUCKET[eval_cards(hand, 5)] == bucket
+
+
+def test_R11_exposure_buckets_of_every_four_card_board_match_the_twin():
+    for four in itertools.combinations(range(52), 4):
+        if four[0] % 3:  # the boards whose lowest card index is a multiple of 3 (a third)
+            continue
+        for shown in range(1, 5):
+            got = exposure_bucket(four[0], four[1], four[2], four[3], shown)
+            assert got == naive_exposure_bucket(list(four[:shown])), (four, shown)
+
+
+def _naive_tallies(dealt, held, five, value):
+    wins = np.zeros(WIN_TABLE_SHAPE, dtype=np.int64)
+    pairs = np.zeros(WIN_TABLE_SHAPE, dtype=np.int64)
+    n_deals, n = value.shape
+    for d in range(n_deals):
+        for i, j in itertools.permutations(range(n), 2):
+            outcome = 2 if value[d, i] > value[d, j] else (1 if value[d, i] == value[d, j] else 0)
+            cells = [(0, naive_own_bucket(dealt[d, i].tolist()), 0),
+                     (1, naive_own_bucket(held[d, i].tolist()), 0)]  # fmt: skip
+            own5 = naive_own_bucket(five[d, i].tolist())
+            cells += [(1 + shown, own5, naive_exposure_bucket(five[d, j, :shown].tolist()))
+                      for shown in range(1, 5)]  # fmt: skip
+            for cell in cells:
+                wins[cell] += outcome
+                pairs[cell] += 2
+    return wins, pairs
+
+
+def test_tallies_equal_a_plain_count_over_the_records():
+    players, deals = 4, 300
+    result = simulate(players, ["call-down"] * players, deals, seed=8, records=True,
+                      progress=False)  # fmt: skip
+    records = result.records.sort_values(["deal", "seat"])
+
+    def cards(prefix: str, count: int) -> np.ndarray:
+        columns = [f"{prefix}_{k}" for k in range(count)]
+        return records[columns].to_numpy(dtype=np.int64).reshape(deals, players, count)
+
+    dealt, five = cards("dealt", 7), cards("hand", 5)
+    held = np.concatenate([five, cards("discard", 2)], axis=2)
+    value = records["value"].to_numpy(dtype=np.int64).reshape(deals, players)
+    wins = np.zeros(WIN_TABLE_SHAPE, dtype=np.int64)
+    pairs = np.zeros(WIN_TABLE_SHAPE, dtype=np.int64)
+    tally_pairs(dealt, held, five, value, wins, pairs)
+    expected_wins, expected_pairs = _naive_tallies(dealt, held, five, value)
+    np.testing.assert_array_equal(wins, expected_wins)
+    np.testing.assert_array_equal(pairs, expected_pairs)
+    # every ordered pair once per stage; the two orders of a pair share one win
+    assert (pairs.sum(axis=(1, 2)) == 2 * deals * players * (players - 1)).all()
+    assert (wins.sum(axis=(1, 2)) == deals * players * (players - 1)).all()
+
+
+def test_R18_the_estimated_table_orders_hands_by_strength():
+    table, pairs = estimate_win_table(6, get_strategy("sensible"), 4000, seed=3)
+    table = table.reshape(WIN_TABLE_SHAPE)
+    pairs = pairs.reshape(WIN_TABLE_SHAPE)
+    # after the discard the own five are final: against a rival showing
+    # nothing yet, a stronger bucket wins at least as often (up to noise)
+    seen = pairs[2, :, 0] > 2000
+    rates = table[2, seen, 0]
+    assert np.all(np.diff(rates) > -0.03), rates
+    # quads or a straight flush against a board of nothing: nearly always ahead
+    assert table[2, 11, 0] > 0.95
+    # the shrinkage: an entry never seen is 1/2
+    assert np.all(table[pairs == 0] == 0.5)
