@@ -83,7 +83,7 @@ from .learned.params import (
     shipped_params,
     shipped_win_table,
 )
-from .learned.play import bet_learned_at, learned_bucket, pass_learned
+from .learned.play import bet_learned_at, learned_bucket, order_learned, pass_learned
 from .rng import rand_below, rand_float
 
 __all__ = [
@@ -684,6 +684,9 @@ def builtin_discard(kind, pub, own, params, rng, out):
     """Discards and reveal order of built-in strategy ``kind`` (into ``out``)."""
     if kind == KIND_RANDOM:
         _discard_random(own, rng, out)
+    elif kind == KIND_LEARNED and pub[V.P_HILO] == 0:
+        _discard_best_five(own, out, False)
+        order_learned(params, out)
     elif pub[V.P_HILO] != 0:
         _discard_hilo(own, out, kind != KIND_RANDOM_PASS)
     else:

@@ -30,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table-deals", type=int, default=50_000)
     parser.add_argument("--eval-hands", type=int, default=200)
     parser.add_argument("--eval-deals", type=int, default=1000)
+    parser.add_argument("--order-situations", type=int, default=60)
+    parser.add_argument("--order-deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--work", type=Path, default=Path("results/learned"),
                         help="folder of the per-table-size checkpoints (resume)")  # fmt: skip
@@ -46,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         result = learn(players, iterations=args.iterations, situations=args.situations,
                        deals=args.deals, bet_deals=args.bet_deals,
                        table_deals=args.table_deals, eval_hands=args.eval_hands,
+                       order_situations=args.order_situations, order_deals=args.order_deals,
                        eval_deals=args.eval_deals, seed=args.seed,
                        checkpoint=args.work / f"players-{players}.json")  # fmt: skip
         tables[str(players)] = {

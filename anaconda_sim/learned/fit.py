@@ -17,8 +17,16 @@ One iteration, at one table size, starting from the current field strategy:
    :func:`~anaconda_sim.learned.play.pass_features_of`; ``v_ik``: pass
    ``k``'s value), by gradient ascent (Adam) while ``tau`` falls from 0.5
    to 0.05, so that the fitted argmax policy approaches the best responses.
-2. **Win table.** The field's pass moves toward the fitted one (step 4's
-   rule); the win table of that card play is estimated anew from ``table_deals``
+   **Reveal order** likewise: in ``order_situations`` situations at the
+   order decision (the seat and its right neighbour pass and the seat
+   discards by the field's strategy; the situations of
+   :func:`~anaconda_sim.analysis.exploitability`), the 120 orders of the
+   kept five are valued in chips with betting, on ``order_deals`` common
+   deals, and the order weights ``o`` fitted by the same loss
+   (:func:`~anaconda_sim.learned.play.order_features_of`). The values are
+   scaled by their mean range before the fit (:func:`fit_weights`).
+2. **Win table.** The field's pass and order move toward the fitted ones
+   (step 4's rule); the win table of that card play is estimated anew from ``table_deals``
    complete deals in which nobody folds
    (:func:`~anaconda_sim.learned.winprob.estimate_win_table`). The table is
    a model of the game under the field's card play, not a strategic
@@ -36,9 +44,10 @@ One iteration, at one table size, starting from the current field strategy:
    iterates is represented by its average parameters).
 5. **Measure.** The field's one-decision exploitability
    (:func:`~anaconda_sim.analysis.exploitability`) for the pass (pot share,
-   showdown model); the betting one as the gain of the best single-parameter
-   deviation found by the search, re-measured on independent deals; and the
-   head-to-head of the new iterate (one seat) against the previous one.
+   showdown model) and for the reveal order (chips, with betting); the
+   betting one as the gain of the best single-parameter deviation found by
+   the search, re-measured on independent deals; and the head-to-head of the
+   new iterate (one seat) against the previous one.
 
 Learning stops when the pass exploitability has not fallen for ``patience``
 iterations, or after ``iterations``. Everything is seeded from ``seed`` and
@@ -59,7 +68,15 @@ import numpy as np
 import pandas as pd
 
 from ..rng import SeedLike
-from .params import BET_NAMES, LEARNED_DEFAULTS, N_PASS, PARAM_NAMES, PASS_FEATURES
+from .params import (
+    BET_NAMES,
+    LEARNED_DEFAULTS,
+    N_ORDER,
+    N_PASS,
+    ORDER_FEATURES,
+    PARAM_NAMES,
+    PASS_FEATURES,
+)
 from .winprob import estimate_win_table
 
 __all__ = ["LearnResult", "learn"]
@@ -120,6 +137,8 @@ def learn(
     table_deals: int = 50_000,
     eval_hands: int = 200,
     eval_deals: int = 1000,
+    order_situations: int = 60,
+    order_deals: int = 400,
     seed: SeedLike = 2026,
     checkpoint: str | Path | None = None,
     progress: bool = True,
@@ -144,6 +163,9 @@ def learn(
         Deals of each estimate of the win table.
     eval_hands, eval_deals
         Situations and deals of the pass exploitability measured each iteration.
+    order_situations, order_deals
+        Situations and deals per situation of the reveal-order fit, and of
+        the order exploitability measured each iteration (with betting).
     seed
         The run's seed (an int).
     checkpoint
@@ -174,6 +196,8 @@ def learn(
                              ("situations", situations, 2), ("deals", deals, 2),
                              ("bet_deals", bet_deals, 2), ("table_deals", table_deals, 2),
                              ("eval_hands", eval_hands, 2),
+                             ("order_situations", order_situations, 2),
+                             ("order_deals", order_deals, 2),
                              ("eval_deals", eval_deals, 2)):  # fmt: skip
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
             raise ValueError(f"{name}={value!r} must be an int >= {low}")
@@ -196,7 +220,7 @@ def learn(
     best = min((r["pass_exploitability"] for r in rows), default=math.inf)
     stale = _stale(rows)
     settings = Settings(players, int(seed), situations, deals, bet_deals, table_deals, eval_hands,
-                        eval_deals)  # fmt: skip
+                        eval_deals, order_situations, order_deals)  # fmt: skip
     while len(rows) < iterations and stale < patience:
         t = len(rows)
         row, params, table = _iteration(settings, params, table, t)
@@ -215,7 +239,8 @@ def learn(
     strategy = as_strategy(params, table)
     model = {"players": players, "seed": int(seed), "situations": situations, "deals": deals,
              "bet_deals": bet_deals, "table_deals": table_deals, "eval_hands": eval_hands,
-             "eval_deals": eval_deals, "iterations": len(rows)}  # fmt: skip
+             "eval_deals": eval_deals, "order_situations": order_situations,
+             "order_deals": order_deals, "iterations": len(rows)}  # fmt: skip
     return LearnResult(strategy, params, table, pd.DataFrame(rows), players, int(seed), model)
 
 
@@ -231,6 +256,8 @@ class Settings:
     table_deals: int
     eval_hands: int
     eval_deals: int
+    order_situations: int
+    order_deals: int
 
 
 def as_strategy(params: dict[str, float], table: np.ndarray | None = None) -> Any:
@@ -346,10 +373,16 @@ def pass_table(hands: Sequence[Sequence[int]], players: int, field_strategy: Any
     return features, values
 
 
-def fit_pass_weights(features: np.ndarray, values: np.ndarray, start: np.ndarray, *,
-                     steps: int = 400, l2: float = 1e-4) -> np.ndarray:  # fmt: skip
-    """The pass weights maximising ``J(w)`` (module docstring) from ``start``."""
-    regret = values - values.max(axis=1, keepdims=True)  # <= 0; the best pass is 0
+def fit_weights(features: np.ndarray, values: np.ndarray, start: np.ndarray, *,
+                steps: int = 400, l2: float = 1e-4) -> np.ndarray:  # fmt: skip
+    """The weights maximising ``J(w)`` (module docstring) from ``start``:
+    ``features`` ``(situations, choices, features)``, ``values``
+    ``(situations, choices)``. The values are scaled by their mean range
+    across situations first, so the same step sizes suit pot shares and chips."""
+    regret = values - values.max(axis=1, keepdims=True)  # <= 0; the best choice is 0
+    spread = float(np.mean(-regret.min(axis=1)))
+    if spread > 0:
+        regret = regret / spread
     w = start.astype(np.float64).copy()
     m = np.zeros_like(w)
     v = np.zeros_like(w)
@@ -373,9 +406,36 @@ def fit_pass_weights(features: np.ndarray, values: np.ndarray, start: np.ndarray
 
 
 def argmax_regret(features: np.ndarray, values: np.ndarray, w: np.ndarray) -> float:
-    """Mean value lost by the argmax pass of weights ``w`` against the best pass."""
+    """Mean value lost by the argmax choice of weights ``w`` against the best choice."""
     chosen = np.argmax(features @ w, axis=1)
     return float(np.mean(values.max(axis=1) - values[np.arange(len(values)), chosen]))
+
+
+# ------------------------------------------------------------------ order --
+def order_table(players: int, field_strategy: Any, situations: int, deals: int,
+                seed: int) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Features ``(situations, 120, N_ORDER)`` and values in chips
+    ``(situations, 120)`` of every reveal order of the kept five, with
+    betting, the field playing ``field_strategy``: the situations and the
+    model of :func:`~anaconda_sim.analysis.exploitability`'s ``"order"``
+    decision (the seat and its right neighbour pass and the seat discards
+    by the field's strategy; common random numbers per situation)."""
+    from ..analysis.exploit import _order_scorer, _seeds, _situation
+    from ..rng import root_key
+    from .play import order_features_of
+
+    scorer = _order_scorer(field_strategy, players, True)
+    root = root_key(seed)
+    features = np.empty((situations, 120, N_ORDER))
+    values = np.empty((situations, 120))
+    for i in range(situations):
+        deal, decide, screen = _seeds(root, i)
+        sit = _situation("order", field_strategy, players, deal, decide)
+        for k, order in enumerate(sit.choices):
+            order_features_of(order, features[i, k])
+        acc = scorer(sit, np.arange(len(sit.choices)), root_key(screen), deals)
+        values[i] = acc.mean()
+    return features, values
 
 
 # ---------------------------------------------------------------- betting --
@@ -449,10 +509,17 @@ def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
     features, values = pass_table(hands, players, field_strategy, settings.deals,
                                   _seed(seed, t, 2))  # fmt: skip
     w_now = np.array([params[f"w_{f}"] for f in PASS_FEATURES])
-    w_best = fit_pass_weights(features, values, w_now)
+    w_best = fit_weights(features, values, w_now)
+    # 1b. the reveal order's best response, fitted the same way (chips, with betting)
+    o_features, o_values = order_table(players, field_strategy, settings.order_situations,
+                                       settings.order_deals, _seed(seed, t, 8))  # fmt: skip
+    o_now = np.array([params[f"o_{f}"] for f in ORDER_FEATURES])
+    o_best = fit_weights(o_features, o_values, o_now)
     carded = dict(params)
     for i, f in enumerate(PASS_FEATURES):
         carded[f"w_{f}"] = float(w_now[i] + step * (w_best[i] - w_now[i]))
+    for i, f in enumerate(ORDER_FEATURES):
+        carded[f"o_{f}"] = float(o_now[i] + step * (o_best[i] - o_now[i]))
     # 2. the win table of the new card play
     new_table, _ = estimate_win_table(players, as_strategy(carded), settings.table_deals,
                                       _seed(seed, t, 7))  # fmt: skip
@@ -467,6 +534,9 @@ def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
     # 5. measure the new field
     table_x = exploitability(new_strategy, players, "pass", hands=settings.eval_hands,
                              deals=settings.eval_deals, seed=_seed(seed, t, 4))  # fmt: skip
+    order_x = exploitability(new_strategy, players, "order", hands=settings.order_situations,
+                             deals=settings.order_deals, betting=True,
+                             seed=_seed(seed, t, 9))  # fmt: skip
     bet_gain, bet_se = 0.0, 0.0
     if best_change[0]:
         changed = as_strategy({**new, best_change[0]: best_change[1]}, new_table)
@@ -480,11 +550,14 @@ def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
         "iteration": t,
         "pass_exploitability": float(table_x["gain"].iloc[0]),
         "pass_se": float(table_x["se"].iloc[0]),
+        "order_exploitability": float(order_x["gain"].iloc[0]),
+        "order_se": float(order_x["se"].iloc[0]),
         "bet_exploitability": bet_gain,
         "bet_se": bet_se,
         "h2h_chips": float(h2h.mean()),
         "h2h_se": float(h2h.std(ddof=1) / math.sqrt(len(h2h))),
         "fit_regret": argmax_regret(features, values, w_best),
+        "order_fit_regret": argmax_regret(o_features, o_values, o_best),
         "bet_changes": ",".join(kept),
         "seconds": time.perf_counter() - began,
     }

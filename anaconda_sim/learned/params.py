@@ -7,6 +7,9 @@ Every decision of the family is driven by this one vector (see
 - ``w_*``: the weights of the pass score, one per feature of
   :data:`PASS_FEATURES` (the kept four, and what the passed three give the
   left neighbour);
+- ``o_*``: the weights of the reveal-order score, one per feature of
+  :data:`ORDER_FEATURES` (what the four shown cards and the hidden one tell
+  the table, R11); the kept five are the best five;
 - ``bet_r0`` .. ``bet_r4``: with no bet to call, bet when the estimated
   probability of winning is at least this, before the reveals (``r0``) and in
   reveal rounds 1-4;
@@ -37,6 +40,7 @@ import numpy as np
 __all__ = [
     "BET_NAMES",
     "LEARNED_DEFAULTS",
+    "ORDER_FEATURES",
     "PARAM_NAMES",
     "PASS_FEATURES",
     "WIN_TABLE_SHAPE",
@@ -60,6 +64,18 @@ PASS_FEATURES = (
     "gift_high",  # sum of the passed ranks / 36
 )
 N_PASS = len(PASS_FEATURES)
+#: features of one reveal order of the kept five (four shown in turn, the
+#: fifth hidden), in weight order
+ORDER_FEATURES = (
+    "hide_group",  # 1 if the hidden card's rank is paired or better among the five
+    "hide_rank",  # rank of the hidden card / 12
+    "shown_category",  # R11 category of the four shown (none .. quads) / 4
+    "shown_draw",  # 1 if the four shown are suited or four to a straight
+    "shown_high",  # sum of the shown ranks / 48
+    "first_rank",  # rank of the first card shown / 12
+    "early_groups",  # (R11 category of the first two + of the first three shown) / 8
+)
+N_ORDER = len(ORDER_FEATURES)
 ROUNDS = 5  # before the reveals, then reveal rounds 1-4
 BET_NAMES = (
     *(f"bet_r{r}" for r in range(ROUNDS)),
@@ -67,14 +83,16 @@ BET_NAMES = (
     *(f"call_r{r}" for r in range(ROUNDS)),
     "bluff",
 )
-PARAM_NAMES = (*(f"w_{f}" for f in PASS_FEATURES), *BET_NAMES)
+PARAM_NAMES = (*(f"w_{f}" for f in PASS_FEATURES), *(f"o_{f}" for f in ORDER_FEATURES),
+               *BET_NAMES)  # fmt: skip
 
 # slots in the parameter array
 W0 = 0
-BET0 = N_PASS
-RAISE0 = N_PASS + ROUNDS
-CALL0 = N_PASS + 2 * ROUNDS
-BLUFF = N_PASS + 3 * ROUNDS
+O0 = N_PASS
+BET0 = N_PASS + N_ORDER
+RAISE0 = BET0 + ROUNDS
+CALL0 = BET0 + 2 * ROUNDS
+BLUFF = BET0 + 3 * ROUNDS
 N_PARAMS = len(PARAM_NAMES)
 assert BLUFF == N_PARAMS - 1
 
@@ -93,12 +111,15 @@ TABLE0 = N_PARAMS
 LEARNED_SLOTS = TABLE0 + WIN_TABLE_SIZE
 
 #: the starting point of learning: a pass close to "sensible"'s (keep groups
-#: and high cards); bet as a favourite against the table (win probability
+#: and high cards), a reveal order close to its (hide a grouped, high card,
+#: show groups late); bet as a favourite against the table (win probability
 #: 0.5), raise at 0.7, call at the pot odds' break-even probability
 LEARNED_DEFAULTS: dict[str, float] = {
     "w_pairs": 2.0, "w_trips": 3.0, "w_high": 1.0, "w_pair_rank": 0.5, "w_flush4": 0.0,
     "w_flush3": 0.0, "w_open_straight": 0.0, "w_gutshot": 0.0, "w_gift_pair": 0.0,
     "w_gift_suited": 0.0, "w_gift_connected": 0.0, "w_gift_high": 0.0,
+    "o_hide_group": 2.0, "o_hide_rank": 0.5, "o_shown_category": -1.0, "o_shown_draw": 0.0,
+    "o_shown_high": 0.0, "o_first_rank": -0.25, "o_early_groups": -1.0,
     "bet_r0": 0.5, "bet_r1": 0.5, "bet_r2": 0.5, "bet_r3": 0.5, "bet_r4": 0.5,
     "raise_r0": 0.7, "raise_r1": 0.7, "raise_r2": 0.7, "raise_r3": 0.7, "raise_r4": 0.7,
     "call_r0": 1.0, "call_r1": 1.0, "call_r2": 1.0, "call_r3": 1.0, "call_r4": 1.0,

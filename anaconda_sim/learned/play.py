@@ -11,6 +11,11 @@ Pass (R7): each of the 35 ways to pass three of seven cards is scored by
 they give the left neighbour); the best score is passed (ties: the first
 pass in ``itertools.combinations`` order of hand positions).
 
+Discard and reveal order (R8, R9, R11): keep the best five (in the showdown
+model no other five does better), then of the 120 orders of the five take
+the one whose score ``o . features`` (:func:`order_features_of`: what the
+four shown cards and the hidden one tell the table) is best.
+
 Betting (R13-R17): on the estimated probability of winning the pot
 (:func:`~anaconda_sim.learned.winprob.win_probability`: the seat's own
 strength bucket, the number of active rivals and what each shows, R11 groups
@@ -29,12 +34,19 @@ import numpy as np
 
 from .._numba import jit
 from ..game import views as V
-from ..hands.evaluator import eval_cards
+from ..hands.evaluator import eval_cards, exposed_value4
 from ..rng import rand_float
-from .params import BET0, BLUFF, CALL0, N_PASS, RAISE0
+from .params import BET0, BLUFF, CALL0, N_PASS, O0, RAISE0
 from .winprob import OWN_BUCKET, win_probability
 
-__all__ = ["bet_learned_at", "learned_bucket", "pass_features_of", "pass_learned"]
+__all__ = [
+    "bet_learned_at",
+    "learned_bucket",
+    "order_features_of",
+    "order_learned",
+    "pass_features_of",
+    "pass_learned",
+]
 
 
 @jit(inline="always")
@@ -170,6 +182,109 @@ def pass_learned(own, params, out):
     out[0] = cards[ba]
     out[1] = cards[bb]
     out[2] = cards[bc]
+
+
+@jit(inline="always")
+def _equal3(r0, r1, r2):
+    """R11 category of three ranks: 0 none, 1 a pair, 3 trips."""
+    e = np.int64(r0 == r1) + np.int64(r0 == r2) + np.int64(r1 == r2)
+    return e
+
+
+@jit(inline="always")
+def _shown_features(five, start, h):
+    """Features 0..4 of :data:`~anaconda_sim.learned.params.ORDER_FEATURES`
+    when card ``h`` of ``five[start:start + 5]`` is hidden (the set of four
+    shown, whatever their order; shown card ``j`` is ``j + (j >= h)``)."""
+    hidden = np.int64(five[start + h])
+    c0 = np.int64(five[start + (1 if h <= 0 else 0)])
+    c1 = np.int64(five[start + (2 if h <= 1 else 1)])
+    c2 = np.int64(five[start + (3 if h <= 2 else 2)])
+    c3 = np.int64(five[start + (4 if h <= 3 else 3)])
+    hr = hidden >> 2
+    group = (c0 >> 2) == hr or (c1 >> 2) == hr or (c2 >> 2) == hr or (c3 >> 2) == hr
+    category = exposed_value4(c0, c1, c2, c3, 4) // 38416  # 14 ** 4
+    suited = (c0 & 3) == (c1 & 3) and (c1 & 3) == (c2 & 3) and (c2 & 3) == (c3 & 3)
+    r0, r1, r2, r3 = _sorted4(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2)
+    straight = r0 != r1 and r1 != r2 and r2 != r3 and _straight_kind(r0, r1, r2, r3) > 0
+    return (
+        1.0 if group else 0.0, hr / 12.0, category / 4.0,
+        1.0 if suited or straight else 0.0, (r0 + r1 + r2 + r3) / 48.0,
+    )  # fmt: skip
+
+
+@jit(inline="always")
+def _order_features(x0, x1, x2):
+    """Features 5..6 (the first three shown, in order)."""
+    r0, r1, r2 = np.int64(x0) >> 2, np.int64(x1) >> 2, np.int64(x2) >> 2
+    return r0 / 12.0, (np.int64(r0 == r1) + _equal3(r0, r1, r2)) / 8.0
+
+
+@jit
+def order_features_of(order, out):
+    """The :data:`~anaconda_sim.learned.params.N_ORDER` features of one
+    reveal ``order`` of five cards (the last hidden), into ``out``."""
+    shown = _shown_features(order, 0, 4)
+    first = _order_features(order[0], order[1], order[2])
+    for f in range(5):
+        out[f] = shown[f]
+    out[5] = first[0]
+    out[6] = first[1]
+
+
+#: the 24 orders of four shown cards, in ``itertools.permutations`` order
+_PERMUTATIONS4 = np.array(
+    [[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3], [0, 2, 3, 1], [0, 3, 1, 2], [0, 3, 2, 1],
+     [1, 0, 2, 3], [1, 0, 3, 2], [1, 2, 0, 3], [1, 2, 3, 0], [1, 3, 0, 2], [1, 3, 2, 0],
+     [2, 0, 1, 3], [2, 0, 3, 1], [2, 1, 0, 3], [2, 1, 3, 0], [2, 3, 0, 1], [2, 3, 1, 0],
+     [3, 0, 1, 2], [3, 0, 2, 1], [3, 1, 0, 2], [3, 1, 2, 0], [3, 2, 0, 1], [3, 2, 1, 0]],
+    dtype=np.int64,
+)  # fmt: skip
+
+
+@jit
+def order_learned(params, out):
+    """Reorder the kept five in ``out[2:7]`` (:data:`~anaconda_sim.game.views.OUT_FIVE`)
+    into the reveal order whose score ``o . features`` is best. The orders
+    are tried with the five sorted by card index, the hidden card's
+    position outer and the four shown in ``itertools.permutations`` order
+    inner; the first best is kept."""
+    # sort the five by card index in place (insertion: five cards)
+    for i in range(3, 7):
+        x = out[i]
+        j = i - 1
+        while j >= 2 and out[j] > x:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = x
+    best = -np.inf
+    best_h, best_p = 0, 0
+    for h in range(5):
+        fs = _shown_features(out, 2, h)
+        base = 0.0
+        for f in range(5):
+            base += params[O0 + f] * fs[f]
+        for p in range(24):
+            # shown card j is five[j + (j >= h)]
+            i0 = _PERMUTATIONS4[p, 0]
+            i1 = _PERMUTATIONS4[p, 1]
+            i2 = _PERMUTATIONS4[p, 2]
+            first = _order_features(out[2 + i0 + (i0 >= h)], out[2 + i1 + (i1 >= h)],
+                                    out[2 + i2 + (i2 >= h)])  # fmt: skip
+            score = base + params[O0 + 5] * first[0] + params[O0 + 6] * first[1]
+            if score > best:
+                best, best_h, best_p = score, h, p
+    # the chosen order, written over the sorted five: hidden card last, and
+    # the shown ones moved right to left past it
+    hidden = out[2 + best_h]
+    for i in range(best_h, 4):
+        out[2 + i] = out[3 + i]
+    out[6] = hidden
+    s0 = out[2 + _PERMUTATIONS4[best_p, 0]]
+    s1 = out[2 + _PERMUTATIONS4[best_p, 1]]
+    s2 = out[2 + _PERMUTATIONS4[best_p, 2]]
+    s3 = out[2 + _PERMUTATIONS4[best_p, 3]]
+    out[2], out[3], out[4], out[5] = s0, s1, s2, s3
 
 
 @jit(inline="always")

@@ -10,14 +10,15 @@ import pytest
 from anaconda_sim.learned import learn
 from anaconda_sim.learned.fit import (
     argmax_regret,
-    fit_pass_weights,
+    fit_weights,
     pass_table,
     stratified_hands,
 )
 from anaconda_sim.learned.params import N_PASS
 from anaconda_sim.strategies import get_strategy
 
-TINY = dict(situations=6, deals=60, bet_deals=300, eval_hands=4, eval_deals=60)
+TINY = dict(situations=6, deals=60, bet_deals=300, table_deals=400, eval_hands=4, eval_deals=60,
+            order_situations=3, order_deals=40)
 
 
 def test_the_fit_recovers_a_planted_pass_rule():
@@ -30,7 +31,7 @@ def test_the_fit_recovers_a_planted_pass_rule():
     start = np.zeros(N_PASS)
     start[0] = 1.0
     before = argmax_regret(features, values, start)
-    fitted = fit_pass_weights(features, values, start, steps=600)
+    fitted = fit_weights(features, values, start, steps=600)
     after = argmax_regret(features, values, fitted)
     assert before > 0.1 and after < 0.02 * before
 

@@ -33,7 +33,7 @@ from anaconda_sim.hands.evaluator import (
     value_category,
 )
 from anaconda_sim.hands.low import evaluate_low
-from anaconda_sim.learned.params import PASS_FEATURES
+from anaconda_sim.learned.params import ORDER_FEATURES, PASS_FEATURES
 from anaconda_sim.rng import new_state, rand_below, rand_float, root_key
 from anaconda_sim.strategies import (
     BUILTIN_NAMES,
@@ -55,6 +55,7 @@ from anaconda_sim.strategies import (
 
 FLOOR = [0, 1, 2, 3, 7]
 N_PASS = len(PASS_FEATURES)
+N_ORDER = len(ORDER_FEATURES)
 
 
 # ------------------------------------------------------------------ twins --
@@ -106,14 +107,17 @@ def twin_order(five: list[int]) -> list[int]:
     return [*four, five[best_hide]]
 
 
-def twin_discard(kind: int, hand: list[int], rng: np.ndarray) -> list[int]:
+def twin_discard(kind: int, hand: list[int], rng: np.ndarray, params=None) -> list[int]:
     if kind == KIND_RANDOM:
         pool = _shuffle_prefix(hand, 2, rng)
         return pool[:2] + _shuffle_prefix(pool[2:], 5, rng)
     out = np.empty(7, dtype=np.int64)
     best_five_into(np.array(hand, dtype=np.int64), len(hand), out)
     five = [int(c) for c in out[:5]]
-    order = five if kind == KIND_RANDOM_PASS else twin_order(five)
+    if kind == KIND_LEARNED:
+        order = naive_learned.naive_order(params[N_PASS : N_PASS + N_ORDER], five)
+    else:
+        order = five if kind == KIND_RANDOM_PASS else twin_order(five)
     return [int(out[5]), int(out[6]), *order]
 
 
@@ -223,7 +227,8 @@ def test_discard_equals_twin(name: str) -> None:
         a, b = _rng(i), _rng(i)
         discard, order = strategy.decide_discard(pub, own, a)
         got = [int(c) for c in discard] + [int(c) for c in order]
-        assert got == twin_discard(strategy.kind, hand, b), hand
+        params = strategy.param_array(int(pub[V.P_PLAYERS]))
+        assert got == twin_discard(strategy.kind, hand, b, params), hand
         assert sorted(got) == sorted(hand)
         assert a[0] == b[0]
 
@@ -439,6 +444,8 @@ def twin_pass_hilo(kind: int, hand: list[int], count: int, rng: np.ndarray) -> l
 
 
 def twin_discard_hilo(kind: int, hand: list[int], rng: np.ndarray) -> list[int]:
+    if kind == KIND_LEARNED:  # learned for the high game: under hi-lo it plays "sensible"
+        kind = KIND_SENSIBLE
     if kind == KIND_RANDOM or not plans_low(hand):
         return twin_discard(kind, hand, rng)
     best, five = -1, hand[:5]

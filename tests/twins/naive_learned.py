@@ -152,3 +152,48 @@ def naive_bet(pub, own, params, rng) -> int:
     if win * (int(pub[V.P_POT]) + to_call) >= p[f"call_r{r}"] * to_call:
         return V.INTENT_PASSIVE
     return V.INTENT_FOLD
+
+
+def _r11_category(cards: list[int]) -> int:
+    """R11 category of up to four exposed cards: 0 none, 1 pair, 2 two pair, 3 trips, 4 quads."""
+    groups = sorted(Counter(c >> 2 for c in cards).values(), reverse=True)
+    if groups[0] == 4:
+        return 4
+    if groups[0] == 3:
+        return 3
+    return min(groups.count(2), 2)
+
+
+def naive_order_features(order: list[int]) -> list[float]:
+    shown, hidden = order[:4], order[4]
+    ranks = [c >> 2 for c in shown]
+    windows = [set(range(lo, lo + 5)) for lo in range(0, 9)] + [{12, 0, 1, 2, 3}]
+    draw = len({c & 3 for c in shown}) == 1 or (
+        len(set(ranks)) == 4 and any(set(ranks) <= w for w in windows)
+    )
+    return [
+        float((hidden >> 2) in ranks),
+        (hidden >> 2) / 12,
+        _r11_category(shown) / 4,
+        float(draw),
+        sum(ranks) / 48,
+        ranks[0] / 12,
+        (_r11_category(shown[:2]) + _r11_category(shown[:3])) / 8,
+    ]
+
+
+def naive_order(weights, five: list[int]) -> list[int]:
+    """The reveal order of five cards whose score is best (the first best:
+    the five by card index, the hidden card outer, the shown four in
+    permutations order inner)."""
+    ordered = sorted(five)
+    best, chosen = None, None
+    for h in range(5):
+        shown = [c for i, c in enumerate(ordered) if i != h]
+        for perm in itertools.permutations(shown):
+            order = [*perm, ordered[h]]
+            score = sum(w * f for w, f in zip(weights, naive_order_features(order), strict=True))
+            if best is None or score > best:
+                best, chosen = score, order
+    assert chosen is not None
+    return chosen
