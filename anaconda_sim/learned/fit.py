@@ -36,8 +36,8 @@ One iteration, at one table size, starting from the current field strategy:
    0.05), a single seat playing the change against a field playing the
    current strategy, in ``bet_deals`` complete deals with the button
    rotating, common random numbers (the same deals as the unchanged
-   strategy). A change is kept when its paired gain exceeds two standard
-   errors.
+   strategy). A change is kept when its paired gain over the response as it
+   stands (the changes kept so far) exceeds two standard errors.
 4. **Fictitious play.** The field moves toward the best response by the step
    ``1 / (iteration + 2)``: ``field = field + step * (best_response - field)``
    (parameter averaging: the family is deterministic, so the mixture of
@@ -45,9 +45,10 @@ One iteration, at one table size, starting from the current field strategy:
 5. **Measure.** The field's one-decision exploitability
    (:func:`~anaconda_sim.analysis.exploitability`) for the pass (pot share,
    showdown model) and for the reveal order (chips, with betting); the
-   betting one as the gain of the best single-parameter deviation found by
-   the search, re-measured on independent deals; and the head-to-head of the
-   new iterate (one seat) against the previous one.
+   betting one as the gain of the search's betting response (one seat, its
+   other decisions the new field's) over the new field, re-measured on
+   independent deals; and the head-to-head of the new iterate (one seat)
+   against the previous one.
 
 Learning stops when the pass exploitability has not fallen for ``patience``
 iterations, or after ``iterations``. Everything is seeded from ``seed`` and
@@ -109,8 +110,11 @@ class LearnResult:
         Its win table (flat, :data:`~anaconda_sim.learned.params.WIN_TABLE_SIZE`).
     history
         One row per iteration: ``iteration``, ``pass_exploitability``,
-        ``pass_se``, ``bet_exploitability``, ``bet_se``, ``h2h_chips``,
+        ``pass_se`` (pot share), ``order_exploitability``, ``order_se``,
+        ``bet_exploitability``, ``bet_se`` (chips per deal), ``h2h_chips``,
         ``h2h_se`` (the new iterate in one seat against the previous one),
+        ``fit_regret`` and ``order_fit_regret`` (what the fitted argmax
+        choice loses against the best one on the fitted situations),
         ``bet_changes`` (parameters the search moved) and ``seconds``.
     players, seed
         The table size and the seed learned with.
@@ -420,21 +424,16 @@ def order_table(players: int, field_strategy: Any, situations: int, deals: int,
     model of :func:`~anaconda_sim.analysis.exploitability`'s ``"order"``
     decision (the seat and its right neighbour pass and the seat discards
     by the field's strategy; common random numbers per situation)."""
-    from ..analysis.exploit import _order_scorer, _seeds, _situation
-    from ..rng import root_key
+    from ..analysis.exploit import situation_values
     from .play import order_features_of
 
-    scorer = _order_scorer(field_strategy, players, True)
-    root = root_key(seed)
     features = np.empty((situations, 120, N_ORDER))
     values = np.empty((situations, 120))
     for i in range(situations):
-        deal, decide, screen = _seeds(root, i)
-        sit = _situation("order", field_strategy, players, deal, decide)
-        for k, order in enumerate(sit.choices):
+        orders, values[i] = situation_values(field_strategy, players, "order", seed, i, deals,
+                                             betting=True)  # fmt: skip
+        for k, order in enumerate(orders):
             order_features_of(order, features[i, k])
-        acc = scorer(sit, np.arange(len(sit.choices)), root_key(screen), deals)
-        values[i] = acc.mean()
     return features, values
 
 
@@ -472,25 +471,25 @@ def _candidates(params: dict[str, float]) -> list[tuple[str, float]]:
 
 
 def betting_search(players: int, params: dict[str, float], table: np.ndarray, deals: int,
-                   seed: int) -> tuple[dict[str, float], list[str], tuple[str, float]]:  # fmt: skip
-    """One pass of the coordinate search: the best response's parameters, the
-    changes kept, and the single change of largest gain (name, value)."""
+                   seed: int) -> tuple[dict[str, float], list[str]]:  # fmt: skip
+    """One pass of the coordinate search: the best response's parameters and
+    the changes kept. Each candidate is paired against the response as it
+    stands (the changes kept so far), so a change is kept only for what it
+    adds."""
     field_strategy = as_strategy(params, table)
-    base = _seat_nets(players, field_strategy, field_strategy, deals, seed)
+    current = _seat_nets(players, field_strategy, field_strategy, deals, seed)
     response = dict(params)
     kept: list[str] = []
-    best_gain, best_change = 0.0, ("", 0.0)
     for name, value in _candidates(params):
         if name in kept:
             continue
-        trial = as_strategy({**response, name: value}, table)
-        gain, se = _paired(_seat_nets(players, trial, field_strategy, deals, seed), base)
-        if gain > best_gain:
-            best_gain, best_change = gain, (name, value)
+        trial = {**response, name: value}
+        nets = _seat_nets(players, as_strategy(trial, table), field_strategy, deals, seed)
+        gain, se = _paired(nets, current)
         if gain > _KEEP_Z * se and gain > 0:
-            response[name] = value
+            response, current = trial, nets
             kept.append(name)
-    return response, kept, best_change
+    return response, kept
 
 
 # -------------------------------------------------------------- iteration --
@@ -524,8 +523,8 @@ def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
     new_table, _ = estimate_win_table(players, as_strategy(carded), settings.table_deals,
                                       _seed(seed, t, 7))  # fmt: skip
     # 3. betting's best response, by coordinate search
-    response, kept, best_change = betting_search(players, carded, new_table, settings.bet_deals,
-                                                 _seed(seed, t, 3))  # fmt: skip
+    response, kept = betting_search(players, carded, new_table, settings.bet_deals,
+                                    _seed(seed, t, 3))  # fmt: skip
     # 4. fictitious play: the field moves toward the best response
     new = dict(carded)
     for name in BET_NAMES:
@@ -538,11 +537,11 @@ def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
                              deals=settings.order_deals, betting=True,
                              seed=_seed(seed, t, 9))  # fmt: skip
     bet_gain, bet_se = 0.0, 0.0
-    if best_change[0]:
-        changed = as_strategy({**new, best_change[0]: best_change[1]}, new_table)
+    if kept:  # the search's betting response, its other decisions the new field's
+        deviant = as_strategy({**new, **{name: response[name] for name in BET_NAMES}}, new_table)
         fresh = _seed(seed, t, 5)
         bet_gain, bet_se = _paired(
-            _seat_nets(players, changed, new_strategy, settings.bet_deals, fresh),
+            _seat_nets(players, deviant, new_strategy, settings.bet_deals, fresh),
             _seat_nets(players, new_strategy, new_strategy, settings.bet_deals, fresh),
         )
     h2h = _seat_nets(players, new_strategy, field_strategy, settings.bet_deals, _seed(seed, t, 6))

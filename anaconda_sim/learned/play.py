@@ -245,7 +245,8 @@ _PERMUTATIONS4 = np.array(
 @jit
 def order_learned(params, out):
     """Reorder the kept five in ``out[2:7]`` (:data:`~anaconda_sim.game.views.OUT_FIVE`)
-    into the reveal order whose score ``o . features`` is best. The orders
+    into the reveal order whose score (the order weights times
+    :func:`order_features_of`) is best. The orders
     are tried with the five sorted by card index, the hidden card's
     position outer and the four shown in ``itertools.permutations`` order
     inner; the first best is kept."""
