@@ -93,3 +93,21 @@ def test_learn_bad_input(kwargs, message):
     args = {"players": 2, **kwargs}
     with pytest.raises((ValueError, TypeError), match=message):
         learn(args.pop("players"), progress=False, **TINY, **args)
+
+
+def test_a_planted_weak_pass_is_exploitable_and_the_learned_one_nearly_not():
+    """The shipped learned pass is (nearly) a best response to its own field;
+    the same family with its pair weights reversed (it breaks pairs) is far
+    from one."""
+    from anaconda_sim import exploitability
+
+    players, hands, deals = 3, 120, 300
+    breaker = get_strategy("learned", w_pairs=-3.0, w_trips=-3.0, w_pair_rank=-1.0)
+    weak = exploitability(breaker, players, "pass", hands=hands, deals=deals, seed=4)
+    good = exploitability("learned", players, "pass", hands=hands, deals=deals, seed=4)
+    weak_gain, good_gain = float(weak["gain"].iloc[0]), float(good["gain"].iloc[0])
+    spread = float(np.hypot(weak["se"].iloc[0], good["se"].iloc[0]))
+    assert weak_gain - good_gain > 4 * spread
+    assert weak_gain > 0.05  # a planted weakness: over 5% of the pot
+    # the learned pass: within four standard errors of 1% of the pot
+    assert good_gain < 0.01 + 4 * float(good["se"].iloc[0])
