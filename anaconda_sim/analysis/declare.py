@@ -90,12 +90,11 @@ def declare_values(
     rival folded) is the same for every row. The dealer is seat
     ``players - 1``, so the hero is first after the dealer.
 
-    Opponents: by default ``"learned"``, which under the hi-lo rules passes
-    and discards as ``"sensible"``'s hi-lo card play and bets by its learned
-    thresholds on the larger of its high and low strength, and declares
-    by strength (:func:`~anaconda_sim.strategies.declare_by_strength`); give
-    ``opponents=reveal_opponents()`` for the sensible field that reads the
-    exposed cards (:func:`~anaconda_sim.analysis.reveal_opponents`).
+    Opponents: by default ``"learned"``, the analyses' default (the learned
+    strategy family was fitted to the default rules; docs/strategies.md says
+    how it plays under hi-lo); give ``opponents=reveal_opponents()`` for the
+    sensible field that reads the exposed cards
+    (:func:`~anaconda_sim.analysis.reveal_opponents`).
 
     ``value`` is the hero's mean net chips per deal; with ``betting=False``
     nobody bets or folds and ``value`` is its mean pot share (its hi-lo

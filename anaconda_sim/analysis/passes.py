@@ -90,7 +90,7 @@ def pass_values(
         ``"learned"`` (the default): the learned strategy family with the
         parameters shipped for the table size (its pass scores each of the
         35 passes by features of the kept four and the three given; it keeps
-        its best five; with betting it bets by its learned thresholds).
+        its best five; with betting it bets by its learned rule).
         ``"random-pass"``: passes three uniformly random cards, keeps its best
         five, never folds.
     confirm

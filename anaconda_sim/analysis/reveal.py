@@ -80,15 +80,14 @@ def reveal_values(
     for the opener (R12). ``known``: other cards in no opponent's hand.
 
     Opponents: by default ``"learned"`` (the learned strategy family with
-    the parameters shipped for the table size). It reads the board (it folds
-    to a bet when a rival's exposed cards already beat its hand), but it
-    calls in the reveal rounds only with strong hands, so against it the
-    order usually matters little. :func:`reveal_opponents` gives a field
-    against which it matters more: ``"sensible"`` players who stay in the
-    reveal rounds with two pair or better and fold to a bet when a rival's
-    exposed cards already beat them. Against opponents who ignore the
-    exposed cards (the plain ``"sensible"`` preset folds or calls on its own
-    hand alone in the reveal rounds) every order is worth the same.
+    the parameters shipped for the table size, :mod:`anaconda_sim.learned`;
+    it reads the exposed cards). :func:`reveal_opponents` gives a field
+    against which the order matters a lot for hands made of groups:
+    ``"sensible"`` players who stay in the reveal rounds with two pair or
+    better and fold to a bet when a rival's exposed cards already beat them.
+    Against opponents who ignore the exposed cards (the plain ``"sensible"``
+    preset folds or calls on its own hand alone in the reveal rounds) every
+    order is worth the same.
 
     Under ``rules="hi-lo"`` (R21-R26) every seat still in after the last
     betting round declares by its strategy (the hero by ``hero``'s) and the
