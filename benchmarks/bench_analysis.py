@@ -1,9 +1,12 @@
 """Speed of the analysis functions, side by side with a plain eval7 loop.
 
-``pass_values`` for 6 players, 35 choices x 100,000 deals (showdown model),
-on all cores and on one core, after warm-up; the same work as a
-straightforward Python loop over eval7 (timed on a subset and scaled);
-``reveal_values`` for 120 orders x 20,000 deals with betting.
+``pass_values`` for 6 players, 35 choices x 100,000 deals (showdown model,
+``random-pass`` opponents: the model the eval7 loop plays), on all cores and
+on one core, after warm-up; the same work as a straightforward Python loop
+over eval7 (timed on a subset and scaled); ``reveal_values`` for 120 orders
+x 20,000 deals with betting against ``reveal_opponents()``. Both name their
+opponents, so the figures stay comparable across changes of the analyses'
+default opponents.
 
 Usage: ``python benchmarks/bench_analysis.py [--quick]``. Figures go to
 ``benchmarks/results/analysis.{json,csv}`` (``analysis.quick.*`` in quick mode).
@@ -24,6 +27,8 @@ from _common import best_time, peak_memory_mb, write_results
 
 HAND = "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣"
 REVEAL_HAND = "Q♠ Q♥ Q♦ 9♣ 9♦"
+#: the opponents of the eval7 loop (random passes, best five, no folding)
+OPPONENTS = "random-pass"
 
 
 def eval7_pass_loop(deals: int, players: int = 6, seed: int = 1) -> float:
@@ -64,17 +69,19 @@ def main(argv: list[str] | None = None) -> dict:
 
     import numba
 
-    from anaconda_sim.analysis import pass_values, reveal_values
+    from anaconda_sim.analysis import pass_values, reveal_opponents, reveal_values
 
     deals = 4_000 if args.quick else 100_000
     reveal_deals = 500 if args.quick else 20_000
     loop_deals = 20 if args.quick else 2_000
     rows = []
-    pass_values(HAND, 6, deals=2 * 8192 if not args.quick else 500, seed=0)  # warm-up
+    warm = 2 * 8192 if not args.quick else 500
+    pass_values(HAND, 6, deals=warm, seed=0, opponents=OPPONENTS)  # warm-up
     all_threads = numba.config.NUMBA_NUM_THREADS
     for threads in sorted({1, all_threads}):
         numba.set_num_threads(threads)
-        seconds = best_time(lambda: pass_values(HAND, 6, deals=deals, seed=1, progress=False))
+        seconds = best_time(lambda: pass_values(HAND, 6, deals=deals, seed=1, progress=False,
+                                                opponents=OPPONENTS))  # fmt: skip
         rows.append({"task": "pass_values 6p 35 choices", "engine": "anaconda-sim",
                      "threads": threads, "deals": deals, "seconds": seconds})  # fmt: skip
     numba.set_num_threads(all_threads)
@@ -82,9 +89,11 @@ def main(argv: list[str] | None = None) -> dict:
     rows.append({"task": "pass_values 6p 35 choices", "engine": "eval7 Python loop",
                  "threads": 1, "deals": deals, "seconds": loop * deals / loop_deals,
                  "measured_deals": loop_deals})  # fmt: skip
-    reveal_values(REVEAL_HAND, 6, deals=min(reveal_deals, 500), seed=0)  # warm-up
+    field = reveal_opponents()
+    reveal_values(REVEAL_HAND, 6, deals=min(reveal_deals, 500), seed=0, opponents=field)  # warm-up
     seconds = best_time(
-        lambda: reveal_values(REVEAL_HAND, 6, deals=reveal_deals, seed=1, progress=False),
+        lambda: reveal_values(REVEAL_HAND, 6, deals=reveal_deals, seed=1, progress=False,
+                              opponents=field),
         repeats=2,
     )
     rows.append({"task": "reveal_values 6p 120 orders betting", "engine": "anaconda-sim",

@@ -120,7 +120,9 @@ def _warm(dask_worker=None) -> int:
     from anaconda_sim.analysis import equity
     from anaconda_sim.hands.classes import sample_hands
 
-    equity(sample_hands("AA/K", 1, seed=0)[0], 6, deals=50, seed=0, progress=False)
+    # the sweeps below name no opponents: they play the sweeps' default, random-pass
+    equity(sample_hands("AA/K", 1, seed=0)[0], 6, deals=50, seed=0, progress=False,
+           opponents="random-pass")  # fmt: skip
     return os.getpid()
 
 

@@ -8,13 +8,14 @@ Usage::
 Charts (each seeded, so a rerun draws the same numbers):
 
 * ``pass_values.png``: the 35 passes of the rules' worked example, Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣, at six
-  players (``pass_values``, showdown model), best 12 with 95% intervals and paired differences;
+  players (``pass_values``, showdown model, against the default opponents: ``"learned"``), best
+  12 with 95% intervals and paired differences;
 * ``reveal_orders.png``: the 120 reveal orders of its full house Q♠ Q♥ Q♦ 9♣ 9♦ at five players
   against opponents who keep calling with a pair but fold to exposed cards that beat them
   (``reveal_values`` with betting): the hidden × first-card heatmap and the best orders;
 * ``equity_by_players.png``: showdown equity at the deal by hand family and table size, from
   the shipped class sweep ``data/class_equity_summary.csv`` (or, without it, of three hands
-  computed with ``equity``).
+  computed with ``equity`` in the same model: hero ``call-down``, ``random-pass`` opponents).
 
 The PNGs are stored with a 256-colour palette to keep the repository small.
 """
@@ -92,16 +93,19 @@ def equity_chart(deals: int):
     if summary_file.exists():
         frame = _weighted(pd.read_csv(summary_file))
         frame.attrs = {"title": "Showdown equity at the deal by starting-hand family "
-                                "(shipped sweep of 1,813 classes)"}  # fmt: skip
+                                "(shipped sweep of 1,813 classes)",
+                       "hero": "call-down", "opponents": ["random-pass"]}  # fmt: skip
         order = FAMILIES
     else:
         hands = [WORKED, "A♥ J♥ 8♥ 5♥ K♣ 9♠ 2♦", "K♠ K♥ 7♣ 7♦ J♠ 4♥ 2♣"]
         frame = pd.concat([
-            ac.equity(hand, n, deals=deals, seed=SEED, progress=False).assign(label=hand)
+            ac.equity(hand, n, hero="call-down", opponents="random-pass", deals=deals,
+                      seed=SEED, progress=False).assign(label=hand)
             for hand in hands
             for n in range(2, 8)
         ], ignore_index=True)  # fmt: skip
-        frame.attrs = {"title": "Showdown equity at the deal", "deals": deals}
+        frame.attrs = {"title": "Showdown equity at the deal", "deals": deals,
+                       "hero": "call-down", "opponents": ["random-pass"]}
         order = hands
     fig = Figure(figsize=(9.0, 5.2), layout="constrained")
     ax = fig.add_subplot()

@@ -11,8 +11,10 @@ then the same keywords with the same defaults:
   docs/rules.md; other presets are refused with a clear error),
   ``known`` (cards in no opponent's hand), ``hero`` (the hero's
   strategy for the decisions not being scored), ``opponents`` (one strategy,
-  or one per opponent seat, left neighbour first) and ``betting`` where the
-  analysis has a betting model (``pass_values``, ``reveal_values``);
+  or one per opponent seat, left neighbour first; ``"learned"`` by default:
+  the learned strategy family with the parameters shipped for the table
+  size, :mod:`anaconda_sim.learned`) and ``betting`` where the analysis has
+  a betting model (``pass_values``, ``reveal_values``);
 - sampling (:func:`~anaconda_sim.analysis.driver.sampling`): ``deals=N``
   runs N deals (20,000 by default); ``precision=p`` runs batches until every
   row's ``se`` is below ``p`` or ``max_deals`` (2,000,000) is reached;

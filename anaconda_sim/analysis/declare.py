@@ -26,7 +26,6 @@ from .driver import (
     sampling,
 )
 from .fromdiscard import DiscardModel
-from .reveal import reveal_opponents
 
 __all__ = ["declare_values"]
 
@@ -64,7 +63,7 @@ def declare_values(
     rules: Any = "hi-lo",
     order: CardsLike | None = None,
     hero: str | Strategy = "sensible",
-    opponents: OpponentSpec | None = None,
+    opponents: OpponentSpec = "learned",
     betting: bool = True,
     deals: int | None = None,
     precision: float | None = None,
@@ -91,7 +90,11 @@ def declare_values(
     rival folded) is the same for every row. The dealer is seat
     ``players - 1``, so the hero is first after the dealer.
 
-    Opponents: by default :func:`~anaconda_sim.analysis.reveal_opponents`.
+    Opponents: by default ``"learned"``, the analyses' default (the learned
+    strategy family was fitted to the default rules; docs/strategies.md says
+    how it plays under hi-lo); give ``opponents=reveal_opponents()`` for the
+    sensible field that reads the exposed cards
+    (:func:`~anaconda_sim.analysis.reveal_opponents`).
 
     ``value`` is the hero's mean net chips per deal; with ``betting=False``
     nobody bets or folds and ``value`` is its mean pot share (its hi-lo
@@ -144,8 +147,7 @@ def declare_values(
     if not isinstance(betting, bool):
         raise TypeError(f"betting={betting!r} must be True or False")
     hero_strategy = get_strategy(hero)
-    strategies = opponent_strategies(reveal_opponents() if opponents is None else opponents,
-                                     players)  # fmt: skip
+    strategies = opponent_strategies(opponents, players)
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
                        batch_size=batch_size, progress=progress, unicode=unicode,
                        threads=threads)  # fmt: skip

@@ -51,7 +51,7 @@ def pass_values(
     rules: str | Rules = "pagat",
     known: CardsLike | None = None,
     hero: str | Strategy = "sensible",
-    opponents: OpponentSpec = "random-pass",
+    opponents: OpponentSpec = "learned",
     betting: bool = False,
     confirm: int = 0,
     deals: int | None = None,
@@ -87,6 +87,10 @@ def pass_values(
     opponents
         A strategy (name or :class:`~anaconda_sim.strategies.Strategy`) for
         every opponent, or one per opponent seat, left neighbour first.
+        ``"learned"`` (the default): the learned strategy family with the
+        parameters shipped for the table size (its pass scores each of the
+        35 passes by features of the kept four and the three given; it keeps
+        its best five; with betting it bets by its learned rule).
         ``"random-pass"``: passes three uniformly random cards, keeps its best
         five, never folds.
     confirm

@@ -47,7 +47,7 @@ def reveal_values(
     received: CardsLike | None = None,
     known: CardsLike | None = None,
     hero: str | Strategy = "sensible",
-    opponents: OpponentSpec | None = None,
+    opponents: OpponentSpec = "learned",
     betting: bool = True,
     dealer: int | None = None,
     confirm: int = 0,
@@ -79,11 +79,15 @@ def reveal_values(
     ``dealer`` is given, so the hero is first after the dealer and wins ties
     for the opener (R12). ``known``: other cards in no opponent's hand.
 
-    Opponents: by default :func:`reveal_opponents` (``"sensible"`` players
-    who stay in the reveal rounds with two pair or better and fold to a bet
-    when a rival's exposed cards already beat them). Against opponents who
-    ignore the exposed cards (the plain ``"sensible"`` preset folds or calls
-    on its own hand alone in the reveal rounds) every order is worth the same.
+    Opponents: by default ``"learned"`` (the learned strategy family with
+    the parameters shipped for the table size, :mod:`anaconda_sim.learned`;
+    it reads the exposed cards). :func:`reveal_opponents` gives a field
+    against which the order matters a lot for hands made of groups:
+    ``"sensible"`` players who stay in the reveal rounds with two pair or
+    better and fold to a bet when a rival's exposed cards already beat them.
+    Against opponents who ignore the exposed cards (the plain ``"sensible"``
+    preset folds or calls on its own hand alone in the reveal rounds) every
+    order is worth the same.
 
     Under ``rules="hi-lo"`` (R21-R26) every seat still in after the last
     betting round declares by its strategy (the hero by ``hero``'s) and the
@@ -144,8 +148,7 @@ def reveal_values(
     if not 0 <= dealer < players:
         raise ValueError(f"dealer={dealer} is not a seat; seats are 0..{players - 1}")
     hero_strategy = get_strategy(hero)
-    strategies = opponent_strategies(reveal_opponents() if opponents is None else opponents,
-                                     players)  # fmt: skip
+    strategies = opponent_strategies(opponents, players)
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
                        batch_size=batch_size, progress=progress, unicode=unicode,
                        threads=threads)  # fmt: skip
@@ -191,9 +194,11 @@ def reveal_values(
 
 
 def reveal_opponents() -> Strategy:
-    """The default opponents of :func:`reveal_values`: ``"sensible"`` with
-    ``continue_late=2`` (stay in the reveal rounds with two pair or better;
-    fold to a bet when a rival's exposed cards alone beat their hand, R11).
+    """Opponents for :func:`reveal_values` that make the reveal order count:
+    ``"sensible"`` with ``continue_late=2`` (stay in the reveal rounds with
+    two pair or better; fold to a bet when a rival's exposed cards alone
+    beat their hand, R11). Pass them as ``opponents=reveal_opponents()``;
+    the analyses' default opponents are ``"learned"``.
 
     Examples
     --------

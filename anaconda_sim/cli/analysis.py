@@ -68,8 +68,9 @@ OPTIONS: dict[str, Option] = {
     "by": Option(("--by",), "group the rows: 'hidden' (one row per hidden card)"),
     "hero": Option(("--hero",), "your strategy for the decisions not being scored, "
                    "e.g. sensible or 'sensible:bluff=0.1'", _strategy),
-    "opponents": Option(("--opponents",), "every opponent's strategy, or a comma list, left "
-                        "neighbour first; parameters as 'sensible:bluff=0.1,continue_late=2'",
+    "opponents": Option(("--opponents",), "every opponent's strategy (learned, sensible, "
+                        "random-pass, call-down, random), or a comma list, left neighbour "
+                        "first; parameters as 'sensible:bluff=0.1,continue_late=2'",
                         _opponents),
     "betting": Option(("--betting",), "complete deals with betting (value in chips) instead "
                       "of the showdown model (value = pot share)", None, "flag"),
@@ -121,14 +122,11 @@ def _default_text(default: Any) -> str:
 def _shown_default(function: Callable[..., Any], name: str, default: Any) -> Any:
     """What a default of ``None`` means, for the help text."""
     from ..analysis.driver import DEFAULT_DEALS
-    from ..analysis.reveal import reveal_opponents
 
     if default is not None:
         return default
     if name == "deals":
         return DEFAULT_DEALS
-    if name == "opponents" and function.__name__ in ("reveal_values", "declare_values"):
-        return reveal_opponents()
     return None
 
 

@@ -93,7 +93,8 @@ def register_play(subparsers: Any) -> None:
         "--strategy",
         default="sensible",
         help="built-in strategy of the bots: one, or one per seat separated by commas "
-        "(random, call-down, random-pass, sensible; parameters as 'sensible:bluff=0.1'; "
+        "(random, call-down, random-pass, sensible, learned; parameters as "
+        "'sensible:bluff=0.1'; "
         "default sensible)",
     )
     p.add_argument("--dealer", type=_seat, default=0, help="dealer seat (default 0)")

@@ -7,8 +7,10 @@
    discards, and what the four exposed cards show (R11);
 2. final-hand category frequencies of complete deals from the batch
    simulator (call-down play, everybody reaches the showdown);
-3. the three analyses of the worked example: the 35 passes, the 21 discards
-   after the pass, the 120 reveal orders of the kept five;
+3. the three analyses of the worked example against the analyses' default
+   opponents (``"learned"``, the learned strategy family): the 35 passes and
+   the 21 discards after the pass in the showdown model, the 120 reveal
+   orders of the kept five with betting;
 
 and writes every table (CSV) and chart (PNG) to an output folder.
 """
@@ -234,8 +236,10 @@ def run_main_job(
     for name, run in _analysis_calls(config):
         table = run()
         attrs = table.attrs
-        echo(f"\n{name} values for {attrs['hand']} ({config.players} players, "
-             f"{attrs['deals']:,} deals, value = {attrs['value_unit']}), top 5:")  # fmt: skip
+        opponents = ", ".join(dict.fromkeys(attrs["opponents"]))
+        echo(f"\n{name} values for {attrs['hand']} ({config.players} players, vs {opponents}, "
+             f"{attrs['model']} model, {attrs['deals']:,} deals, "
+             f"value = {attrs['value_unit']}), top 5:")  # fmt: skip
         echo(format_table(table, top=5))
         save(name, table, charts[name](table))
     echo(f"\nwrote {len(files)} files to {out.resolve()} in "

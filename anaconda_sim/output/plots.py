@@ -3,7 +3,10 @@
 Every function takes a DataFrame from :mod:`anaconda_sim.analysis` (or any
 frame with the same columns) and returns a :class:`matplotlib.figure.Figure`.
 The frames' ``attrs`` add context to titles and axis labels: ``"hand"``,
-``"players"``, ``"deals"``, ``"seed"``, ``"betting"`` and ``"value_unit"``
+``"players"``, ``"deals"``, ``"seed"``, ``"rules"``, ``"betting"``,
+``"hero"``, ``"opponents"`` (the subtitle says whom the numbers are
+against; a sweep's ``opponents`` and ``rules`` columns are read when every
+row has the same) and ``"value_unit"``
 (the unit of ``value``: ``"pot share"`` or ``"chips per deal"``); ``"title"``
 replaces the chart's own title line; ``"ci_level"``
 (e.g. ``0.95``) names the confidence level, otherwise it is read from the
@@ -202,7 +205,33 @@ def _card_sort_key(text: str) -> tuple[int, int]:
     return (0, -max(cards)) if cards else (1, 0)
 
 
+def _model(df: pd.DataFrame) -> dict:
+    """The frame's ``attrs``, with the opponents and the rule set read from its
+    ``opponents`` and ``rules`` columns when the attrs lack them and every row
+    has the same (a sweep's results carry the model in columns)."""
+    attrs = dict(df.attrs)
+    for key in ("opponents", "rules"):
+        if attrs.get(key) or key not in df.columns:
+            continue
+        values = df[key].dropna().unique()
+        if len(values) == 1:
+            attrs[key] = _seat_specs(str(values[0])) if key == "opponents" else str(values[0])
+    return attrs
+
+
+def _seat_specs(text: str) -> list[str]:
+    """The strategies of an ``opponents`` text (one, or a comma list per seat)."""
+    from ..strategies import parse_strategies
+
+    try:
+        return [s.spec() for s in parse_strategies(text)]
+    except ValueError:
+        return [text]
+
+
 def _subtitle(attrs: dict) -> str:
+    """The model of a chart in one line: table size, deals, rules (when not
+    the default's), betting, the hero and the opponents, seed."""
     parts = []
     players = attrs.get("players")
     if players is not None:
@@ -213,25 +242,35 @@ def _subtitle(attrs: dict) -> str:
             parts.append(f"{int(deals):,} deals")
         except (TypeError, ValueError):
             parts.append(f"{deals} deals")
+    rules = attrs.get("rules")
+    if rules and rules != "pagat":
+        parts.append(f"{rules} rules")
     betting = attrs.get("betting")
     if betting is not None:
         parts.append("with betting" if betting else "showdown only (no betting)")
     opponents = attrs.get("opponents")
     if opponents:
-        parts.append(_opponents_text(list(opponents), attrs.get("hero")))
+        if isinstance(opponents, str):
+            opponents = [opponents]
+        count = isinstance(players, (int, np.integer)) and not isinstance(players, bool)
+        parts.append(_opponents_text(list(opponents), attrs.get("hero"), count=count))
     seed = attrs.get("seed")
     if seed is not None:
         parts.append(f"seed {seed}")
     return " · ".join(parts)
 
 
-def _opponents_text(opponents: list[str], hero: str | None) -> str:
-    """'vs 5 x sensible:continue_late=2' (changed parameters only; tables keep all)."""
+def _opponents_text(opponents: list[str], hero: str | None, count: bool = True) -> str:
+    """'vs 5 x sensible:continue_late=2' (changed parameters only; tables keep
+    all); without ``count`` (a frame over several table sizes) 'vs learned'."""
     from ..strategies import short_spec
 
     specs = [short_spec(str(s)) for s in opponents]
     same = len(set(specs)) == 1
-    text = f"vs {len(specs)} x {specs[0]}" if same else "vs " + ", ".join(specs)
+    if same:
+        text = f"vs {len(specs)} x {specs[0]}" if count else f"vs {specs[0]}"
+    else:
+        text = "vs " + ", ".join(specs)
     return f"hero {short_spec(hero)} · {text}" if hero else text
 
 
@@ -369,7 +408,7 @@ def _choices_axes(
     check_frame(df, func, [label_column, "value"])
     if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
         raise ValueError(f"{func}: top must be a positive integer or None, got {top!r}")
-    attrs = dict(df.attrs)
+    attrs = _model(df)
     value = numeric(df, "value", func)
     low, high, z = _interval(df, func, value)
     order = _ranked(df, func, value)
@@ -565,7 +604,7 @@ def plot_reveal_values(df: pd.DataFrame, top: int = 15, *, fig: Figure | None = 
     check_frame(df, func, ["order", "value"])
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(f"{func}: top must be a positive integer, got {top!r}")
-    attrs = dict(df.attrs)
+    attrs = _model(df)
     value = numeric(df, "value", func)
     _interval(df, func, value)  # checks the CI columns early
     se = numeric(df, "se", func) if "se" in df.columns else None
@@ -709,7 +748,7 @@ def plot_equity(df: pd.DataFrame, ax: Axes | None = None, *, label: str | None =
     check_frame(df, func, ["players", column])
     if label is not None and label not in df.columns:
         raise ValueError(f"{func} needs column {label!r}; the frame has columns {list(df.columns)}")
-    attrs = dict(df.attrs)
+    attrs = _model(df)
     players = numeric(df, "players", func)
     equity = numeric(df, column, func)
     low, high, z = _interval(df, func, equity)
@@ -812,7 +851,7 @@ def plot_categories(
     check_frame(df, func, ["category", "probability"])
     if group is not None and group not in df.columns:
         raise ValueError(f"{func} needs column {group!r}; the frame has columns {list(df.columns)}")
-    attrs = dict(df.attrs)
+    attrs = _model(df)
     group = group or _label_column(df, ("group", "label", "hand", "players", "pass", "discard"))
     probability = numeric(df, "probability", func)
     has_error = "se" in df.columns or ("ci_low" in df.columns and "ci_high" in df.columns)

@@ -57,7 +57,14 @@ HAND_SIZES = {"equity": (7, 5), "pass": (7,), "discard": (7,), "reveal": (5,)}
 #: hands per work unit when ``unit_size`` is not given (a few seconds of work
 #: at the default 20,000 deals on one core)
 DEFAULT_UNIT_SIZE = {"equity": 32, "pass": 4, "discard": 4, "reveal": 1}
-#: opponents when the spec names none: the analysis functions' defaults
+#: opponents when the spec names none. Not the analysis functions' default
+#: ("learned"): a spec naming no opponents hashes with ``opponents = None``
+#: and its units resolve this default into every hand's seed, so changing it
+#: would change the numbers behind an unchanged spec hash (and a resumed
+#: results folder would mix the two). These strategies have no parameters
+#: outside the spec; "learned"'s parameter vector ships with the package and
+#: is re-fitted from time to time, so a sweep against it names it:
+#: ``opponents = "learned"``.
 DEFAULT_OPPONENTS = {"equity": "random-pass", "pass": "random-pass", "discard": "random-pass",
                      "reveal": "sensible"}  # fmt: skip
 DEFAULT_DEALS = 20_000
@@ -163,7 +170,10 @@ class SweepSpec:
         holding ``=`` continues the parameters of the strategy before it,
         :func:`~anaconda_sim.strategies.parse_strategies`); they are kept as
         the parameters that differ from the defaults.
-        ``None``: each analysis's default (:data:`DEFAULT_OPPONENTS`).
+        ``None``: :data:`DEFAULT_OPPONENTS` (``"random-pass"``; for
+        reveal, ``"sensible"``), the sweeps' fixed defaults, which are not
+        the analysis functions' ``"learned"``: name ``"learned"`` to sweep
+        against it.
     hero
         The hero's strategy (with parameters, as ``opponents``), for equity
         (its pass at the deal) and reveal (its betting); ``None``: the

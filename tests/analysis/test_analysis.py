@@ -16,6 +16,7 @@ import pytest
 from anaconda_sim.analysis import discard_values, equity, pass_values, reveal_values
 from anaconda_sim.cards import CardError, format_cards, parse_cards
 from anaconda_sim.hands.evaluator import best_five
+from anaconda_sim.strategies import get_strategy
 
 WORKED = "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣"
 AFTER_PASS = "Q♠ Q♥ Q♦ 9♣ 9♦ 8♦ 5♠"
@@ -44,8 +45,28 @@ def test_R7_pass_values_agree_with_naive_twin():
     """Each pass's pot share agrees with a plain-Python simulation within 4 SE."""
     hand = parse_cards(WORKED)
     deals = 3000
-    table = pass_values(hand, 4, deals=deals, seed=11)
+    table = pass_values(hand, 4, opponents="random-pass", deals=deals, seed=11)
     choices, shares = naive_showdown.pass_shares(hand, 4, deals, seed=12)
+    naive_mean = shares.mean(axis=0)
+    naive_se = shares.std(axis=0, ddof=1) / math.sqrt(deals)
+    rows = _by_cards(table, "pass")
+    for k, choice in enumerate(choices):
+        row = table.iloc[rows[frozenset(choice)]]
+        tolerance = 4 * math.hypot(row["se"], naive_se[k])
+        assert abs(row["value"] - naive_mean[k]) < tolerance, format_cards(choice)
+
+
+def test_R7_default_opponents_are_learned_and_agree_with_naive_twin():
+    """Without ``opponents`` every opponent plays "learned" (the shipped vector of the
+    table size): the table says so, and each pass's pot share agrees with the plain-Python
+    simulation whose opponents pass by the learned strategy's own decision, within 4 SE."""
+    hand = parse_cards(WORKED)
+    deals = 3000
+    table = pass_values(hand, 4, deals=deals, seed=11)
+    assert table.attrs["opponents"] == ["learned"] * 3
+    assert table.attrs["model"] == "showdown"
+    choices, shares = naive_showdown.pass_shares(hand, 4, deals, seed=12,
+                                                 strategy=get_strategy("learned"))  # fmt: skip
     naive_mean = shares.mean(axis=0)
     naive_se = shares.std(axis=0, ddof=1) / math.sqrt(deals)
     rows = _by_cards(table, "pass")
@@ -59,7 +80,8 @@ def test_R8_discard_values_agree_with_naive_twin():
     hand = parse_cards(AFTER_PASS)
     passed, received = parse_cards("3♠ 4♥ 2♣"), parse_cards("Q♦ 9♦ 5♠")
     deals = 3000
-    table = discard_values(hand, 5, passed=passed, received=received, deals=deals, seed=3)
+    table = discard_values(hand, 5, passed=passed, received=received, opponents="random-pass",
+                           deals=deals, seed=3)  # fmt: skip
     discards, shares = naive_showdown.discard_shares(hand, 5, passed, received, deals, seed=4)
     naive_mean = shares.mean(axis=0)
     naive_se = shares.std(axis=0, ddof=1) / math.sqrt(deals)
@@ -116,7 +138,8 @@ def test_precision_stops_when_every_se_is_small_enough():
 
 
 def test_paired_difference_is_more_precise_than_either_value():
-    table = pass_values(WORKED, 6, deals=4000, seed=4)
+    # against random passers the queens' two best passes share most outcomes
+    table = pass_values(WORKED, 6, opponents="random-pass", deals=4000, seed=4)
     second = table.iloc[1]
     assert second["diff_se"] < second["se"]
 
@@ -217,15 +240,20 @@ def test_reveal_same_seed_same_table_whatever_the_batch_size():
     assert a.equals(b)
 
 
-def test_pass_values_with_betting_match_the_batch_simulator():
+@pytest.mark.parametrize("opponents", [None, "random-pass"])
+def test_pass_values_with_betting_match_the_batch_simulator(opponents):
+    """``None``: the default opponents, which are "learned"."""
     from anaconda_sim.sim.simulator import score_choices
 
-    table = pass_values(WORKED, 3, betting=True, deals=600, seed=12, batch_size=4096)
+    given = {} if opponents is None else {"opponents": opponents}
+    table = pass_values(WORKED, 3, betting=True, deals=600, seed=12, batch_size=4096, **given)
     hand = parse_cards(WORKED)
     choices = [list(c) for c in __import__("itertools").combinations(hand, 3)]
     from anaconda_sim.rng import root_key
 
-    scores = score_choices(3, ["sensible", "random-pass", "random-pass"], hero=0, kind="pass",
+    field = opponents or "learned"
+    assert table.attrs["opponents"] == [field, field]
+    scores = score_choices(3, ["sensible", field, field], hero=0, kind="pass",
                            choices=choices, deals=600, seed=int(root_key(12)), dealer=2,
                            fixed={0: hand}, progress=False)  # fmt: skip
     rows = _by_cards(table, "pass")

@@ -99,10 +99,11 @@ class _ForcedHero(Bot):
         return self.declaration
 
 
-def _engine_values(hand: str, players: int, seed: int, deals: int) -> np.ndarray:
-    """Mean net chips per declaration, deal by deal through the engine."""
+def _engine_values(hand: str, players: int, seed: int, deals: int, opponent) -> np.ndarray:
+    """Mean net chips per declaration, deal by deal through the engine, against
+    ``opponent`` at every other seat."""
     n, key, five = players, root_key(seed), parse_cards(hand)
-    hero, opponent = get_strategy("sensible"), reveal_opponents()
+    hero, opponent = get_strategy("sensible"), get_strategy(opponent)
     seats = [hero, *[opponent] * (n - 1)]
     rules = Rules.hilo(n)
     totals = np.zeros(3)
@@ -120,10 +121,15 @@ def _engine_values(hand: str, players: int, seed: int, deals: int) -> np.ndarray
     return totals / deals
 
 
-def test_declare_values_agree_with_the_engine_deal_by_deal():
+@pytest.mark.parametrize("opponents", [None, reveal_opponents()], ids=["default", "reveal"])
+def test_declare_values_agree_with_the_engine_deal_by_deal(opponents):
+    """``None``: the default opponents, "learned"."""
     deals = 200
-    table = declare_values(WHEEL, 3, deals=deals, seed=17, progress=False)
-    engine = _engine_values(WHEEL, 3, 17, deals)
+    given = {} if opponents is None else {"opponents": opponents}
+    table = declare_values(WHEEL, 3, deals=deals, seed=17, progress=False, **given)
+    field = opponents or get_strategy("learned")
+    assert table.attrs["opponents"] == [field.spec()] * 2
+    engine = _engine_values(WHEEL, 3, 17, deals, field)
     values = table.set_index("declare").loc[list(DECLARE_NAMES), "value"].to_numpy()
     assert values == pytest.approx(engine, abs=1e-12)
 

@@ -56,12 +56,17 @@ def test_every_analysis_accepts_the_hilo_rules_and_says_so(rules):
     assert (reveal["high_share"] + reveal["low_share"] <= reveal["share"] + 1e-12).all()
 
 
-def test_hilo_pass_values_are_the_simulators_scores():
-    table = pass_values(SPLIT, 3, rules="hi-lo", deals=600, seed=8, batch_size=4096)
+@pytest.mark.parametrize("opponents", [None, "random-pass"])
+def test_hilo_pass_values_are_the_simulators_scores(opponents):
+    """``None``: the default opponents, "learned" (under hi-lo: sensible's hi-lo card play)."""
+    given = {} if opponents is None else {"opponents": opponents}
+    table = pass_values(SPLIT, 3, rules="hi-lo", deals=600, seed=8, batch_size=4096, **given)
+    field = opponents or "learned"
+    assert table.attrs["opponents"] == [field, field]
     hero7 = parse_cards(SPLIT)
     choices = [list(c) for c in __import__("itertools").combinations(hero7, 3)]
     key = int(root_key(8))
-    scores = score_choices(Rules.hilo(3), ["sensible", "random-pass", "random-pass"], hero=0,
+    scores = score_choices(Rules.hilo(3), ["sensible", field, field], hero=0,
                            kind="pass", choices=choices, deals=600, seed=key, dealer=2,
                            fixed={0: hero7}, betting=False, progress=False)  # fmt: skip
     by_pass = table.set_index("pass")
@@ -120,8 +125,10 @@ def _engine_discard_shares(hand7, passed, received, players, seed, deals):
 def test_R22_R25_hilo_discard_values_agree_with_the_engine_deal_by_deal():
     hand7, passed, received = parse_cards(SPLIT), parse_cards(PASSED), parse_cards(RECEIVED)
     deals = 120
+    # random-pass opponents: nobody bets in the engine either (see the twin)
     table = discard_values(SPLIT, 3, rules="hi-lo", passed=PASSED, received=RECEIVED,
-                           deals=deals, seed=31, batch_size=50)  # fmt: skip
+                           opponents="random-pass", deals=deals, seed=31,
+                           batch_size=50)  # fmt: skip
     discards, engine = _engine_discard_shares(hand7, passed, received, 3, 31, deals)
     by_discard = table.set_index("discard")
     for dead, value in zip(discards, engine, strict=True):
@@ -144,9 +151,11 @@ def test_hilo_discard_values_rank_low_and_high_plans():
 
 
 def test_hilo_equity_at_each_stage():
-    at_deal = equity(SPLIT, 4, rules="hi-lo", deals=500, seed=3)
-    after_pass = equity(SPLIT, 4, rules="hi-lo", passed=PASSED, deals=500, seed=3)
-    after_discard = equity("5♠ 4♥ 3♦ 2♣ A♠", 4, rules="hi-lo", deals=500, seed=3)
+    # against random passers (the wheel's shares below are theirs)
+    field = {"opponents": "random-pass"}
+    at_deal = equity(SPLIT, 4, rules="hi-lo", deals=500, seed=3, **field)
+    after_pass = equity(SPLIT, 4, rules="hi-lo", passed=PASSED, deals=500, seed=3, **field)
+    after_discard = equity("5♠ 4♥ 3♦ 2♣ A♠", 4, rules="hi-lo", deals=500, seed=3, **field)
     assert at_deal["stage"].item() == "at deal" and "hero_pass" in at_deal
     assert after_pass["stage"].item() == "after pass" and "hero_keep" in after_pass
     assert after_discard["stage"].item() == "after discard"

@@ -51,6 +51,19 @@ def test_an_option_of_another_command_is_an_error(command):
     assert "unrecognized arguments" in err.getvalue()
 
 
+@pytest.mark.parametrize("command", list(ANALYSES))
+def test_the_default_opponents_are_learned_and_printed(command):
+    assert "(default learned)" in " ".join(_subparser(command).format_help().split())
+    hand = {"pass": "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "discard": "Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠",
+            "equity": "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣"}.get(command, "5♠ 4♥ 3♦ 2♣ A♠")  # fmt: skip
+    extra = ["--rules", "hi-lo"] if command == "declare" else []
+    out = io.StringIO()
+    code = main([command, hand, "-p", "3", "-n", "200", "--seed", "4", "-q", "--top", "1",
+                 *extra], stdout=out)  # fmt: skip
+    assert code == 0
+    assert "opponents: learned\n" in out.getvalue()
+
+
 def test_parametrised_opponents_reach_the_table():
     out = io.StringIO()
     code = main(["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "-p", "3", "-n", "300", "--seed", "4", "-q",

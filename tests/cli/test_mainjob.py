@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 
@@ -36,6 +37,13 @@ def test_main_job_writes_tables_and_charts(tmp_path):
     assert categories["probability"].sum() == pytest.approx(1.0)
     text = "\n".join(lines)
     assert "Final-hand categories" in text and "reveal values" in text
+    # the analyses play the default opponents, "learned", and say so
+    for name, model in (("pass", "showdown"), ("discard", "showdown"), ("reveal", "betting")):
+        assert f"{name} values for" in text
+        line = next(x for x in lines if f"{name} values for" in x)
+        assert "vs learned" in line and f"{model} model" in line, line
+        meta = json.loads(files[f"{name}_csv"].with_name(f"{name}.csv.meta.json").read_text())
+        assert meta["model"]["opponents"] == ["learned"] * 5
 
 
 def test_first_run_compiles_the_analyses_in_a_second_process(tmp_path, monkeypatch):

@@ -32,7 +32,10 @@ def test_the_default_rules_keep_the_shipped_spec_hash():
     # data/README.md names this hash: specs written before rules were a key
     examples = Path(__file__).resolve().parents[2] / "examples"
     assert load_spec(examples / "sweep_class_equity.toml").spec_hash == "badd2fcd4cbb66a4"
-    assert load_spec(examples / "sweep_class_equity_hilo.toml").rules == "hi-lo"
+    hilo = load_spec(examples / "sweep_class_equity_hilo.toml")
+    assert hilo.rules == "hi-lo" and hilo.spec_hash == "4773716a3b24569f"
+    # the shipped specs name their opponents: the analyses' default changes nothing
+    assert hilo.opponents == ("random-pass",)
 
 
 def test_an_unknown_rule_set_is_refused():

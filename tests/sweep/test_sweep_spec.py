@@ -7,7 +7,7 @@ import re
 import pytest
 
 from anaconda_sim.sweep import SweepSpec, derive_seed, load_spec
-from anaconda_sim.sweep.spec import DEFAULT_UNIT_SIZE
+from anaconda_sim.sweep.spec import DEFAULT_OPPONENTS, DEFAULT_UNIT_SIZE
 
 HAND = "Qs Qh 9c 8d 3s 4h 2c"
 FIVE = "Qs Qh Qd 9c 9d"
@@ -78,9 +78,27 @@ def test_values_are_normalised():
     default = SweepSpec(hands=[HAND])
     assert default.deals == (20_000,) and default.players == (6,) and default.kind == ("equity",)
     assert default.opponents is None and default.hero is None
-    # no opponents named: each analysis's own default
+    # no opponents named: the sweeps' own fixed defaults
     both = SweepSpec(kind=["equity", "reveal"], hands=["Qs Qh Qd 9c 9d"])
     assert [u.opponents for u in both.units()] == ["random-pass", "sensible"]
+
+
+def test_sweeps_keep_their_default_opponents_while_the_analyses_default_to_learned():
+    """A spec naming no opponents hashes with ``opponents = None`` and resolves
+    the default into its seeds and rows: a new analysis default must not
+    change its numbers behind the same hash (DEFAULT_OPPONENTS)."""
+    import inspect
+
+    from anaconda_sim import analysis
+
+    for kind, name in (("equity", "equity"), ("pass", "pass_values"),
+                       ("discard", "discard_values"), ("reveal", "reveal_values")):  # fmt: skip
+        function = getattr(analysis, name)
+        assert inspect.signature(function).parameters["opponents"].default == "learned"
+        hand = "Qs Qh Qd 9c 9d" if kind == "reveal" else HAND
+        unit = SweepSpec(kind=kind, hands=[hand]).units()[0]
+        assert unit.opponents == DEFAULT_OPPONENTS[kind] != "learned"
+    assert SweepSpec(hands=[HAND]).to_dict()["opponents"] is None
 
 
 def test_class_selections_are_sorted_ids_or_all():

@@ -2,8 +2,9 @@
 
 Plain Python loops over deals with numpy's Generator for the randomness and
 the public ``evaluate`` (itself tested exhaustively against ``naive.py``) for
-hand values. Opponents play ``"random-pass"``: three uniformly random cards
-passed to the left, best five kept, no folding.
+hand values. Opponents play ``"random-pass"`` (three uniformly random cards
+passed to the left, best five kept, no folding) unless a twin is given
+another built-in ``strategy`` (its own pass, best five kept, no folding).
 """
 
 from __future__ import annotations
@@ -21,16 +22,36 @@ def _share(values: list[int], seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def pass_shares(hand7, players, deals, seed):
-    """Per-deal hero pot share for each of the 35 passes (rows = deals)."""
+def _strategy_pass(strategy, pub, seat: int, seven: list[int]) -> list[int]:
+    """The three cards ``strategy`` passes from ``seven`` (its own decision function)."""
+    from anaconda_sim.game import views as V
+
+    own = V.new_own(seat)
+    own[V.O_NCARDS] = 7
+    own[V.O_CARDS : V.O_CARDS + 7] = seven
+    return strategy.decide_pass(pub, own, np.zeros(1, dtype=np.uint64)).tolist()
+
+
+def pass_shares(hand7, players, deals, seed, strategy=None):
+    """Per-deal hero pot share for each of the 35 passes (rows = deals).
+
+    ``strategy``: ``None`` for ``"random-pass"`` opponents, else a built-in
+    :class:`~anaconda_sim.strategies.Strategy` every opponent passes by
+    (dealt seven cards, nothing known yet, the showdown model's table)."""
+    from anaconda_sim.analysis.driver import pub_at_pass
+
     rng = np.random.default_rng(seed)
+    pub = pub_at_pass(players)
     unseen = np.array([c for c in range(52) if c not in hand7])
     choices = list(combinations(hand7, 3))
     shares = np.zeros((deals, len(choices)))
     for d in range(deals):
         deck = rng.permutation(unseen)
-        hands = {s: list(deck[7 * (s - 1) : 7 * s]) for s in range(1, players)}
-        packets = {s: list(rng.choice(hands[s], 3, replace=False)) for s in hands}
+        hands = {s: [int(c) for c in deck[7 * (s - 1) : 7 * s]] for s in range(1, players)}
+        if strategy is None:
+            packets = {s: list(rng.choice(hands[s], 3, replace=False)) for s in hands}
+        else:
+            packets = {s: _strategy_pass(strategy, pub, s, hands[s]) for s in hands}
         kept = {s: [c for c in hands[s] if c not in packets[s]] for s in hands}
         received = packets[players - 1]
         fixed = [kept[s] + packets[s - 1] for s in range(2, players)]
