@@ -160,22 +160,93 @@ def pass_features_of(cards, out):
                 k += 1
 
 
+def _straight_draws() -> np.ndarray:
+    """``_straight_kind`` of every 13-bit mask of exactly four ranks (0 otherwise)."""
+    table = np.zeros(1 << 13, dtype=np.int64)
+    for mask in range(1 << 13):
+        ranks = [r for r in range(13) if mask >> r & 1]
+        if len(ranks) == 4:
+            table[mask] = _straight_kind.py_func(*ranks)
+    return table
+
+
+#: the straight draw (0 none, 1 gutshot or one-ended, 2 open-ended) of four
+#: distinct ranks, by their 13-bit rank mask
+_STRAIGHT_DRAW = _straight_draws()
+#: bit 0 of each of the 13 rank nibbles of a packed rank count
+_NIBBLE_LOW = np.int64(0x1111111111111)
+
+
+@jit(inline="always")
+def _nibble_top(bits):
+    """The rank (0..12) of the highest set nibble bit of ``bits`` (non-zero)."""
+    top = 0
+    for r in range(13):
+        if (bits >> (4 * r)) & 1:
+            top = r
+    return top
+
+
 @jit
 def pass_learned(own, params, out):
     """Pass the three of seven held cards whose pass scores best (written to
-    ``out[0:3]`` in hand order); ``out[3:7]`` is scratch (no allocation: the
-    simulator makes this decision for every seat of every deal)."""
+    ``out[0:3]`` in hand order).
+
+    The same scores as :func:`pass_features_of` (the features of the kept
+    four come from packed rank and suit counts of the seven, less the three
+    passed, instead of sorting each four), so the same pass; nothing is
+    allocated (the simulator makes this decision for every seat of every deal)."""
     cards = own[V.O_CARDS : V.O_CARDS + 7]
-    kept = out[3:7]
+    counts7 = np.int64(0)  # 4 bits of count per rank
+    suits7 = np.int64(0)  # 4 bits of count per suit
+    sum7 = np.int64(0)
+    for i in range(7):
+        c = np.int64(cards[i])
+        counts7 += np.int64(1) << (4 * (c >> 2))
+        suits7 += np.int64(1) << (4 * (c & 3))
+        sum7 += c >> 2
     best = -np.inf
     ba, bb, bc = 0, 1, 2
     for a in range(7):
+        ca = np.int64(cards[a])
         for b in range(a + 1, 7):
+            cb = np.int64(cards[b])
             for c in range(b + 1, 7):
-                features = _pass_features(cards, a, b, c, kept)
-                score = 0.0
-                for f in range(N_PASS):
-                    score += params[f] * features[f]
+                cc = np.int64(cards[c])
+                one = np.int64(1)
+                kc = counts7 - (one << (4 * (ca >> 2))) - (one << (4 * (cb >> 2))) - (
+                    one << (4 * (cc >> 2)))  # fmt: skip
+                ks = suits7 - (one << (4 * (ca & 3))) - (one << (4 * (cb & 3))) - (
+                    one << (4 * (cc & 3)))  # fmt: skip
+                paired = ((kc >> 1) | (kc >> 2)) & _NIBBLE_LOW  # ranks held 2+ times
+                tripled = ((kc >> 2) | (kc & (kc >> 1))) & _NIBBLE_LOW  # 3+ times
+                groups = 0
+                bits = paired
+                while bits != 0:
+                    bits &= bits - 1
+                    groups += 1
+                suit_max = max(max(ks & 15, (ks >> 4) & 15), max((ks >> 8) & 15, ks >> 12))
+                draw = 0
+                if groups == 0:
+                    mask = 0
+                    for i in range(7):
+                        if i != a and i != b and i != c:
+                            mask |= 1 << (np.int64(cards[i]) >> 2)
+                    draw = _STRAIGHT_DRAW[mask]
+                pair_rank = _nibble_top(paired) / 12.0 if groups > 0 else 0.0
+                g = _gift_features(ca, cb, cc)
+                score = params[0] * float(groups)
+                score += params[1] * (1.0 if tripled != 0 else 0.0)
+                score += params[2] * ((sum7 - (ca >> 2) - (cb >> 2) - (cc >> 2)) / 48.0)
+                score += params[3] * pair_rank
+                score += params[4] * (1.0 if suit_max == 4 else 0.0)
+                score += params[5] * (1.0 if suit_max == 3 else 0.0)
+                score += params[6] * (1.0 if draw == 2 else 0.0)
+                score += params[7] * (1.0 if draw == 1 else 0.0)
+                score += params[8] * g[0]
+                score += params[9] * g[1]
+                score += params[10] * g[2]
+                score += params[11] * g[3]
                 if score > best:
                     best = score
                     ba, bb, bc = a, b, c
