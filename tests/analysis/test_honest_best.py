@@ -34,7 +34,9 @@ def test_a_clear_winner_has_p_best_one_and_no_ties():
 
 
 def test_ties_are_marked_by_the_paired_interval():
-    table = pass_values(WORKED, 6, deals=20_000, seed=1, progress=False)
+    # against random-pass opponents several passes of the worked example tie
+    table = pass_values(WORKED, 6, opponents="random-pass", deals=20_000, seed=1,
+                        progress=False)  # fmt: skip
     expected = np.abs(table["diff_vs_best"]) <= Z95 * table["diff_se"]
     assert table["tied_with_best"].tolist() == expected.tolist()
     assert table["tied_with_best"].iloc[0] and table["tied_with_best"].sum() >= 2
