@@ -117,3 +117,20 @@ def test_R18_the_estimated_table_orders_hands_by_strength():
     assert table[2, 11, 0] > 0.95
     # the shrinkage: an entry never seen is 1/2
     assert np.all(table[pairs == 0] == 0.5)
+
+
+def test_the_win_table_field_never_folds_and_keeps_the_card_play():
+    from anaconda_sim.learned.fit import passive_variant
+
+    assert passive_variant(get_strategy("sensible")).name == "call-down"
+    assert passive_variant(get_strategy("random-pass")).name == "random-pass"
+    learned = get_strategy("learned", bluff=0.2)
+    quiet = passive_variant(learned)
+    values = quiet.param_array(4)
+    # the same pass and order weights, thresholds that never bet, raise or fold
+    assert values[:19].tolist() == learned.param_array(4)[:19].tolist()
+    assert quiet.param_dict()["bluff"] == 0.0
+    result = simulate(4, [quiet] * 4, 300, seed=2, records=True, progress=False)
+    assert bool(result.records["showdown"].all()) and (result.records["fold_round"] == 0).all()
+    with pytest.raises(ValueError, match="no passive variant of strategy 'random'"):
+        passive_variant(get_strategy("random"))
