@@ -771,12 +771,13 @@ class Strategy:
         the win table shipped for ``players``
         (:func:`~anaconda_sim.learned.params.shipped_params`) with this
         strategy's parameters (and win table, if it has one) in their place.
-        The array is read-only and shared by every call (the engines ask for
-        it at every decision).
+        The array is built once per strategy and table size (the engines ask
+        for it at every decision); each call returns a copy.
 
         Examples
         --------
-        >>> float(get_strategy("learned", bluff=0.25).param_array(6)[27])
+        >>> from anaconda_sim.learned.params import BLUFF
+        >>> float(get_strategy("learned", bluff=0.25).param_array(6)[BLUFF])
         0.25
         """
         return _param_array(self, None if players is None else int(players)).copy()

@@ -28,7 +28,7 @@ One iteration, at one table size, starting from the current field strategy:
 2. **Win table.** The field's pass and order move toward the fitted ones
    (step 4's rule); the win table of that card play is estimated anew from ``table_deals``
    complete deals in which nobody folds
-   (:func:`~anaconda_sim.learned.winprob.estimate_win_table`). The table is
+   (:func:`estimate_win_table`). The table is
    a model of the game under the field's card play, not a strategic
    choice, so it is re-estimated rather than mixed.
 3. **Betting.** A coordinate search over the betting parameters: each
@@ -77,10 +77,11 @@ from .params import (
     ORDER_FEATURES,
     PARAM_NAMES,
     PASS_FEATURES,
+    WIN_TABLE_SHAPE,
 )
-from .winprob import estimate_win_table
+from .winprob import tally_pairs
 
-__all__ = ["LearnResult", "learn"]
+__all__ = ["LearnResult", "estimate_win_table", "learn"]
 
 #: betting thresholds the search multiplies and divides by _FACTOR, their
 #: ranges (a bet or raise threshold above 1 never bets), and the bluff step
@@ -413,6 +414,54 @@ def argmax_regret(features: np.ndarray, values: np.ndarray, w: np.ndarray) -> fl
     """Mean value lost by the argmax choice of weights ``w`` against the best choice."""
     chosen = np.argmax(features @ w, axis=1)
     return float(np.mean(values.max(axis=1) - values[np.arange(len(values)), chosen]))
+
+
+# -------------------------------------------------------------- win table --
+def estimate_win_table(
+    players: int, strategy: Any, deals: int, seed: int, *, prior: float = 1.0
+) -> tuple[np.ndarray, np.ndarray]:
+    """The win table of a field playing ``strategy``'s card play at
+    ``players`` seats, from ``deals`` complete deals in which nobody folds.
+
+    Each entry is ``(wins + prior / 2) / (pairs + prior)`` over the ordered
+    pairs of seats that fell in it (a tie counts half): the rate shrunk
+    toward 1/2 by ``prior`` pseudo-pairs, so a bucket never seen is 1/2 and a
+    rare one is not 0 or 1 by chance.
+
+    Returns the flat table (:data:`~anaconda_sim.learned.params.WIN_TABLE_SIZE`)
+    and the number of pairs behind each entry (same shape).
+
+    Examples
+    --------
+    >>> from anaconda_sim.strategies import get_strategy
+    >>> table, pairs = estimate_win_table(3, get_strategy("sensible"), 500, seed=1)
+    >>> table.shape, int(pairs.reshape(6, 12, 8)[0].sum())
+    ((576,), 3000)
+    """
+    from ..sim.simulator import simulate
+
+    result = simulate(players, [passive_variant(strategy)] * players, deals, seed=seed,
+                      records=True, progress=False)  # fmt: skip
+    records = result.records
+    assert records is not None
+    records = records.sort_values(["deal", "seat"], kind="stable")
+
+    def cards(prefix: str, count: int) -> np.ndarray:
+        columns = [f"{prefix}_{k}" for k in range(count)]
+        return records[columns].to_numpy(dtype=np.int64).reshape(deals, players, count)
+
+    dealt = cards("dealt", 7)
+    five = cards("hand", 5)
+    discards = cards("discard", 2)
+    held = np.concatenate([five, discards], axis=2)
+    value = records["value"].to_numpy(dtype=np.int64).reshape(deals, players)
+    if (value < 1).any():
+        raise RuntimeError("a seat folded in the passive field; the win table needs showdowns")
+    wins = np.zeros(WIN_TABLE_SHAPE, dtype=np.int64)
+    pairs = np.zeros(WIN_TABLE_SHAPE, dtype=np.int64)
+    tally_pairs(dealt, held, five, value, wins, pairs)
+    table = (wins / 2 + prior / 2) / (pairs / 2 + prior)
+    return table.reshape(-1), (pairs // 2).reshape(-1)
 
 
 # ------------------------------------------------------------------ order --

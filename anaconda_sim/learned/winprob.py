@@ -9,7 +9,8 @@ probability of beating each one,
 
 an independence approximation (rivals' hands are nearly independent given
 what they show). ``q`` is the win table (:data:`~anaconda_sim.learned.params.WIN_TABLE_SHAPE`),
-learned by simulation (:func:`estimate_win_table`): complete deals in
+learned by simulation (:func:`~anaconda_sim.learned.fit.estimate_win_table`,
+from the tallies of :func:`tally_pairs`): complete deals in
 which every seat plays the field's card play and nobody folds, counting, for
 every ordered pair of seats and every stage, whether the first seat's final
 hand beat the second's (a tie is half a win).
@@ -21,8 +22,6 @@ reveal rounds 1-4 (the kept five). Before the reveals nothing is shown
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from .._numba import jit
@@ -33,9 +32,9 @@ from .params import EXPOSURE_BUCKETS, OWN_BUCKETS, TABLE0, WIN_STAGES, WIN_TABLE
 
 __all__ = [
     "OWN_BUCKET",
-    "estimate_win_table",
     "exposure_bucket",
     "own_bucket_names",
+    "tally_pairs",
     "win_probability",
     "win_stage",
 ]
@@ -203,54 +202,6 @@ def tally_pairs(dealt, held, five, value, wins, pairs):
                                         five[d, j, 3], shown)  # fmt: skip
                     wins[1 + shown, b5, e] += outcome
                     pairs[1 + shown, b5, e] += 2
-
-
-def estimate_win_table(
-    players: int, strategy: Any, deals: int, seed: int, *, prior: float = 1.0
-) -> tuple[np.ndarray, np.ndarray]:
-    """The win table of a field playing ``strategy``'s card play at
-    ``players`` seats, from ``deals`` complete deals in which nobody folds.
-
-    Each entry is ``(wins + prior / 2) / (pairs + prior)`` over the ordered
-    pairs of seats that fell in it (a tie counts half): the rate shrunk
-    toward 1/2 by ``prior`` pseudo-pairs, so a bucket never seen is 1/2 and a
-    rare one is not 0 or 1 by chance.
-
-    Returns the flat table (:data:`~anaconda_sim.learned.params.WIN_TABLE_SIZE`)
-    and the number of pairs behind each entry (same shape).
-
-    Examples
-    --------
-    >>> from anaconda_sim.strategies import get_strategy
-    >>> table, pairs = estimate_win_table(3, get_strategy("sensible"), 500, seed=1)
-    >>> table.shape, int(pairs.reshape(6, 12, 8)[0].sum())
-    ((576,), 3000)
-    """
-    from ..sim.simulator import simulate
-    from .fit import passive_variant
-
-    result = simulate(players, [passive_variant(strategy)] * players, deals, seed=seed,
-                      records=True, progress=False)  # fmt: skip
-    records = result.records
-    assert records is not None
-    records = records.sort_values(["deal", "seat"], kind="stable")
-
-    def cards(prefix: str, count: int) -> np.ndarray:
-        columns = [f"{prefix}_{k}" for k in range(count)]
-        return records[columns].to_numpy(dtype=np.int64).reshape(deals, players, count)
-
-    dealt = cards("dealt", 7)
-    five = cards("hand", 5)
-    discards = cards("discard", 2)
-    held = np.concatenate([five, discards], axis=2)
-    value = records["value"].to_numpy(dtype=np.int64).reshape(deals, players)
-    if (value < 1).any():
-        raise RuntimeError("a seat folded in the passive field; the win table needs showdowns")
-    wins = np.zeros(WIN_TABLE_SHAPE, dtype=np.int64)
-    pairs = np.zeros(WIN_TABLE_SHAPE, dtype=np.int64)
-    tally_pairs(dealt, held, five, value, wins, pairs)
-    table = (wins / 2 + prior / 2) / (pairs / 2 + prior)
-    return table.reshape(-1), (pairs // 2).reshape(-1)
 
 
 assert WIN_TABLE_SHAPE == (WIN_STAGES, OWN_BUCKETS, EXPOSURE_BUCKETS)

@@ -12,10 +12,10 @@ from naive_learned import naive_exposure_bucket, naive_own_bucket
 
 from anaconda_sim.cards import parse_cards
 from anaconda_sim.hands.evaluator import eval_cards
+from anaconda_sim.learned.fit import estimate_win_table
 from anaconda_sim.learned.params import WIN_TABLE_SHAPE
 from anaconda_sim.learned.winprob import (
     OWN_BUCKET,
-    estimate_win_table,
     exposure_bucket,
     own_bucket_names,
     tally_pairs,
