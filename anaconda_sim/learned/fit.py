@@ -285,11 +285,9 @@ def passive_variant(strategy: Any) -> Any:
 
     from ..strategies import KIND_CALL_DOWN, KIND_LEARNED, KIND_SENSIBLE, get_strategy
 
-    if strategy.kind == KIND_LEARNED:
-        return dataclasses.replace(
-            strategy, params=tuple(_PASSIVE.get(n, v) for n, v in strategy.param_dict().items())
-        ) if len(strategy.params) == len(PARAM_NAMES) else get_strategy(
-            "learned", **{**strategy.param_dict(), **_PASSIVE})  # fmt: skip
+    if strategy.kind == KIND_LEARNED:  # its own win table, if any, goes along unused
+        quiet = get_strategy("learned", **{**strategy.param_dict(), **_PASSIVE})
+        return dataclasses.replace(quiet, win_table=strategy.win_table)
     if strategy.kind == KIND_SENSIBLE:
         return get_strategy("call-down")  # the same card play, never folding
     if strategy.kind == KIND_CALL_DOWN or strategy.name == "random-pass":

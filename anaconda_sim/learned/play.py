@@ -34,10 +34,10 @@ import numpy as np
 
 from .._numba import jit
 from ..game import views as V
-from ..hands.evaluator import eval_cards, exposed_value4
+from ..hands.evaluator import eval_cards
 from ..rng import rand_float
 from .params import BET0, BLUFF, CALL0, N_PASS, O0, RAISE0
-from .winprob import OWN_BUCKET, win_probability
+from .winprob import OWN_BUCKET, exposure_bucket, sorted4, straight_draw, win_probability
 
 __all__ = [
     "bet_learned_at",
@@ -50,32 +50,9 @@ __all__ = [
 
 
 @jit(inline="always")
-def _straight_kind(a, b, c, d):
-    """0: no draw, 1: a gutshot or one-ended draw, 2: open-ended, for four
-    distinct ranks ``a < b < c < d`` (deuce 0 .. ace 12; the ace also plays low)."""
-    if d - a == 3:
-        return 2 if d <= 11 else 1  # J-Q-K-A is one-ended
-    if d - a == 4:
-        return 1
-    if d == 12 and c <= 3:  # the ace low: A-2-3-4 (one-ended), A-2-3-5, A-2-4-5, A-3-4-5
-        return 1
-    return 0
-
-
-@jit(inline="always")
-def _sorted4(a, b, c, d):
-    a, b = min(a, b), max(a, b)
-    c, d = min(c, d), max(c, d)
-    a, c = min(a, c), max(a, c)
-    b, d = min(b, d), max(b, d)
-    b, c = min(b, c), max(b, c)
-    return a, b, c, d
-
-
-@jit(inline="always")
 def _kept_features(k0, k1, k2, k3):
     """Features 0..7 of :data:`~anaconda_sim.learned.params.PASS_FEATURES` (the kept four)."""
-    r0, r1, r2, r3 = _sorted4(k0 >> 2, k1 >> 2, k2 >> 2, k3 >> 2)
+    r0, r1, r2, r3 = sorted4(k0 >> 2, k1 >> 2, k2 >> 2, k3 >> 2)
     # groups of the sorted ranks: equal neighbours
     e01 = r0 == r1
     e12 = r1 == r2
@@ -106,7 +83,7 @@ def _kept_features(k0, k1, k2, k3):
         suit_max = max(suit_max, count)
     draw = 0
     if groups_2 == 0:
-        draw = _straight_kind(r0, r1, r2, r3)
+        draw = straight_draw(r0, r1, r2, r3)
     return (
         float(groups_2), trips, (r0 + r1 + r2 + r3) / 48.0,
         (pair_rank / 12.0) if pair_rank >= 0 else 0.0,
@@ -161,12 +138,13 @@ def pass_features_of(cards, out):
 
 
 def _straight_draws() -> np.ndarray:
-    """``_straight_kind`` of every 13-bit mask of exactly four ranks (0 otherwise)."""
+    """:func:`~anaconda_sim.learned.winprob.straight_draw` of every 13-bit mask
+    of exactly four ranks (0 otherwise)."""
     table = np.zeros(1 << 13, dtype=np.int64)
     for mask in range(1 << 13):
         ranks = [r for r in range(13) if mask >> r & 1]
         if len(ranks) == 4:
-            table[mask] = _straight_kind.py_func(*ranks)
+            table[mask] = straight_draw.py_func(*ranks)
     return table
 
 
@@ -274,13 +252,13 @@ def _shown_features(five, start, h):
     c3 = np.int64(five[start + (4 if h <= 3 else 3)])
     hr = hidden >> 2
     group = (c0 >> 2) == hr or (c1 >> 2) == hr or (c2 >> 2) == hr or (c3 >> 2) == hr
-    category = exposed_value4(c0, c1, c2, c3, 4) // 38416  # 14 ** 4
-    suited = (c0 & 3) == (c1 & 3) and (c1 & 3) == (c2 & 3) and (c2 & 3) == (c3 & 3)
-    r0, r1, r2, r3 = _sorted4(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2)
-    straight = r0 != r1 and r1 != r2 and r2 != r3 and _straight_kind(r0, r1, r2, r3) > 0
+    # what the four shown read as to the table (R11 groups, four-card draws)
+    board = exposure_bucket(c0, c1, c2, c3, 4)
+    category = 0 if board < 3 else (1 if board < 5 else board - 3)  # R11: none .. quads
+    high = (c0 >> 2) + (c1 >> 2) + (c2 >> 2) + (c3 >> 2)
     return (
         1.0 if group else 0.0, hr / 12.0, category / 4.0,
-        1.0 if suited or straight else 0.0, (r0 + r1 + r2 + r3) / 48.0,
+        1.0 if board == 1 or board == 2 else 0.0, high / 48.0,
     )  # fmt: skip
 
 

@@ -34,6 +34,8 @@ __all__ = [
     "OWN_BUCKET",
     "exposure_bucket",
     "own_bucket_names",
+    "sorted4",
+    "straight_draw",
     "tally_pairs",
     "win_probability",
     "win_stage",
@@ -90,21 +92,27 @@ def own_bucket_names() -> list[str]:
 
 
 @jit(inline="always")
-def _four_to_straight(r0, r1, r2, r3):
-    """Four distinct ranks (any order) inside one five-rank straight window
-    (the ace also low)."""
-    lo = min(min(r0, r1), min(r2, r3))
-    hi = max(max(r0, r1), max(r2, r3))
-    if hi - lo <= 4:
-        return True
-    # the ace low: A with three of 2-5
-    if hi == 12:
-        second = -1
-        for r in (r0, r1, r2, r3):
-            if r != 12:
-                second = max(second, r)
-        return second <= 3
-    return False
+def sorted4(a, b, c, d):
+    """Four numbers in ascending order (a sorting network)."""
+    a, b = min(a, b), max(a, b)
+    c, d = min(c, d), max(c, d)
+    a, c = min(a, c), max(a, c)
+    b, d = min(b, d), max(b, d)
+    b, c = min(b, c), max(b, c)
+    return a, b, c, d
+
+
+@jit(inline="always")
+def straight_draw(a, b, c, d):
+    """0: no draw, 1: a gutshot or one-ended draw, 2: open-ended, for four
+    distinct ranks ``a < b < c < d`` (deuce 0 .. ace 12; the ace also plays low)."""
+    if d - a == 3:
+        return 2 if d <= 11 else 1  # J-Q-K-A is one-ended
+    if d - a == 4:
+        return 1
+    if d == 12 and c <= 3:  # the ace low: A-2-3-4 (one-ended), A-2-3-5, A-2-4-5, A-3-4-5
+        return 1
+    return 0
 
 
 @jit(inline="always")
@@ -120,7 +128,8 @@ def exposure_bucket(c0, c1, c2, c3, shown):
             return 0
         if (c0 & 3) == (c1 & 3) and (c1 & 3) == (c2 & 3) and (c2 & 3) == (c3 & 3):
             return 2
-        if _four_to_straight(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2):
+        r0, r1, r2, r3 = sorted4(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2)  # distinct: no pair
+        if straight_draw(r0, r1, r2, r3) > 0:
             return 1
         return 0
     if category == 1:
