@@ -32,6 +32,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eval-deals", type=int, default=1000)
     parser.add_argument("--order-situations", type=int, default=60)
     parser.add_argument("--order-deals", type=int, default=400)
+    parser.add_argument("--pass-bet-situations", type=int, default=60)
+    parser.add_argument("--pass-bet-deals", type=int, default=400)
+    parser.add_argument("--strangers", default="sensible",
+                        help="strategies that sit in one seat of the betting search's field "
+                        "(comma list; 'none' for self-play only)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--work", type=Path, default=Path("results/learned"),
                         help="folder of the per-table-size checkpoints (resume)")  # fmt: skip
@@ -40,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         sizes = [int(p) for p in args.players.split(",")]
     except ValueError:
         parser.error(f"--players {args.players!r} must be a comma list of table sizes")
+    strangers = [] if args.strangers == "none" else args.strangers.split(",")
     command = "python -m anaconda_sim.learned " + " ".join(
         shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])
     )
@@ -49,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
                        deals=args.deals, bet_deals=args.bet_deals,
                        table_deals=args.table_deals, eval_hands=args.eval_hands,
                        order_situations=args.order_situations, order_deals=args.order_deals,
+                       pass_bet_situations=args.pass_bet_situations,
+                       pass_bet_deals=args.pass_bet_deals, strangers=strangers,
                        eval_deals=args.eval_deals, seed=args.seed,
                        checkpoint=args.work / f"players-{players}.json")  # fmt: skip
         tables[str(players)] = {

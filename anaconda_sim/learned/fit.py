@@ -17,6 +17,13 @@ One iteration, at one table size, starting from the current field strategy:
    :func:`~anaconda_sim.learned.play.pass_features_of`; ``v_ik``: pass
    ``k``'s value), by gradient ascent (Adam) while ``tau`` falls from 0.5
    to 0.05, so that the fitted argmax policy approaches the best responses.
+   The showdown values are joined by ``pass_bet_situations`` situations
+   valued in chips with betting (the situations of
+   :func:`~anaconda_sim.analysis.exploitability`'s ``"pass"`` decision,
+   ``pass_bet_deals`` common deals each): the showdown model gives a sharp
+   signal about card strength, the betting one what the pass is worth once
+   the field bets on what it sees. Each block's values are scaled by their
+   mean range, so both weigh alike in ``J``.
    **Reveal order** likewise: in ``order_situations`` situations at the
    order decision (the seat and its right neighbour pass and the seat
    discards by the field's strategy; the situations of
@@ -33,11 +40,17 @@ One iteration, at one table size, starting from the current field strategy:
    choice, so it is re-estimated rather than mixed.
 3. **Betting.** A coordinate search over the betting parameters: each
    threshold multiplied and divided by 1.25 (the bluff frequency moved by
-   0.05), a single seat playing the change against a field playing the
-   current strategy, in ``bet_deals`` complete deals with the button
-   rotating, common random numbers (the same deals as the unchanged
-   strategy). A change is kept when its paired gain over the response as it
-   stands (the changes kept so far) exceeds two standard errors.
+   0.05), a single seat playing the change against a **population
+   field**, in complete deals with the button rotating, on common random
+   numbers (the same deals as the unchanged strategy): ``bet_deals`` deals
+   against the current strategy in every other seat, and, for each
+   strategy of ``strangers`` (default ``"sensible"``), ``bet_deals`` deals
+   in which one of the other seats (each in turn) plays that stranger. A
+   change is kept when its paired gain over the response as it stands (the
+   changes kept so far), over all these deals, exceeds two standard
+   errors. Self-play alone makes each iterate a best response to its own
+   field only, and a field of such bots can lose to a seat that plays
+   differently; the strangers keep the betting sound at a mixed table.
 4. **Fictitious play.** The field moves toward the best response by the step
    ``1 / (iteration + 2)``: ``field = field + step * (best_response - field)``
    (parameter averaging: the family is deterministic, so the mixture of
@@ -46,9 +59,9 @@ One iteration, at one table size, starting from the current field strategy:
    (:func:`~anaconda_sim.analysis.exploitability`) for the pass (pot share,
    showdown model) and for the reveal order (chips, with betting); the
    betting one as the gain of the search's betting response (one seat, its
-   other decisions the new field's) over the new field, re-measured on
-   independent deals; and the head-to-head of the new iterate (one seat)
-   against the previous one.
+   other decisions the new field's) over the new field (self-play only),
+   re-measured on independent deals; and the head-to-head of the new
+   iterate (one seat) against the previous one.
 
 Learning stops when the pass exploitability has not fallen for ``patience``
 iterations, or after ``iterations``. Everything is seeded from ``seed`` and
@@ -114,8 +127,10 @@ class LearnResult:
         ``pass_se`` (pot share), ``order_exploitability``, ``order_se``,
         ``bet_exploitability``, ``bet_se`` (chips per deal), ``h2h_chips``,
         ``h2h_se`` (the new iterate in one seat against the previous one),
-        ``fit_regret`` and ``order_fit_regret`` (what the fitted argmax
-        choice loses against the best one on the fitted situations),
+        ``fit_regret``, ``pass_bet_fit_regret`` and ``order_fit_regret``
+        (what the fitted argmax choice loses against the best one on the
+        fitted situations: the pass in the showdown model, in pot share, and
+        with betting, in chips; the order in chips),
         ``bet_changes`` (parameters the search moved) and ``seconds``.
     players, seed
         The table size and the seed learned with.
@@ -144,6 +159,9 @@ def learn(
     eval_deals: int = 1000,
     order_situations: int = 60,
     order_deals: int = 400,
+    pass_bet_situations: int = 60,
+    pass_bet_deals: int = 400,
+    strangers: Sequence[str] = ("sensible",),
     seed: SeedLike = 2026,
     checkpoint: str | Path | None = None,
     progress: bool = True,
@@ -171,6 +189,13 @@ def learn(
     order_situations, order_deals
         Situations and deals per situation of the reveal-order fit, and of
         the order exploitability measured each iteration (with betting).
+    pass_bet_situations, pass_bet_deals
+        Situations and deals per situation of the pass valued in chips with
+        betting, fitted together with the showdown values (0 situations:
+        the showdown values alone).
+    strangers
+        Strategy specs that sit in one seat of the betting search's
+        population field (empty: self-play only).
     seed
         The run's seed (an int).
     checkpoint
@@ -203,9 +228,12 @@ def learn(
                              ("eval_hands", eval_hands, 2),
                              ("order_situations", order_situations, 2),
                              ("order_deals", order_deals, 2),
+                             ("pass_bet_situations", pass_bet_situations, 0),
+                             ("pass_bet_deals", pass_bet_deals, 2),
                              ("eval_deals", eval_deals, 2)):  # fmt: skip
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
             raise ValueError(f"{name}={value!r} must be an int >= {low}")
+    stranger_specs = _stranger_specs(strangers)
     params = dict(LEARNED_DEFAULTS if start is None else _complete(start))
     table: np.ndarray | None = None
     rows: list[dict[str, Any]] = []
@@ -225,7 +253,8 @@ def learn(
     best = min((r["pass_exploitability"] for r in rows), default=math.inf)
     stale = _stale(rows)
     settings = Settings(players, int(seed), situations, deals, bet_deals, table_deals, eval_hands,
-                        eval_deals, order_situations, order_deals)  # fmt: skip
+                        eval_deals, order_situations, order_deals, pass_bet_situations,
+                        pass_bet_deals, stranger_specs)  # fmt: skip
     while len(rows) < iterations and stale < patience:
         t = len(rows)
         row, params, table = _iteration(settings, params, table, t)
@@ -245,7 +274,9 @@ def learn(
     model = {"players": players, "seed": int(seed), "situations": situations, "deals": deals,
              "bet_deals": bet_deals, "table_deals": table_deals, "eval_hands": eval_hands,
              "eval_deals": eval_deals, "order_situations": order_situations,
-             "order_deals": order_deals, "iterations": len(rows)}  # fmt: skip
+             "order_deals": order_deals, "pass_bet_situations": pass_bet_situations,
+             "pass_bet_deals": pass_bet_deals, "strangers": list(stranger_specs),
+             "iterations": len(rows)}  # fmt: skip
     return LearnResult(strategy, params, table, pd.DataFrame(rows), players, int(seed), model)
 
 
@@ -263,6 +294,9 @@ class Settings:
     eval_deals: int
     order_situations: int
     order_deals: int
+    pass_bet_situations: int = 0
+    pass_bet_deals: int = 2
+    strangers: tuple[str, ...] = ()
 
 
 def as_strategy(params: dict[str, float], table: np.ndarray | None = None) -> Any:
@@ -303,6 +337,24 @@ def _complete(params: dict[str, float]) -> dict[str, float]:
     if unknown:
         raise ValueError(f"unknown learned parameter {sorted(unknown)[0]!r}")
     return {name: float(params.get(name, LEARNED_DEFAULTS[name])) for name in PARAM_NAMES}
+
+
+def _stranger_specs(strangers: Sequence[str]) -> tuple[str, ...]:
+    """The betting search's stranger seats as full strategy specs (each
+    checked here, before any work)."""
+    if isinstance(strangers, str):
+        raise TypeError(f"strangers={strangers!r} must be a sequence of strategy specs, "
+                        f"for example ({strangers!r},)")  # fmt: skip
+    return tuple(_one_strategy(spec).spec() for spec in strangers)
+
+
+def _one_strategy(spec: str) -> Any:
+    from ..strategies import parse_strategies
+
+    found = parse_strategies(spec)
+    if len(found) != 1:
+        raise ValueError(f"stranger {spec!r} names {len(found)} strategies; give one per item")
+    return found[0]
 
 
 def _stale(rows: Sequence[dict[str, Any]]) -> int:
@@ -376,16 +428,61 @@ def pass_table(hands: Sequence[Sequence[int]], players: int, field_strategy: Any
     return features, values
 
 
+def pass_betting_table(players: int, field_strategy: Any, situations: int, deals: int,
+                       seed: int) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Features ``(situations, 35, N_PASS)`` and values in chips
+    ``(situations, 35)`` of every pass with betting, the field playing
+    ``field_strategy``: the situations and the model of
+    :func:`~anaconda_sim.analysis.exploitability`'s ``"pass"`` decision with
+    ``betting=True`` (common random numbers per situation)."""
+    return _situation_table(players, field_strategy, "pass", situations, deals, seed, N_PASS)
+
+
+def _situation_table(
+    players: int, field_strategy: Any, decision: str, situations: int, deals: int, seed: int,
+    width: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Features and values in chips, with betting, of every choice of
+    ``situations`` situations of ``decision`` (``"pass"`` or ``"order"``)."""
+    from ..analysis.exploit import situation_values
+    from .play import order_features_of, pass_features_of
+
+    values: np.ndarray | None = None
+    features: np.ndarray | None = None
+    for i in range(situations):
+        choices, row = situation_values(field_strategy, players, decision, seed, i, deals,
+                                        betting=True)  # fmt: skip
+        if values is None or features is None:
+            values = np.empty((situations, len(row)))
+            features = np.empty((situations, len(row), width))
+        values[i] = row
+        if decision == "pass":
+            # the 35 passes are itertools.combinations of the dealt seven, so
+            # the cards in order of first appearance are the seven in order
+            dealt = np.array(list(dict.fromkeys(choices.reshape(-1).tolist())), dtype=np.int64)
+            pass_features_of(dealt, features[i])
+        else:
+            for k, order in enumerate(choices):
+                order_features_of(order, features[i, k])
+    assert values is not None and features is not None
+    return features, values
+
+
+def unit_regret(values: np.ndarray) -> np.ndarray:
+    """Each choice's value minus its situation's best, divided by the mean
+    range across situations (so blocks in pot share and in chips weigh alike)."""
+    regret = values - values.max(axis=1, keepdims=True)
+    spread = float(np.mean(-regret.min(axis=1))) if len(values) else 0.0
+    return regret / spread if spread > 0 else regret
+
+
 def fit_weights(features: np.ndarray, values: np.ndarray, start: np.ndarray, *,
                 steps: int = 400, l2: float = 1e-4) -> np.ndarray:  # fmt: skip
     """The weights maximising ``J(w)`` (module docstring) from ``start``:
     ``features`` ``(situations, choices, features)``, ``values``
     ``(situations, choices)``. The values are scaled by their mean range
     across situations first, so the same step sizes suit pot shares and chips."""
-    regret = values - values.max(axis=1, keepdims=True)  # <= 0; the best choice is 0
-    spread = float(np.mean(-regret.min(axis=1)))
-    if spread > 0:
-        regret = regret / spread
+    regret = unit_regret(values)  # <= 0; the best choice is 0
     w = start.astype(np.float64).copy()
     m = np.zeros_like(w)
     v = np.zeros_like(w)
@@ -471,30 +568,50 @@ def order_table(players: int, field_strategy: Any, situations: int, deals: int,
     model of :func:`~anaconda_sim.analysis.exploitability`'s ``"order"``
     decision (the seat and its right neighbour pass and the seat discards
     by the field's strategy; common random numbers per situation)."""
-    from ..analysis.exploit import situation_values
-    from .play import order_features_of
-
-    features = np.empty((situations, 120, N_ORDER))
-    values = np.empty((situations, 120))
-    for i in range(situations):
-        orders, values[i] = situation_values(field_strategy, players, "order", seed, i, deals,
-                                             betting=True)  # fmt: skip
-        for k, order in enumerate(orders):
-            order_features_of(order, features[i, k])
-    return features, values
+    return _situation_table(players, field_strategy, "order", situations, deals, seed, N_ORDER)
 
 
 # ---------------------------------------------------------------- betting --
-def _seat_nets(players: int, seat0: Any, field_strategy: Any, deals: int, seed: int) -> np.ndarray:
-    """Seat 0's net chips per deal, the button rotating, the others playing the field."""
+def _seat_nets(players: int, seat0: Any, field_strategy: Any, deals: int, seed: int,
+               stranger: Any = None, stranger_seat: int = 0) -> np.ndarray:  # fmt: skip
+    """Seat 0's net chips per deal, the button rotating, the others playing
+    the field (seat ``stranger_seat`` playing ``stranger``, if given)."""
     from ..sim.simulator import simulate
 
-    result = simulate(players, [seat0] + [field_strategy] * (players - 1), deals, seed=seed,
-                      records=True, progress=False)  # fmt: skip
+    seats = [seat0] + [field_strategy] * (players - 1)
+    if stranger is not None:
+        seats[stranger_seat] = stranger
+    result = simulate(players, seats, deals, seed=seed, records=True, progress=False)
     records = result.records
     assert records is not None
     nets: np.ndarray = records.loc[records["seat"] == 0, "net"].to_numpy(dtype=np.float64)
     return nets
+
+
+def population_nets(players: int, seat0: Any, field_strategy: Any, deals: int, seed: int,
+                    strangers: Sequence[str] = ()) -> np.ndarray:  # fmt: skip
+    """Seat 0's net chips per deal against the betting search's population
+    field: ``deals`` deals with every other seat playing ``field_strategy``,
+    then, per stranger, ``deals`` deals in which one other seat plays it
+    (seat 1, 2, ... in turn, an equal share each). The deals are fixed by
+    ``seed``, so two calls with different ``seat0`` are paired deal by deal.
+
+    Examples
+    --------
+    >>> from anaconda_sim.strategies import get_strategy
+    >>> sensible = get_strategy("sensible")
+    >>> population_nets(3, sensible, sensible, 40, 1, ["call-down"]).shape
+    (80,)
+    """
+    parts = [_seat_nets(players, seat0, field_strategy, deals, seed)]
+    for s, spec in enumerate(strangers):
+        stranger = _one_strategy(spec)
+        shares = np.diff(np.linspace(0, deals, players).round().astype(int))
+        for seat, share in enumerate(shares, start=1):
+            if share > 0:
+                parts.append(_seat_nets(players, seat0, field_strategy, int(share),
+                                        _seed(seed, s + 1, seat), stranger, seat))  # fmt: skip
+    return np.concatenate(parts)
 
 
 def _paired(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
@@ -517,21 +634,25 @@ def _candidates(params: dict[str, float]) -> list[tuple[str, float]]:
     return out
 
 
-def betting_search(players: int, params: dict[str, float], table: np.ndarray, deals: int,
-                   seed: int) -> tuple[dict[str, float], list[str]]:  # fmt: skip
+def betting_search(
+    players: int, params: dict[str, float], table: np.ndarray, deals: int, seed: int,
+    strangers: Sequence[str] = (),
+) -> tuple[dict[str, float], list[str]]:
     """One pass of the coordinate search: the best response's parameters and
     the changes kept. Each candidate is paired against the response as it
     stands (the changes kept so far), so a change is kept only for what it
-    adds."""
+    adds; every candidate plays the same deals of the population field
+    (:func:`population_nets`)."""
     field_strategy = as_strategy(params, table)
-    current = _seat_nets(players, field_strategy, field_strategy, deals, seed)
+    current = population_nets(players, field_strategy, field_strategy, deals, seed, strangers)
     response = dict(params)
     kept: list[str] = []
     for name, value in _candidates(params):
         if name in kept:
             continue
         trial = {**response, name: value}
-        nets = _seat_nets(players, as_strategy(trial, table), field_strategy, deals, seed)
+        nets = population_nets(players, as_strategy(trial, table), field_strategy, deals, seed,
+                               strangers)  # fmt: skip
         gain, se = _paired(nets, current)
         if gain > _KEEP_Z * se and gain > 0:
             response, current = trial, nets
@@ -555,7 +676,15 @@ def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
     features, values = pass_table(hands, players, field_strategy, settings.deals,
                                   _seed(seed, t, 2))  # fmt: skip
     w_now = np.array([params[f"w_{f}"] for f in PASS_FEATURES])
-    w_best = fit_weights(features, values, w_now)
+    b_features = np.empty((0, 35, N_PASS))
+    b_values = np.empty((0, 35))
+    if settings.pass_bet_situations:  # joined by the pass in chips, with betting
+        b_features, b_values = pass_betting_table(
+            players, field_strategy, settings.pass_bet_situations, settings.pass_bet_deals,
+            _seed(seed, t, 10),
+        )
+    both = np.concatenate([unit_regret(values), unit_regret(b_values)])
+    w_best = fit_weights(np.concatenate([features, b_features]), both, w_now)
     # 1b. the reveal order's best response, fitted the same way (chips, with betting)
     o_features, o_values = order_table(players, field_strategy, settings.order_situations,
                                        settings.order_deals, _seed(seed, t, 8))  # fmt: skip
@@ -571,7 +700,7 @@ def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
                                       _seed(seed, t, 7))  # fmt: skip
     # 3. betting's best response, by coordinate search
     response, kept = betting_search(players, carded, new_table, settings.bet_deals,
-                                    _seed(seed, t, 3))  # fmt: skip
+                                    _seed(seed, t, 3), settings.strangers)  # fmt: skip
     # 4. fictitious play: the field moves toward the best response
     new = dict(carded)
     for name in BET_NAMES:
@@ -603,6 +732,9 @@ def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
         "h2h_chips": float(h2h.mean()),
         "h2h_se": float(h2h.std(ddof=1) / math.sqrt(len(h2h))),
         "fit_regret": argmax_regret(features, values, w_best),
+        "pass_bet_fit_regret": (
+            argmax_regret(b_features, b_values, w_best) if len(b_values) else math.nan
+        ),
         "order_fit_regret": argmax_regret(o_features, o_values, o_best),
         "bet_changes": ",".join(kept),
         "seconds": time.perf_counter() - began,

@@ -11,6 +11,7 @@ from anaconda_sim.learned import learn
 from anaconda_sim.learned.fit import (
     argmax_regret,
     fit_weights,
+    pass_betting_table,
     pass_table,
     stratified_hands,
 )
@@ -18,7 +19,7 @@ from anaconda_sim.learned.params import N_PASS
 from anaconda_sim.strategies import get_strategy
 
 TINY = dict(situations=6, deals=60, bet_deals=300, table_deals=400, eval_hands=4, eval_deals=60,
-            order_situations=3, order_deals=40)
+            order_situations=3, order_deals=40, pass_bet_situations=3, pass_bet_deals=40)
 
 
 def test_the_fit_recovers_a_planted_pass_rule():
@@ -49,6 +50,53 @@ def test_pass_table_values_are_pass_values():
     table = pass_values(hands[0], 3, opponents="sensible", deals=200, seed=_seed(1, 0),
                         progress=False, unicode=False)  # fmt: skip
     assert sorted(table["value"]) == pytest.approx(sorted(values[0]), abs=1e-12)
+
+
+def test_pass_betting_table_rows_are_the_situations_passes():
+    """The betting block of the pass fit: row k of a situation is the k-th
+    pass of its dealt seven (itertools.combinations order), with the
+    features of that pass and its value from the exploitability model."""
+    import itertools
+
+    from anaconda_sim.analysis.exploit import situation_values
+    from anaconda_sim.learned.play import pass_features_of
+
+    sensible = get_strategy("sensible")
+    features, values = pass_betting_table(3, sensible, 2, 60, seed=7)
+    assert features.shape == (2, 35, N_PASS) and values.shape == (2, 35)
+    for i in range(2):
+        choices, expected = situation_values(sensible, 3, "pass", 7, i, 60, betting=True)
+        dealt = sorted(set(choices.reshape(-1).tolist()))
+        assert len(dealt) == 7
+        # the dealt seven in their dealt order: the order that gives these rows
+        order = next(p for p in itertools.permutations(dealt)
+                     if [list(c) for c in itertools.combinations(p, 3)] == choices.tolist())
+        own = np.empty((35, N_PASS))
+        pass_features_of(np.array(order, dtype=np.int64), own)
+        assert np.array_equal(features[i], own)
+        assert np.array_equal(values[i], expected)
+
+
+def test_the_population_field_seats_each_stranger_in_every_other_seat_in_turn():
+    """population_nets: the self-play block, then per stranger one block per
+    other seat (equal shares), each the simulator's seat-0 nets of that
+    table on its own seed."""
+    from anaconda_sim.learned.fit import _seed, _seat_nets, population_nets
+    from anaconda_sim.sim.simulator import simulate
+
+    sensible, call_down = get_strategy("sensible"), get_strategy("call-down")
+    nets = population_nets(3, sensible, call_down, 50, seed=2, strangers=["sensible:bluff=0.3"])
+    assert nets.shape == (100,)
+    assert np.array_equal(nets[:50], _seat_nets(3, sensible, call_down, 50, 2))
+    stranger = get_strategy("sensible", bluff=0.3)
+    blocks = []
+    for seat, seats in ((1, [sensible, stranger, call_down]), (2, [sensible, call_down, stranger])):
+        result = simulate(3, seats, 25, seed=_seed(2, 1, seat), records=True, progress=False)
+        records = result.records
+        blocks.append(records.loc[records["seat"] == 0, "net"].to_numpy(dtype=np.float64))
+    assert np.array_equal(nets[50:], np.concatenate(blocks))
+    assert np.array_equal(population_nets(3, sensible, call_down, 50, seed=2),
+                          _seat_nets(3, sensible, call_down, 50, 2))  # fmt: skip
 
 
 def test_stratified_hands_follow_the_class_probabilities():
@@ -87,12 +135,15 @@ def test_learning_is_seeded_and_resumes_from_its_checkpoint(tmp_path):
         ({"iterations": 0}, "iterations=0 must be an int >= 1"),
         ({"seed": None}, "seed=None must be an int"),
         ({"start": {"colour": 1.0}}, "unknown learned parameter 'colour'"),
+        ({"strangers": ["nobody"]}, "unknown strategy 'nobody'"),
+        ({"strangers": "sensible"}, r"must be a sequence of strategy specs, for example \('sensible',\)"),
+        ({"pass_bet_situations": -1}, "pass_bet_situations=-1 must be an int >= 0"),
     ],
 )
 def test_learn_bad_input(kwargs, message):
     args = {"players": 2, **kwargs}
     with pytest.raises((ValueError, TypeError), match=message):
-        learn(args.pop("players"), progress=False, **TINY, **args)
+        learn(args.pop("players"), progress=False, **{**TINY, **args})
 
 
 def test_a_planted_weak_pass_is_exploitable_and_the_learned_one_nearly_not():
