@@ -57,6 +57,7 @@ _LAZY = {
     "declare_values": "analysis",
     "equity": "analysis",
     "exploitability": "analysis",
+    "betting_exploitability": "learned",
     "SweepSpec": "sweep",
     "run_sweep": "sweep",
     "load_results": "sweep",

@@ -6,7 +6,9 @@ Writes two tables (CSV, with their model in a sidecar) that
 - ``data/exploitability.csv``: :func:`anaconda_sim.exploitability` of
   ``random-pass``, ``sensible`` and ``learned`` at 2-7 players: the pass in
   the showdown model (pot share), and the pass and the reveal order with
-  betting (chips per deal);
+  betting (chips per deal); and :func:`anaconda_sim.betting_exploitability`
+  of ``sensible`` and ``learned`` (decision ``betting``: one seat's betting
+  changed within the strategy's own parameters, chips per deal);
 - ``data/head_to_head.csv``: 6 players, 200,000 deals, the button
   rotating: one seat of one strategy against five of the other, its mean net
   chips per deal with a 95% interval.
@@ -22,13 +24,15 @@ from pathlib import Path
 
 import pandas as pd
 
-from anaconda_sim import exploitability, simulate, write_table
+from anaconda_sim import betting_exploitability, exploitability, simulate, write_table
 
 STRATEGIES = ("random-pass", "sensible", "learned")
 
 
-def exploitability_table(hands: int, deals: int, bet_hands: int, bet_deals: int,
-                         seed: int) -> pd.DataFrame:  # fmt: skip
+def exploitability_table(
+    hands: int, deals: int, bet_hands: int, bet_deals: int, search_deals: int, search_passes: int,
+    seed: int,
+) -> pd.DataFrame:
     rows = []
     for players in range(2, 8):
         for name in STRATEGIES:
@@ -48,6 +52,14 @@ def exploitability_table(hands: int, deals: int, bet_hands: int, bet_deals: int,
                              **row[["decision", "gain", "se", "unit"]].to_dict(),
                              "seconds": time.perf_counter() - began})  # fmt: skip
                 print(rows[-1], flush=True)
+        for name in STRATEGIES[1:]:  # random-pass has no betting parameters
+            began = time.perf_counter()
+            table = betting_exploitability(name, players, deals=search_deals,
+                                           passes=search_passes, seed=seed)  # fmt: skip
+            rows.append({"strategy": name, "players": players, "model": "betting",
+                         **table.iloc[0][["decision", "gain", "se", "unit"]].to_dict(),
+                         "seconds": time.perf_counter() - began})  # fmt: skip
+            print(rows[-1], table["changes"].iloc[0], flush=True)
     return pd.DataFrame(rows)
 
 
@@ -70,10 +82,12 @@ def main(argv: list[str] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     args = parser.parse_args(argv)
     seed = 2026
     if args.quick:
-        counts = dict(hands=4, deals=100, bet_hands=3, bet_deals=100)
+        counts = dict(hands=4, deals=100, bet_hands=3, bet_deals=100, search_deals=100,
+                      search_passes=1)
         h2h_deals = 2000
     else:
-        counts = dict(hands=200, deals=1000, bet_hands=60, bet_deals=1000)
+        counts = dict(hands=200, deals=1000, bet_hands=60, bet_deals=1000, search_deals=20_000,
+                      search_passes=2)
         h2h_deals = 200_000
     exploit = exploitability_table(seed=seed, **counts)
     exploit.attrs = {"analysis": "exploitability", "seed": seed, **counts,

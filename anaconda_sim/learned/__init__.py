@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["learn"]
+__all__ = ["betting_exploitability", "learn"]
 
 
 def __getattr__(name: str) -> Any:
     # the learning loop imports the analyses; the strategy kernels must not
-    if name == "learn":
-        from .fit import learn
+    if name in __all__:
+        from . import fit
 
-        return learn
+        return getattr(fit, name)
     raise AttributeError(f"module 'anaconda_sim.learned' has no attribute {name!r}")

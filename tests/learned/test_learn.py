@@ -81,7 +81,7 @@ def test_the_population_field_seats_each_stranger_in_every_other_seat_in_turn():
     """population_nets: the self-play block, then per stranger one block per
     other seat (equal shares), each the simulator's seat-0 nets of that
     table on its own seed."""
-    from anaconda_sim.learned.fit import _seed, _seat_nets, population_nets
+    from anaconda_sim.learned.fit import _seat_nets, _seed, population_nets
     from anaconda_sim.sim.simulator import simulate
 
     sensible, call_down = get_strategy("sensible"), get_strategy("call-down")
@@ -136,7 +136,7 @@ def test_learning_is_seeded_and_resumes_from_its_checkpoint(tmp_path):
         ({"seed": None}, "seed=None must be an int"),
         ({"start": {"colour": 1.0}}, "unknown learned parameter 'colour'"),
         ({"strangers": ["nobody"]}, "unknown strategy 'nobody'"),
-        ({"strangers": "sensible"}, r"must be a sequence of strategy specs, for example \('sensible',\)"),
+        ({"strangers": "sensible"}, r"sequence of strategy specs, for example \('sensible',\)"),
         ({"pass_bet_situations": -1}, "pass_bet_situations=-1 must be an int >= 0"),
     ],
 )

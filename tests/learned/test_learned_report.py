@@ -21,6 +21,9 @@ def test_learned_report_quick_mode(tmp_path, capsys):
     assert set(exploit["strategy"]) == {"random-pass", "sensible", "learned"}
     assert sorted(set(exploit["players"])) == [2, 3, 4, 5, 6, 7]
     assert set(exploit["model"]) == {"showdown", "betting"}
+    assert set(exploit["decision"]) == {"pass", "order", "betting"}
+    betting = exploit[exploit["decision"] == "betting"]
+    assert set(betting["strategy"]) == {"sensible", "learned"} and len(betting) == 12
     assert (exploit["se"] >= 0).all()
     assert len(h2h) == 4 and (h2h["ci_low"] <= h2h["mean_net"]).all()
     back = read_table(tmp_path / "exploitability.csv")
