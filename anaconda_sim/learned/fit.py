@@ -212,7 +212,9 @@ def learn(
     Examples
     --------
     >>> result = learn(2, iterations=1, situations=8, deals=60, bet_deals=400,
-    ...                eval_hands=4, eval_deals=60, seed=3, progress=False)
+    ...                table_deals=1000, eval_hands=4, eval_deals=60, order_situations=3,
+    ...                order_deals=40, pass_bet_situations=3, pass_bet_deals=40, seed=3,
+    ...                progress=False)
     >>> result.history.columns[:3].tolist()
     ['iteration', 'pass_exploitability', 'pass_se']
     >>> result.strategy.name
