@@ -79,7 +79,6 @@ from ..layout import (
     C_RECORD,
     C_REVEAL,
     C_ROTATE,
-    DEC_KEPT,
     DEC_OUT,
     DEC_SIZE,
     DEC_STRENGTH,
@@ -331,38 +330,35 @@ def _pass_phase(
                 builtin_pass(kind, pub, own, params[seat], rng, out)
     # move the packets: seat s keeps its unpassed cards (in order), then
     # receives its source's packet (the source is the next active seat
-    # against the pass direction)
+    # against the pass direction). Indexing the 2-D arrays directly (no
+    # per-seat row views) keeps these loops free of reference-count calls.
     for seat in range(n):
         if pub[V.P_FOLDED + seat] != 0:
             continue
-        own = owns[seat]
-        out = dec[seat]
         given = np.uint64(0)
-        npassed = own[V.O_NPASSED]
+        npassed = owns[seat, V.O_NPASSED]
         for j in range(count):
-            given |= card_bit(out[j])
-            own[V.O_PASSED + npassed + j] = out[j]
-        own[V.O_NPASSED] = npassed + count
+            card = dec[seat, DEC_OUT + j]
+            given |= card_bit(card)
+            owns[seat, V.O_PASSED + npassed + j] = card
+        owns[seat, V.O_NPASSED] = npassed + count
+        # the kept cards close up in place (k <= i), without a branch
         k = 0
         for i in range(7):
-            card = own[V.O_CARDS + i]
-            if (given & card_bit(card)) == np.uint64(0):
-                dec[seat, DEC_KEPT + k] = card
-                k += 1
+            card = owns[seat, V.O_CARDS + i]
+            owns[seat, V.O_CARDS + k] = card
+            k += 1 if (given & card_bit(card)) == np.uint64(0) else 0
     kept = 7 - count
     for seat in range(n):
         if pub[V.P_FOLDED + seat] != 0:
             continue
-        own = owns[seat]
         source = _next_active(pub, n, seat, -direction)
-        for i in range(kept):
-            own[V.O_CARDS + i] = dec[seat, DEC_KEPT + i]
-        nrec = own[V.O_NRECEIVED]
+        nrec = owns[seat, V.O_NRECEIVED]
         for j in range(count):
             card = dec[source, DEC_OUT + j]
-            own[V.O_CARDS + kept + j] = card
-            own[V.O_RECEIVED + nrec + j] = card
-        own[V.O_NRECEIVED] = nrec + count
+            owns[seat, V.O_CARDS + kept + j] = card
+            owns[seat, V.O_RECEIVED + nrec + j] = card
+        owns[seat, V.O_NRECEIVED] = nrec + count
     pub[V.P_PASS_COUNT] = 0
     pub[V.P_PASS_DIR] = 0
     pub[V.P_PASS_INDEX] = 0
@@ -428,15 +424,13 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
     for seat in range(n):
         if pub[V.P_FOLDED + seat] != 0:
             continue
-        own = owns[seat]
-        out = dec[seat]
-        own[V.O_DISCARDS] = out[V.OUT_DISCARDS]
-        own[V.O_DISCARDS + 1] = out[V.OUT_DISCARDS + 1]
+        owns[seat, V.O_DISCARDS] = dec[seat, DEC_OUT + V.OUT_DISCARDS]
+        owns[seat, V.O_DISCARDS + 1] = dec[seat, DEC_OUT + V.OUT_DISCARDS + 1]
         for j in range(5):
-            own[V.O_CARDS + j] = out[V.OUT_FIVE + j]
-        own[V.O_CARDS + 5] = -1
-        own[V.O_CARDS + 6] = -1
-        own[V.O_NCARDS] = 5
+            owns[seat, V.O_CARDS + j] = dec[seat, DEC_OUT + V.OUT_FIVE + j]
+        owns[seat, V.O_CARDS + 5] = -1
+        owns[seat, V.O_CARDS + 6] = -1
+        owns[seat, V.O_NCARDS] = 5
     _forget_strengths(n, dec)
 
 
@@ -458,16 +452,19 @@ def _reveal_opener(pub, n, dealer, revealed):
 
 
 @jit(inline="always")
-def _final_value(own):
+def _final_value(owns, seat):
+    """The high value of seat ``seat``'s held cards (read from the 2-D ``owns``
+    itself: a row view would cost a reference-count call on the hot path)."""
     b = V.O_CARDS
-    if own[V.O_NCARDS] == 5:
+    if owns[seat, V.O_NCARDS] == 5:
         return np.int64(eval5(
-            np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
-            np.int64(own[b + 4]),
+            np.int64(owns[seat, b]), np.int64(owns[seat, b + 1]), np.int64(owns[seat, b + 2]),
+            np.int64(owns[seat, b + 3]), np.int64(owns[seat, b + 4]),
         ))  # fmt: skip
     return np.int64(eval7(
-        np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
-        np.int64(own[b + 4]), np.int64(own[b + 5]), np.int64(own[b + 6]),
+        np.int64(owns[seat, b]), np.int64(owns[seat, b + 1]), np.int64(owns[seat, b + 2]),
+        np.int64(owns[seat, b + 3]), np.int64(owns[seat, b + 4]), np.int64(owns[seat, b + 5]),
+        np.int64(owns[seat, b + 6]),
     ))  # fmt: skip
 
 
@@ -527,12 +524,12 @@ def play_deal(
     # --- views at the deal (what the engine's _fill_pub/_fill_own give) ---
     pub_at_deal(cfg, dealer, pub)
     for seat in range(n):
-        own = owns[seat]
-        own[:] = -1
-        own[V.O_SEAT] = seat
-        own[V.O_NCARDS] = 7
-        own[V.O_NPASSED] = 0
-        own[V.O_NRECEIVED] = 0
+        for j in range(V.OWN_SIZE):
+            owns[seat, j] = -1
+        owns[seat, V.O_SEAT] = seat
+        owns[seat, V.O_NCARDS] = 7
+        owns[seat, V.O_NPASSED] = 0
+        owns[seat, V.O_NRECEIVED] = 0
         states[STREAM_SEAT + seat, 0] = stream_state(key, deal, STREAM_SEAT + seat)
     k = 0
     for slot in range(7):
@@ -595,13 +592,13 @@ def play_from_discard(
 
 
 @jit(inline="always")
-def _value_final_cards(own, seat_res, seat):
+def _value_final_cards(owns, seat_res, seat):
     """The high value and category and the low value of a seat's final
     cards, into ``S_VALUE``, ``S_CAT`` and ``S_LOW_VALUE``."""
-    value = _final_value(own)
+    value = _final_value(owns, seat)
     seat_res[seat, S_VALUE] = value
     seat_res[seat, S_CAT] = value_category(value)
-    seat_res[seat, S_LOW_VALUE] = np.int64(low_hand_value(own))
+    seat_res[seat, S_LOW_VALUE] = np.int64(low_hand_value(owns[seat]))
 
 
 @jit
@@ -625,7 +622,7 @@ def declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat
         seat = seat_after(dealer, i, n)
         if pub[V.P_FOLDED + seat] != 0:
             continue
-        _value_final_cards(owns[seat], seat_res, seat)
+        _value_final_cards(owns, seat_res, seat)
         if seat == hero and cfg[C_FORCE] == FORCE_DECLARE:
             seat_res[seat, S_DECLARE] = force_row[0]
             continue
@@ -666,7 +663,7 @@ def _settle_hilo(dealer, cfg, pub, owns, seat_res, pot):
         if pub[V.P_FOLDED + seat] == 0:
             active |= 1 << seat
             if seat_res[seat, S_LOW_VALUE] < 0:  # not valued by declare_phase
-                _value_final_cards(owns[seat], seat_res, seat)
+                _value_final_cards(owns, seat_res, seat)
     # payouts into S_NET, flags into S_FLAGS
     split_hilo_seats(n, seat_res[:, S_VALUE], seat_res[:, S_LOW_VALUE], seat_res[:, S_DECLARE],
                      active, dealer, pot, seat_res[:, S_NET], seat_res[:, S_FLAGS])  # fmt: skip
@@ -716,7 +713,7 @@ def settle(ended, dealer, cfg, pub, owns, seat_res, res):
         for seat in range(n):
             if pub[V.P_FOLDED + seat] != 0:
                 continue
-            value = _final_value(owns[seat])
+            value = _final_value(owns, seat)
             seat_res[seat, S_VALUE] = value
             seat_res[seat, S_CAT] = value_category(value)
             if value > best:
