@@ -36,9 +36,11 @@ from ...strategies import (
     builtin_declare_at,
     builtin_discard,
     builtin_pass,
+    discard_sensible_high,
     intent_to_action,
     learned_bucket,
     low_hand_value,
+    pass_sensible_high,
     sensible_strength,
 )
 from ..layout import (
@@ -287,6 +289,7 @@ def _pass_phase(
     packets move at once to the next active seat in the pass direction."""
     n = cfg[C_N]
     hero = cfg[C_HERO]
+    hilo = pub[V.P_HILO]  # what builtin_pass reads
     pub[V.P_PASS_COUNT] = count
     pub[V.P_PASS_DIR] = direction
     pub[V.P_PASS_INDEX] = p
@@ -321,7 +324,9 @@ def _pass_phase(
         if not done:
             kind = kinds[seat]
             rng = states[STREAM_SEAT + seat]
-            if kind == KIND_CUSTOM:
+            if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and hilo == 0:
+                pass_sensible_high(pub, own, out)  # builtin_pass's choice, without its dispatch
+            elif kind == KIND_CUSTOM:
                 if cfg[C_HAS_CPASS] != 0:
                     cpass(pub, own, params[seat], rng, out)
                 else:
@@ -372,6 +377,7 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
     n = cfg[C_N]
     hero = cfg[C_HERO]
     force = cfg[C_FORCE]
+    hilo = pub[V.P_HILO]  # what builtin_discard reads
     for i in range(n):
         seat = seat_after(dealer, i, n)
         if pub[V.P_FOLDED + seat] != 0:
@@ -414,7 +420,9 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
         if not done:
             kind = kinds[seat]
             rng = states[STREAM_SEAT + seat]
-            if kind == KIND_CUSTOM:
+            if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and hilo == 0:
+                discard_sensible_high(own, out)  # builtin_discard's choice, without its dispatch
+            elif kind == KIND_CUSTOM:
                 if cfg[C_HAS_CDISCARD] != 0:
                     cdiscard(pub, own, params[seat], rng, out)
                 else:
