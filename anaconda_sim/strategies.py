@@ -227,7 +227,8 @@ def _sorted7(x0, x1, x2, x3, x4, x5, x6):
 
 @jit(inline="always")
 def _best_five7_in_place(out):
-    """:func:`best_five7_into` on the seven cards already in ``out[0:7]``."""
+    """:func:`best_five7_into` on the seven cards already in ``out[0:7]``;
+    returns their value (that of the best five)."""
     x0, x1, x2, x3, x4, x5, x6 = _sorted7(out[0], out[1], out[2], out[3], out[4], out[5], out[6])
     # descending
     out[0] = x6
@@ -237,7 +238,7 @@ def _best_five7_in_place(out):
     out[4] = x2
     out[5] = x1
     out[6] = x0
-    best_five_of_sorted7(out)
+    return best_five_of_sorted7(out)
 
 
 @jit
@@ -401,12 +402,14 @@ def _sorted5(x0, x1, x2, x3, x4):
 def _discard_best_five(own, out, hide_telling):
     """Discard the two cards outside the best five; reveal order as
     :func:`_order_hiding_most_telling` when ``hide_telling``, else the five
-    in descending card index order."""
+    in descending card index order. Returns the kept five's value when it
+    came with the choice (from seven cards), else -1."""
     n = own[V.O_NCARDS]
+    value = np.int64(-1)
     if n == 7:
         for i in range(7):
             out[i] = own[V.O_CARDS + i]
-        _best_five7_in_place(out)
+        value = _best_five7_in_place(out)
     else:
         best_five_into(own[V.O_CARDS : V.O_CARDS + n], n, out)
     f0, f1, f2, f3, f4 = out[0], out[1], out[2], out[3], out[4]
@@ -420,6 +423,7 @@ def _discard_best_five(own, out, hide_telling):
         out[4] = f2
         out[5] = f3
         out[6] = f4
+    return value
 
 
 @jit
@@ -707,8 +711,10 @@ def pass_sensible_high(pub, own, out):
 def discard_sensible_high(own, out):
     """:func:`builtin_discard` of ``"sensible"`` and ``"call-down"`` under the
     high rules (the same cards and order), as a kernel of its own, for the
-    same reason as :func:`pass_sensible_high`."""
-    _discard_best_five(own, out, True)
+    same reason as :func:`pass_sensible_high`. Returns the value of the
+    kept five (found with them from seven cards; -1 from fewer), so that the
+    showdown need not evaluate them again."""
+    return _discard_best_five(own, out, True)
 
 
 @jit

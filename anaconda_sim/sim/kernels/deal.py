@@ -84,6 +84,7 @@ from ..layout import (
     DEC_OUT,
     DEC_SIZE,
     DEC_STRENGTH,
+    DEC_VALUE,
     FORCE_DECLARE,
     FORCE_DISCARD,
     FORCE_ORDER,
@@ -276,6 +277,47 @@ def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec
 
 
 @jit(inline="always")
+def _nobody_bets(cfg, kinds, n):
+    """True when no seat can bet, raise or fold in any round: betting is off,
+    or every seat plays ``"call-down"`` or ``"random-pass"`` (whose intent is
+    always passive, so nobody ever faces a bet and every action is a check)."""
+    if cfg[C_BETTING] == 0:
+        return True
+    for seat in range(n):
+        if kinds[seat] != KIND_CALL_DOWN and kinds[seat] != KIND_RANDOM_PASS:
+            return False
+    return True
+
+
+@jit
+def _checked_round(rnd, opener, n, pub, res):
+    """:func:`_betting_round` when :func:`_nobody_bets`: every active seat
+    checks once, from ``opener`` clockwise; the log, the round count and the
+    public table end as that function leaves them (nothing goes into the
+    pot). Returns True if the deal ended (one seat left).
+
+    The deal kernels call this one instead when nobody can bet: with five
+    arguments rather than twelve arrays, and no decisions, a round costs a
+    few nanoseconds, not a call of the full betting loop."""
+    res[R_ROUNDS] = rnd + 1
+    active = pub[V.P_ACTIVE]
+    length = pub[V.P_LOG_LEN]
+    seat = opener
+    for k in range(active):
+        pub[V.P_LOG + length + k] = log_entry(rnd, seat, V.A_CHECK)
+        if k + 1 < active:
+            seat = _next_active(pub, n, seat, 1)
+    pub[V.P_LOG_LEN] = length + active
+    pub[V.P_ROUND] = -1
+    pub[V.P_LEVEL] = 0
+    pub[V.P_TO_ACT] = -1
+    pub[V.P_OPENER] = -1
+    for s in range(n):
+        pub[V.P_IN_ROUND + s] = 0
+    return active == 1
+
+
+@jit(inline="always")
 def _first_active_left_of_dealer(pub, n, dealer):
     return _next_active(pub, n, dealer, 1)
 
@@ -417,11 +459,13 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
                 done = True
             else:
                 res[R_MISSED] = 1
+        value = np.int64(-1)
         if not done:
             kind = kinds[seat]
             rng = states[STREAM_SEAT + seat]
             if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and hilo == 0:
-                discard_sensible_high(own, out)  # builtin_discard's choice, without its dispatch
+                # builtin_discard's choice, without its dispatch, and its value
+                value = discard_sensible_high(own, out)
             elif kind == KIND_CUSTOM:
                 if cfg[C_HAS_CDISCARD] != 0:
                     cdiscard(pub, own, params[seat], rng, out)
@@ -429,6 +473,8 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
                     builtin_discard(KIND_SENSIBLE, pub, own, params[seat], rng, out)
             else:
                 builtin_discard(kind, pub, own, params[seat], rng, out)
+        # written after the decision (a custom one may write anywhere in its row)
+        dec[seat, DEC_VALUE] = value
     for seat in range(n):
         if pub[V.P_FOLDED + seat] != 0:
             continue
@@ -538,6 +584,7 @@ def play_deal(
         owns[seat, V.O_NCARDS] = 7
         owns[seat, V.O_NPASSED] = 0
         owns[seat, V.O_NRECEIVED] = 0
+        dec[seat, DEC_VALUE] = -1
         states[STREAM_SEAT + seat, 0] = stream_state(key, deal, STREAM_SEAT + seat)
     k = 0
     for slot in range(7):
@@ -549,24 +596,31 @@ def play_deal(
 
     # --- betting round 1, then each pass and its round ---
     rnd = 0
+    checks_only = _nobody_bets(cfg, kinds, n)
     opener[0] = _first_active_left_of_dealer(pub, n, dealer)
-    ended = _betting_round(rnd, opener[0], cfg, pub, owns, kinds, params, states, cbet, dec,
-                           seat_res, res)  # fmt: skip
+    if checks_only:
+        ended = _checked_round(rnd, opener[0], n, pub, res)
+    else:
+        ended = _betting_round(rnd, opener[0], cfg, pub, owns, kinds, params, states, cbet, dec,
+                               seat_res, res)  # fmt: skip
     p = 0
     while not ended and p < cfg[C_NPASSES]:
         _pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], cfg, dealer, pub, owns,
                     kinds, params, states, cpass, dec, force_row, forced_pass, res)  # fmt: skip
         rnd += 1
         opener[rnd] = _first_active_left_of_dealer(pub, n, dealer)
-        ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,
-                               dec, seat_res, res)  # fmt: skip
+        if checks_only:
+            ended = _checked_round(rnd, opener[rnd], n, pub, res)
+        else:
+            ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,
+                                   dec, seat_res, res)  # fmt: skip
         p += 1
     if not ended and cfg[C_DISCARD] != 0:
         ended = play_from_discard(rnd, dealer, cfg, kinds, params, force_row, pub, owns, states,
                                   dec, seat_res, res, opener, cbet, cdiscard)  # fmt: skip
     if not ended and cfg[C_HILO] != 0:
         declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat_res, res)
-    settle(ended, dealer, cfg, pub, owns, seat_res, res)
+    settle(ended, dealer, cfg, pub, owns, dec, seat_res, res)
 
 
 @jit
@@ -584,6 +638,7 @@ def play_from_discard(
     _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res)
     if cfg[C_REVEAL] == 0:
         return False
+    checks_only = _nobody_bets(cfg, kinds, n)
     for r in range(4):
         for i in range(n):
             seat = seat_after(dealer, i, n)
@@ -593,8 +648,11 @@ def play_from_discard(
         pub[V.P_STAGE] = V.STAGE_REVEAL + r + 1
         rnd += 1
         opener[rnd] = _reveal_opener(pub, n, dealer, r + 1)
-        if _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet, dec,
-                          seat_res, res):  # fmt: skip
+        if checks_only:
+            if _checked_round(rnd, opener[rnd], n, pub, res):
+                return True
+        elif _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet, dec,
+                            seat_res, res):  # fmt: skip
             return True
     return False
 
@@ -697,9 +755,11 @@ def _settle_hilo(dealer, cfg, pub, owns, seat_res, pot):
 
 
 @jit
-def settle(ended, dealer, cfg, pub, owns, seat_res, res):
+def settle(ended, dealer, cfg, pub, owns, dec, seat_res, res):
     """The end of a deal: early win (R17) or showdown (R10, R18-R20; hi-lo:
-    R23-R25 after :func:`declare_phase`)."""
+    R23-R25 after :func:`declare_phase`). A seat holding the five it kept
+    at the discard shows down with the value found there
+    (``dec[seat, DEC_VALUE]``) when there is one."""
     n = cfg[C_N]
     pot = pub[V.P_POT]
     res[R_POT] = pot
@@ -721,7 +781,9 @@ def settle(ended, dealer, cfg, pub, owns, seat_res, res):
         for seat in range(n):
             if pub[V.P_FOLDED + seat] != 0:
                 continue
-            value = _final_value(owns, seat)
+            value = dec[seat, DEC_VALUE]
+            if value < 0 or owns[seat, V.O_NCARDS] != 5:
+                value = _final_value(owns, seat)
             seat_res[seat, S_VALUE] = value
             seat_res[seat, S_CAT] = value_category(value)
             if value > best:
