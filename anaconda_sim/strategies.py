@@ -73,6 +73,7 @@ from .hands.evaluator import (
     eval_cards,
     exposed_value_at,
     exposed_value_category,
+    mask_category,
     value_category,
 )
 from .hands.low import LOW_CLASS_INFO, low5, low7, low_value_of
@@ -84,7 +85,7 @@ from .learned.params import (
     shipped_win_table,
 )
 from .learned.play import bet_learned_at, learned_bucket, order_learned, pass_learned
-from .rng import rand_below, rand_float
+from .rng import card_bit, rand_below, rand_float
 
 __all__ = [
     "BUILTIN_NAMES",
@@ -190,6 +191,17 @@ def hand_value(own):
             np.int64(own[b + 4]),
         )  # fmt: skip
     return eval_cards(own[b : b + n], n)
+
+
+@jit(inline="always")
+def hand_category(own):
+    """Category of the cards a seat holds: ``value_category(hand_value(own))``
+    from their rank and suit bit patterns (:func:`mask_category`), without
+    the evaluator's tables, whose lookups miss the cache in a deal loop."""
+    mask = np.uint64(0)
+    for i in range(own[V.O_NCARDS]):
+        mask |= card_bit(own[V.O_CARDS + i])
+    return mask_category(mask)
 
 
 @jit
@@ -489,7 +501,7 @@ def sensible_strength(pub, own):
     """The strength ``"sensible"`` bets on: the high category of the held
     cards (0..8); under the hi-lo rules (``pub[P_HILO]``) the larger of it and
     the low strength (:func:`low_strength`), since either half can win."""
-    high = value_category(hand_value(own))
+    high = hand_category(own)
     if pub[V.P_HILO] == 0:
         return high
     return max(high, low_strength(low_hand_value(own)))
