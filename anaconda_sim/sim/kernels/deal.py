@@ -129,6 +129,10 @@ def make_deck(key, deal, cfg, fixed, known_mask, dealer, deck, scratch, availabl
     ``(dealer + 1 + k) mod n``, slot ``k // n``)."""
     n = cfg[C_N]
     state[0] = stream_state(key, deal, STREAM_DECK)
+    if cfg[C_RANDOM_CARDS] == 7 * n:
+        # no fixed card: the k-th card drawn is deck[k], so draw into the deck
+        deal_cards_into(state, known_mask, 7 * n, deck, available)
+        return
     deal_cards_into(state, known_mask, cfg[C_RANDOM_CARDS], scratch, available)
     pos = 0
     k = 0
