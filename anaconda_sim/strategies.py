@@ -73,6 +73,7 @@ from .hands.evaluator import (
     eval_cards,
     exposed_value_at,
     exposed_value_category,
+    mask_category,
     value_category,
 )
 from .hands.low import LOW_CLASS_INFO, low5, low7, low_value_of
@@ -84,7 +85,7 @@ from .learned.params import (
     shipped_win_table,
 )
 from .learned.play import bet_learned_at, learned_bucket, order_learned, pass_learned
-from .rng import rand_below, rand_float
+from .rng import card_bit, rand_below, rand_float
 
 __all__ = [
     "BUILTIN_NAMES",
@@ -192,6 +193,17 @@ def hand_value(own):
     return eval_cards(own[b : b + n], n)
 
 
+@jit(inline="always")
+def hand_category(own):
+    """Category of the cards a seat holds: ``value_category(hand_value(own))``
+    from their rank and suit bit patterns (:func:`mask_category`), without
+    the evaluator's tables, whose lookups miss the cache in a deal loop."""
+    mask = np.uint64(0)
+    for i in range(own[V.O_NCARDS]):
+        mask |= card_bit(own[V.O_CARDS + i])
+    return mask_category(mask)
+
+
 @jit
 def _shuffle_prefix(out, start, n, k, rng):
     """Partial Fisher-Yates: ``out[start:start+k]`` become k distinct random
@@ -227,7 +239,8 @@ def _sorted7(x0, x1, x2, x3, x4, x5, x6):
 
 @jit(inline="always")
 def _best_five7_in_place(out):
-    """:func:`best_five7_into` on the seven cards already in ``out[0:7]``."""
+    """:func:`best_five7_into` on the seven cards already in ``out[0:7]``;
+    returns their value (that of the best five)."""
     x0, x1, x2, x3, x4, x5, x6 = _sorted7(out[0], out[1], out[2], out[3], out[4], out[5], out[6])
     # descending
     out[0] = x6
@@ -237,7 +250,7 @@ def _best_five7_in_place(out):
     out[4] = x2
     out[5] = x1
     out[6] = x0
-    best_five_of_sorted7(out)
+    return best_five_of_sorted7(out)
 
 
 @jit
@@ -401,12 +414,14 @@ def _sorted5(x0, x1, x2, x3, x4):
 def _discard_best_five(own, out, hide_telling):
     """Discard the two cards outside the best five; reveal order as
     :func:`_order_hiding_most_telling` when ``hide_telling``, else the five
-    in descending card index order."""
+    in descending card index order. Returns the kept five's value when it
+    came with the choice (from seven cards), else -1."""
     n = own[V.O_NCARDS]
+    value = np.int64(-1)
     if n == 7:
         for i in range(7):
             out[i] = own[V.O_CARDS + i]
-        _best_five7_in_place(out)
+        value = _best_five7_in_place(out)
     else:
         best_five_into(own[V.O_CARDS : V.O_CARDS + n], n, out)
     f0, f1, f2, f3, f4 = out[0], out[1], out[2], out[3], out[4]
@@ -420,6 +435,7 @@ def _discard_best_five(own, out, hide_telling):
         out[4] = f2
         out[5] = f3
         out[6] = f4
+    return value
 
 
 @jit
@@ -485,7 +501,7 @@ def sensible_strength(pub, own):
     """The strength ``"sensible"`` bets on: the high category of the held
     cards (0..8); under the hi-lo rules (``pub[P_HILO]``) the larger of it and
     the low strength (:func:`low_strength`), since either half can win."""
-    high = value_category(hand_value(own))
+    high = hand_category(own)
     if pub[V.P_HILO] == 0:
         return high
     return max(high, low_strength(low_hand_value(own)))
@@ -691,6 +707,26 @@ def builtin_discard(kind, pub, own, params, rng, out):
         _discard_hilo(own, out, kind != KIND_RANDOM_PASS)
     else:
         _discard_best_five(own, out, kind != KIND_RANDOM_PASS)
+
+
+@jit
+def pass_sensible_high(pub, own, out):
+    """:func:`builtin_pass` of ``"sensible"`` and ``"call-down"`` under the
+    high rules (the same cards), as a kernel of its own: with three array
+    arguments instead of five and no dispatch, it is small enough for LLVM
+    to inline into the deal kernel's pass phase, which plays it 18 times in
+    a 6-player deal."""
+    _pass_sensible(pub, own, out)
+
+
+@jit
+def discard_sensible_high(own, out):
+    """:func:`builtin_discard` of ``"sensible"`` and ``"call-down"`` under the
+    high rules (the same cards and order), as a kernel of its own, for the
+    same reason as :func:`pass_sensible_high`. Returns the value of the
+    kept five (found with them from seven cards; -1 from fewer), so that the
+    showdown need not evaluate them again."""
+    return _discard_best_five(own, out, True)
 
 
 @jit

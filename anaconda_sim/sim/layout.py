@@ -100,7 +100,8 @@ SEAT_RES_SIZE = 10
 
 # --- dec: per-seat decision scratch -------------------------------------------------
 DEC_OUT = 0  # +i: a decision's cards: the packet passed, or 2 discards + 5 in reveal order
-DEC_KEPT = 8  # +i: cards kept through a pass, staged while every packet moves
+DEC_VALUE = 7  # value of the five kept at the discard when the choice gave it, else -1
+# slots 8..14 are free
 DEC_STRENGTH = 15  # category of the seat's cards for "sensible" betting, -1: not known yet
 DEC_SIZE = 16
 

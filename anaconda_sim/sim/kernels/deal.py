@@ -36,9 +36,11 @@ from ...strategies import (
     builtin_declare_at,
     builtin_discard,
     builtin_pass,
+    discard_sensible_high,
     intent_to_action,
     learned_bucket,
     low_hand_value,
+    pass_sensible_high,
     sensible_strength,
 )
 from ..layout import (
@@ -79,10 +81,10 @@ from ..layout import (
     C_RECORD,
     C_REVEAL,
     C_ROTATE,
-    DEC_KEPT,
     DEC_OUT,
     DEC_SIZE,
     DEC_STRENGTH,
+    DEC_VALUE,
     FORCE_DECLARE,
     FORCE_DISCARD,
     FORCE_ORDER,
@@ -127,6 +129,10 @@ def make_deck(key, deal, cfg, fixed, known_mask, dealer, deck, scratch, availabl
     ``(dealer + 1 + k) mod n``, slot ``k // n``)."""
     n = cfg[C_N]
     state[0] = stream_state(key, deal, STREAM_DECK)
+    if cfg[C_RANDOM_CARDS] == 7 * n:
+        # no fixed card: the k-th card drawn is deck[k], so draw into the deck
+        deal_cards_into(state, known_mask, 7 * n, deck, available)
+        return
     deal_cards_into(state, known_mask, cfg[C_RANDOM_CARDS], scratch, available)
     pos = 0
     k = 0
@@ -275,6 +281,47 @@ def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec
 
 
 @jit(inline="always")
+def _nobody_bets(cfg, kinds, n):
+    """True when no seat can bet, raise or fold in any round: betting is off,
+    or every seat plays ``"call-down"`` or ``"random-pass"`` (whose intent is
+    always passive, so nobody ever faces a bet and every action is a check)."""
+    if cfg[C_BETTING] == 0:
+        return True
+    for seat in range(n):
+        if kinds[seat] != KIND_CALL_DOWN and kinds[seat] != KIND_RANDOM_PASS:
+            return False
+    return True
+
+
+@jit
+def _checked_round(rnd, opener, n, pub, res):
+    """:func:`_betting_round` when :func:`_nobody_bets`: every active seat
+    checks once, from ``opener`` clockwise; the log, the round count and the
+    public table end as that function leaves them (nothing goes into the
+    pot). Returns True if the deal ended (one seat left).
+
+    The deal kernels call this one instead when nobody can bet: with five
+    arguments rather than twelve arrays, and no decisions, a round costs a
+    few nanoseconds, not a call of the full betting loop."""
+    res[R_ROUNDS] = rnd + 1
+    active = pub[V.P_ACTIVE]
+    length = pub[V.P_LOG_LEN]
+    seat = opener
+    for k in range(active):
+        pub[V.P_LOG + length + k] = log_entry(rnd, seat, V.A_CHECK)
+        if k + 1 < active:
+            seat = _next_active(pub, n, seat, 1)
+    pub[V.P_LOG_LEN] = length + active
+    pub[V.P_ROUND] = -1
+    pub[V.P_LEVEL] = 0
+    pub[V.P_TO_ACT] = -1
+    pub[V.P_OPENER] = -1
+    for s in range(n):
+        pub[V.P_IN_ROUND + s] = 0
+    return active == 1
+
+
+@jit(inline="always")
 def _first_active_left_of_dealer(pub, n, dealer):
     return _next_active(pub, n, dealer, 1)
 
@@ -288,6 +335,7 @@ def _pass_phase(
     packets move at once to the next active seat in the pass direction."""
     n = cfg[C_N]
     hero = cfg[C_HERO]
+    hilo = pub[V.P_HILO]  # what builtin_pass reads
     pub[V.P_PASS_COUNT] = count
     pub[V.P_PASS_DIR] = direction
     pub[V.P_PASS_INDEX] = p
@@ -322,7 +370,9 @@ def _pass_phase(
         if not done:
             kind = kinds[seat]
             rng = states[STREAM_SEAT + seat]
-            if kind == KIND_CUSTOM:
+            if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and hilo == 0:
+                pass_sensible_high(pub, own, out)  # builtin_pass's choice, without its dispatch
+            elif kind == KIND_CUSTOM:
                 if cfg[C_HAS_CPASS] != 0:
                     cpass(pub, own, params[seat], rng, out)
                 else:
@@ -331,38 +381,35 @@ def _pass_phase(
                 builtin_pass(kind, pub, own, params[seat], rng, out)
     # move the packets: seat s keeps its unpassed cards (in order), then
     # receives its source's packet (the source is the next active seat
-    # against the pass direction)
+    # against the pass direction). Indexing the 2-D arrays directly (no
+    # per-seat row views) keeps these loops free of reference-count calls.
     for seat in range(n):
         if pub[V.P_FOLDED + seat] != 0:
             continue
-        own = owns[seat]
-        out = dec[seat]
         given = np.uint64(0)
-        npassed = own[V.O_NPASSED]
+        npassed = owns[seat, V.O_NPASSED]
         for j in range(count):
-            given |= card_bit(out[j])
-            own[V.O_PASSED + npassed + j] = out[j]
-        own[V.O_NPASSED] = npassed + count
+            card = dec[seat, DEC_OUT + j]
+            given |= card_bit(card)
+            owns[seat, V.O_PASSED + npassed + j] = card
+        owns[seat, V.O_NPASSED] = npassed + count
+        # the kept cards close up in place (k <= i), without a branch
         k = 0
         for i in range(7):
-            card = own[V.O_CARDS + i]
-            if (given & card_bit(card)) == np.uint64(0):
-                dec[seat, DEC_KEPT + k] = card
-                k += 1
+            card = owns[seat, V.O_CARDS + i]
+            owns[seat, V.O_CARDS + k] = card
+            k += 1 if (given & card_bit(card)) == np.uint64(0) else 0
     kept = 7 - count
     for seat in range(n):
         if pub[V.P_FOLDED + seat] != 0:
             continue
-        own = owns[seat]
         source = _next_active(pub, n, seat, -direction)
-        for i in range(kept):
-            own[V.O_CARDS + i] = dec[seat, DEC_KEPT + i]
-        nrec = own[V.O_NRECEIVED]
+        nrec = owns[seat, V.O_NRECEIVED]
         for j in range(count):
             card = dec[source, DEC_OUT + j]
-            own[V.O_CARDS + kept + j] = card
-            own[V.O_RECEIVED + nrec + j] = card
-        own[V.O_NRECEIVED] = nrec + count
+            owns[seat, V.O_CARDS + kept + j] = card
+            owns[seat, V.O_RECEIVED + nrec + j] = card
+        owns[seat, V.O_NRECEIVED] = nrec + count
     pub[V.P_PASS_COUNT] = 0
     pub[V.P_PASS_DIR] = 0
     pub[V.P_PASS_INDEX] = 0
@@ -376,6 +423,7 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
     n = cfg[C_N]
     hero = cfg[C_HERO]
     force = cfg[C_FORCE]
+    hilo = pub[V.P_HILO]  # what builtin_discard reads
     for i in range(n):
         seat = seat_after(dealer, i, n)
         if pub[V.P_FOLDED + seat] != 0:
@@ -415,28 +463,32 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
                 done = True
             else:
                 res[R_MISSED] = 1
+        value = np.int64(-1)
         if not done:
             kind = kinds[seat]
             rng = states[STREAM_SEAT + seat]
-            if kind == KIND_CUSTOM:
+            if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and hilo == 0:
+                # builtin_discard's choice, without its dispatch, and its value
+                value = discard_sensible_high(own, out)
+            elif kind == KIND_CUSTOM:
                 if cfg[C_HAS_CDISCARD] != 0:
                     cdiscard(pub, own, params[seat], rng, out)
                 else:
                     builtin_discard(KIND_SENSIBLE, pub, own, params[seat], rng, out)
             else:
                 builtin_discard(kind, pub, own, params[seat], rng, out)
+        # written after the decision (a custom one may write anywhere in its row)
+        dec[seat, DEC_VALUE] = value
     for seat in range(n):
         if pub[V.P_FOLDED + seat] != 0:
             continue
-        own = owns[seat]
-        out = dec[seat]
-        own[V.O_DISCARDS] = out[V.OUT_DISCARDS]
-        own[V.O_DISCARDS + 1] = out[V.OUT_DISCARDS + 1]
+        owns[seat, V.O_DISCARDS] = dec[seat, DEC_OUT + V.OUT_DISCARDS]
+        owns[seat, V.O_DISCARDS + 1] = dec[seat, DEC_OUT + V.OUT_DISCARDS + 1]
         for j in range(5):
-            own[V.O_CARDS + j] = out[V.OUT_FIVE + j]
-        own[V.O_CARDS + 5] = -1
-        own[V.O_CARDS + 6] = -1
-        own[V.O_NCARDS] = 5
+            owns[seat, V.O_CARDS + j] = dec[seat, DEC_OUT + V.OUT_FIVE + j]
+        owns[seat, V.O_CARDS + 5] = -1
+        owns[seat, V.O_CARDS + 6] = -1
+        owns[seat, V.O_NCARDS] = 5
     _forget_strengths(n, dec)
 
 
@@ -458,16 +510,19 @@ def _reveal_opener(pub, n, dealer, revealed):
 
 
 @jit(inline="always")
-def _final_value(own):
+def _final_value(owns, seat):
+    """The high value of seat ``seat``'s held cards (read from the 2-D ``owns``
+    itself: a row view would cost a reference-count call on the hot path)."""
     b = V.O_CARDS
-    if own[V.O_NCARDS] == 5:
+    if owns[seat, V.O_NCARDS] == 5:
         return np.int64(eval5(
-            np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
-            np.int64(own[b + 4]),
+            np.int64(owns[seat, b]), np.int64(owns[seat, b + 1]), np.int64(owns[seat, b + 2]),
+            np.int64(owns[seat, b + 3]), np.int64(owns[seat, b + 4]),
         ))  # fmt: skip
     return np.int64(eval7(
-        np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
-        np.int64(own[b + 4]), np.int64(own[b + 5]), np.int64(own[b + 6]),
+        np.int64(owns[seat, b]), np.int64(owns[seat, b + 1]), np.int64(owns[seat, b + 2]),
+        np.int64(owns[seat, b + 3]), np.int64(owns[seat, b + 4]), np.int64(owns[seat, b + 5]),
+        np.int64(owns[seat, b + 6]),
     ))  # fmt: skip
 
 
@@ -527,12 +582,13 @@ def play_deal(
     # --- views at the deal (what the engine's _fill_pub/_fill_own give) ---
     pub_at_deal(cfg, dealer, pub)
     for seat in range(n):
-        own = owns[seat]
-        own[:] = -1
-        own[V.O_SEAT] = seat
-        own[V.O_NCARDS] = 7
-        own[V.O_NPASSED] = 0
-        own[V.O_NRECEIVED] = 0
+        for j in range(V.OWN_SIZE):
+            owns[seat, j] = -1
+        owns[seat, V.O_SEAT] = seat
+        owns[seat, V.O_NCARDS] = 7
+        owns[seat, V.O_NPASSED] = 0
+        owns[seat, V.O_NRECEIVED] = 0
+        dec[seat, DEC_VALUE] = -1
         states[STREAM_SEAT + seat, 0] = stream_state(key, deal, STREAM_SEAT + seat)
     k = 0
     for slot in range(7):
@@ -544,24 +600,31 @@ def play_deal(
 
     # --- betting round 1, then each pass and its round ---
     rnd = 0
+    checks_only = _nobody_bets(cfg, kinds, n)
     opener[0] = _first_active_left_of_dealer(pub, n, dealer)
-    ended = _betting_round(rnd, opener[0], cfg, pub, owns, kinds, params, states, cbet, dec,
-                           seat_res, res)  # fmt: skip
+    if checks_only:
+        ended = _checked_round(rnd, opener[0], n, pub, res)
+    else:
+        ended = _betting_round(rnd, opener[0], cfg, pub, owns, kinds, params, states, cbet, dec,
+                               seat_res, res)  # fmt: skip
     p = 0
     while not ended and p < cfg[C_NPASSES]:
         _pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], cfg, dealer, pub, owns,
                     kinds, params, states, cpass, dec, force_row, forced_pass, res)  # fmt: skip
         rnd += 1
         opener[rnd] = _first_active_left_of_dealer(pub, n, dealer)
-        ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,
-                               dec, seat_res, res)  # fmt: skip
+        if checks_only:
+            ended = _checked_round(rnd, opener[rnd], n, pub, res)
+        else:
+            ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,
+                                   dec, seat_res, res)  # fmt: skip
         p += 1
     if not ended and cfg[C_DISCARD] != 0:
         ended = play_from_discard(rnd, dealer, cfg, kinds, params, force_row, pub, owns, states,
                                   dec, seat_res, res, opener, cbet, cdiscard)  # fmt: skip
     if not ended and cfg[C_HILO] != 0:
         declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat_res, res)
-    settle(ended, dealer, cfg, pub, owns, seat_res, res)
+    settle(ended, dealer, cfg, pub, owns, dec, seat_res, res)
 
 
 @jit
@@ -579,6 +642,7 @@ def play_from_discard(
     _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res)
     if cfg[C_REVEAL] == 0:
         return False
+    checks_only = _nobody_bets(cfg, kinds, n)
     for r in range(4):
         for i in range(n):
             seat = seat_after(dealer, i, n)
@@ -588,20 +652,23 @@ def play_from_discard(
         pub[V.P_STAGE] = V.STAGE_REVEAL + r + 1
         rnd += 1
         opener[rnd] = _reveal_opener(pub, n, dealer, r + 1)
-        if _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet, dec,
-                          seat_res, res):  # fmt: skip
+        if checks_only:
+            if _checked_round(rnd, opener[rnd], n, pub, res):
+                return True
+        elif _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet, dec,
+                            seat_res, res):  # fmt: skip
             return True
     return False
 
 
 @jit(inline="always")
-def _value_final_cards(own, seat_res, seat):
+def _value_final_cards(owns, seat_res, seat):
     """The high value and category and the low value of a seat's final
     cards, into ``S_VALUE``, ``S_CAT`` and ``S_LOW_VALUE``."""
-    value = _final_value(own)
+    value = _final_value(owns, seat)
     seat_res[seat, S_VALUE] = value
     seat_res[seat, S_CAT] = value_category(value)
-    seat_res[seat, S_LOW_VALUE] = np.int64(low_hand_value(own))
+    seat_res[seat, S_LOW_VALUE] = np.int64(low_hand_value(owns[seat]))
 
 
 @jit
@@ -625,7 +692,7 @@ def declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat
         seat = seat_after(dealer, i, n)
         if pub[V.P_FOLDED + seat] != 0:
             continue
-        _value_final_cards(owns[seat], seat_res, seat)
+        _value_final_cards(owns, seat_res, seat)
         if seat == hero and cfg[C_FORCE] == FORCE_DECLARE:
             seat_res[seat, S_DECLARE] = force_row[0]
             continue
@@ -666,7 +733,7 @@ def _settle_hilo(dealer, cfg, pub, owns, seat_res, pot):
         if pub[V.P_FOLDED + seat] == 0:
             active |= 1 << seat
             if seat_res[seat, S_LOW_VALUE] < 0:  # not valued by declare_phase
-                _value_final_cards(owns[seat], seat_res, seat)
+                _value_final_cards(owns, seat_res, seat)
     # payouts into S_NET, flags into S_FLAGS
     split_hilo_seats(n, seat_res[:, S_VALUE], seat_res[:, S_LOW_VALUE], seat_res[:, S_DECLARE],
                      active, dealer, pot, seat_res[:, S_NET], seat_res[:, S_FLAGS])  # fmt: skip
@@ -692,9 +759,11 @@ def _settle_hilo(dealer, cfg, pub, owns, seat_res, pot):
 
 
 @jit
-def settle(ended, dealer, cfg, pub, owns, seat_res, res):
+def settle(ended, dealer, cfg, pub, owns, dec, seat_res, res):
     """The end of a deal: early win (R17) or showdown (R10, R18-R20; hi-lo:
-    R23-R25 after :func:`declare_phase`)."""
+    R23-R25 after :func:`declare_phase`). A seat holding the five it kept
+    at the discard shows down with the value found there
+    (``dec[seat, DEC_VALUE]``) when there is one."""
     n = cfg[C_N]
     pot = pub[V.P_POT]
     res[R_POT] = pot
@@ -716,7 +785,9 @@ def settle(ended, dealer, cfg, pub, owns, seat_res, res):
         for seat in range(n):
             if pub[V.P_FOLDED + seat] != 0:
                 continue
-            value = _final_value(owns[seat])
+            value = dec[seat, DEC_VALUE]
+            if value < 0 or owns[seat, V.O_NCARDS] != 5:
+                value = _final_value(owns, seat)
             seat_res[seat, S_VALUE] = value
             seat_res[seat, S_CAT] = value_category(value)
             if value > best:

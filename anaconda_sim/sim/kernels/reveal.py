@@ -207,7 +207,7 @@ def _reveal_deal(
         if not ended and cfg[C_HILO] != 0:
             declare_phase(cfg[C_DEALER], cfg, kinds, params, orders[k], pub, owns, states,
                           seat_res, res)  # fmt: skip
-        settle(ended, cfg[C_DEALER], cfg, pub, owns, seat_res, res)
+        settle(ended, cfg[C_DEALER], cfg, pub, owns, dec, seat_res, res)
         net[i, k] = seat_res[HERO, S_NET]
         share[i, k] = seat_res[HERO, S_SHARE]
         pots[i, k] = res[R_POT]
