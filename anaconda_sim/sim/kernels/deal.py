@@ -214,6 +214,18 @@ def _forget_strengths(n, dec):
         dec[seat, DEC_STRENGTH] = -1
 
 
+@jit(inline="always")
+def _close_round(pub, n):
+    """Clear the public table's round state once a betting round is over (no
+    round, no bet level, nobody to act, no opener, nobody in the round)."""
+    pub[V.P_ROUND] = -1
+    pub[V.P_LEVEL] = 0
+    pub[V.P_TO_ACT] = -1
+    pub[V.P_OPENER] = -1
+    for s in range(n):
+        pub[V.P_IN_ROUND + s] = 0
+
+
 @jit
 def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec, seat_res, res):
     """One betting round (R13-R17). Returns True if the deal ended (one seat left)."""
@@ -271,12 +283,7 @@ def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec
         if pending == 0:
             break
         seat = _next_active(pub, n, seat, 1)
-    pub[V.P_ROUND] = -1
-    pub[V.P_LEVEL] = 0
-    pub[V.P_TO_ACT] = -1
-    pub[V.P_OPENER] = -1
-    for s in range(n):
-        pub[V.P_IN_ROUND + s] = 0
+    _close_round(pub, n)
     return ended
 
 
@@ -312,12 +319,7 @@ def _checked_round(rnd, opener, n, pub, res):
         if k + 1 < active:
             seat = _next_active(pub, n, seat, 1)
     pub[V.P_LOG_LEN] = length + active
-    pub[V.P_ROUND] = -1
-    pub[V.P_LEVEL] = 0
-    pub[V.P_TO_ACT] = -1
-    pub[V.P_OPENER] = -1
-    for s in range(n):
-        pub[V.P_IN_ROUND + s] = 0
+    _close_round(pub, n)
     return active == 1
 
 
