@@ -82,6 +82,7 @@ import numpy as np
 import pandas as pd
 
 from ..rng import SeedLike
+from ..stats import Z95
 from .params import (
     BET_NAMES,
     LEARNED_DEFAULTS,
@@ -617,6 +618,15 @@ def population_nets(players: int, seat0: Any, field_strategy: Any, deals: int, s
     return np.concatenate(parts)
 
 
+def deviation_gain(players: int, deviant: Any, field_strategy: Any, deals: int,
+                   seed: int) -> tuple[float, float]:  # fmt: skip
+    """Mean and standard error of what one seat gains per deal by playing
+    ``deviant`` instead of ``field_strategy`` in a field of
+    ``field_strategy``: both on the same ``deals`` deals of ``seed``."""
+    return _paired(_seat_nets(players, deviant, field_strategy, deals, seed),
+                   _seat_nets(players, field_strategy, field_strategy, deals, seed))  # fmt: skip
+
+
 def _paired(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     d = a - b
     return float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d)))
@@ -790,13 +800,11 @@ def betting_exploitability(
                                            deals, _seed(int(seed), 20, k))  # fmt: skip
         if not kept:
             break
-    fresh = _seed(int(seed), 21)
-    gain, se = _paired(_seat_nets(players, make(response), strategy, deals, fresh),
-                       _seat_nets(players, strategy, strategy, deals, fresh))  # fmt: skip
+    gain, se = deviation_gain(players, make(response), strategy, deals, _seed(int(seed), 21))
     changes = ",".join(f"{k}={response[k]:g}" for k in response if response[k] != own[k])
     table = pd.DataFrame([{
         "strategy": strategy.name, "players": players, "decision": "betting", "gain": gain,
-        "se": se, "ci_low": gain - 1.959964 * se, "ci_high": gain + 1.959964 * se,
+        "se": se, "ci_low": gain - Z95 * se, "ci_high": gain + Z95 * se,
         "deals": deals, "unit": "chips per deal", "changes": changes,
     }])  # fmt: skip
     table.attrs = {"analysis": "betting exploitability", "strategy": strategy.spec(),
@@ -863,11 +871,8 @@ def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
     bet_gain, bet_se = 0.0, 0.0
     if kept:  # the search's betting response, its other decisions the new field's
         deviant = as_strategy({**new, **{name: response[name] for name in BET_NAMES}}, new_table)
-        fresh = _seed(seed, t, 5)
-        bet_gain, bet_se = _paired(
-            _seat_nets(players, deviant, new_strategy, settings.bet_deals, fresh),
-            _seat_nets(players, new_strategy, new_strategy, settings.bet_deals, fresh),
-        )
+        bet_gain, bet_se = deviation_gain(players, deviant, new_strategy, settings.bet_deals,
+                                          _seed(seed, t, 5))  # fmt: skip
     h2h = _seat_nets(players, new_strategy, field_strategy, settings.bet_deals, _seed(seed, t, 6))
     row = {
         "iteration": t,
