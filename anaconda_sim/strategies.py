@@ -496,7 +496,7 @@ def bet_sensible_at(pub, own, params, rng, strength):
     return V.INTENT_PASSIVE
 
 
-@jit(inline="always")
+@jit
 def sensible_strength(pub, own):
     """The strength ``"sensible"`` bets on: the high category of the held
     cards (0..8); under the hi-lo rules (``pub[P_HILO]``) the larger of it and

@@ -337,7 +337,7 @@ def order_learned(params, out):
     out[2], out[3], out[4], out[5] = s0, s1, s2, s3
 
 
-@jit(inline="always")
+@jit
 def bet_learned_at(pub, own, params, rng, bucket):
     """Betting intent of a ``"learned"`` seat whose own cards are in strength
     bucket ``bucket`` (:data:`~anaconda_sim.learned.winprob.OWN_BUCKET`), on
@@ -360,7 +360,7 @@ def bet_learned_at(pub, own, params, rng, bucket):
     return V.INTENT_FOLD
 
 
-@jit(inline="always")
+@jit
 def learned_bucket(own):
     """The own-strength bucket of the cards a seat holds (seven or five)."""
     n = own[V.O_NCARDS]

@@ -185,22 +185,22 @@ log_entry = jit(inline="always")(V.log_entry)
 def _decide_bet(kind, pub, own, params, rng, cbet, dec_row):
     if kind == KIND_CUSTOM:
         return cbet(pub, own, params, rng)
-    if kind == KIND_SENSIBLE:
+    if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
+        # its own-strength bucket, cached per hand
+        bucket = dec_row[DEC_STRENGTH]
+        if bucket < 0:
+            bucket = learned_bucket(own)
+            dec_row[DEC_STRENGTH] = bucket
+        return bet_learned_at(pub, own, params, rng, bucket)
+    if kind == KIND_SENSIBLE or kind == KIND_LEARNED:
+        # "learned" bets as "sensible" under the hi-lo rules; the strength is
+        # cached per hand
         strength = dec_row[DEC_STRENGTH]
         if strength < 0:
             strength = sensible_strength(pub, own)
             dec_row[DEC_STRENGTH] = strength
-        return bet_sensible_at(pub, own, params, rng, strength)
-    if kind == KIND_LEARNED:
-        # its own-strength bucket (sensible's strength under hi-lo), cached per hand
-        strength = dec_row[DEC_STRENGTH]
-        hilo = pub[V.P_HILO] != 0
-        if strength < 0:
-            strength = sensible_strength(pub, own) if hilo else learned_bucket(own)
-            dec_row[DEC_STRENGTH] = strength
-        if hilo:
-            return bet_sensible_at(pub, own, SENSIBLE_PARAMS, rng, strength)
-        return bet_learned_at(pub, own, params, rng, strength)
+        return bet_sensible_at(pub, own, params if kind == KIND_SENSIBLE else SENSIBLE_PARAMS,
+                               rng, strength)  # fmt: skip
     if kind == KIND_RANDOM:
         return bet_random(pub, own, rng)
     # builtin_bet's sensible branch is the one above (its strength cached per
