@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,6 +89,7 @@ from .rng import card_bit, rand_below, rand_float
 
 __all__ = [
     "BUILTIN_NAMES",
+    "EXTRAS",
     "KIND_CALL_DOWN",
     "KIND_CUSTOM",
     "KIND_LEARNED",
@@ -100,6 +101,7 @@ __all__ = [
     "Strategy",
     "get_strategy",
     "intent_to_action",
+    "kernel_extras",
     "parse_strategies",
     "short_spec",
 ]
@@ -661,6 +663,36 @@ def _discard_hilo(own, out, hide_telling):
 
 
 # --------------------------------------------------------------- dispatch --
+#: the ``extras`` argument of the kernels that play built-in strategies when a
+#: table needs the hi-lo rules or a "learned" seat (:func:`kernel_extras`)
+EXTRAS = True
+
+
+def kernel_extras(hilo: bool, kinds: Iterable[int]) -> bool | None:
+    """The ``extras`` argument of the kernels for a table: :data:`EXTRAS`
+    when it plays the hi-lo rules or seats a ``"learned"`` strategy, else
+    ``None``.
+
+    The kernels test ``extras is None`` wherever hi-lo or "learned" code
+    would run. numba settles such a test when it compiles a kernel for the
+    argument's type, so with ``None`` that code is not compiled at all: the
+    first call for a high-rules table without "learned" seats compiles a
+    third less.
+
+    Examples
+    --------
+    >>> kernel_extras(False, [KIND_SENSIBLE, KIND_CALL_DOWN]) is None
+    True
+    >>> kernel_extras(False, [KIND_SENSIBLE, KIND_LEARNED])
+    True
+    >>> kernel_extras(True, [KIND_SENSIBLE])
+    True
+    """
+    if hilo or any(int(kind) == KIND_LEARNED for kind in kinds):
+        return EXTRAS
+    return None
+
+
 @jit(inline="always")
 def builtin_bet(kind, pub, own, params, rng):
     """Betting intent of built-in strategy ``kind`` (``KIND_*``)."""
@@ -676,16 +708,20 @@ def builtin_bet(kind, pub, own, params, rng):
 
 
 @jit
-def builtin_pass(kind, pub, own, params, rng, out):
-    """Cards passed by built-in strategy ``kind`` (written to ``out``)."""
+def builtin_pass(kind, pub, own, params, rng, out, extras):
+    """Cards passed by built-in strategy ``kind`` (written to ``out``);
+    ``extras``: :func:`kernel_extras` of the table."""
     if kind == KIND_RANDOM or kind == KIND_RANDOM_PASS:
         _pass_random(pub, own, rng, out)
-    elif kind == KIND_LEARNED and _learned_pass_applies(pub, own):
-        pass_learned(own, params, out)
-    elif pub[V.P_HILO] != 0:
-        _pass_sensible_hilo(pub, own, out)
-    else:
-        _pass_sensible(pub, own, out)
+        return
+    if extras is not None:
+        if kind == KIND_LEARNED and _learned_pass_applies(pub, own):
+            pass_learned(own, params, out)
+            return
+        if pub[V.P_HILO] != 0:
+            _pass_sensible_hilo(pub, own, out)
+            return
+    _pass_sensible(pub, own, out)
 
 
 @jit(inline="always")
@@ -696,17 +732,21 @@ def _learned_pass_applies(pub, own):
 
 
 @jit
-def builtin_discard(kind, pub, own, params, rng, out):
-    """Discards and reveal order of built-in strategy ``kind`` (into ``out``)."""
+def builtin_discard(kind, pub, own, params, rng, out, extras):
+    """Discards and reveal order of built-in strategy ``kind`` (into ``out``);
+    ``extras``: :func:`kernel_extras` of the table."""
     if kind == KIND_RANDOM:
         _discard_random(own, rng, out)
-    elif kind == KIND_LEARNED and pub[V.P_HILO] == 0:
-        _discard_best_five(own, out, False)
-        order_learned(params, out)
-    elif pub[V.P_HILO] != 0:
-        _discard_hilo(own, out, kind != KIND_RANDOM_PASS)
-    else:
-        _discard_best_five(own, out, kind != KIND_RANDOM_PASS)
+        return
+    if extras is not None:
+        if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
+            _discard_best_five(own, out, False)
+            order_learned(params, out)
+            return
+        if pub[V.P_HILO] != 0:
+            _discard_hilo(own, out, kind != KIND_RANDOM_PASS)
+            return
+    _discard_best_five(own, out, kind != KIND_RANDOM_PASS)
 
 
 @jit
@@ -864,7 +904,8 @@ class Strategy:
             self.pass_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
         else:
             kind = KIND_SENSIBLE if self.kind == KIND_CUSTOM else self.kind
-            builtin_pass(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
+            builtin_pass(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out,
+                         kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
         return out[: pub[V.P_PASS_COUNT]].copy()
 
     def decide_discard(self, pub, own, rng) -> tuple[np.ndarray, np.ndarray]:
@@ -874,7 +915,8 @@ class Strategy:
             self.discard_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
         else:
             kind = KIND_SENSIBLE if self.kind == KIND_CUSTOM else self.kind
-            builtin_discard(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
+            builtin_discard(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out,
+                            kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
         return out[:2].copy(), out[2:7].copy()
 
 

@@ -26,7 +26,7 @@ from ..game import views as V
 from ..game.rules import Rules
 from ..hands.evaluator import N_CATEGORIES
 from ..rng import MAX_DEAL_INDEX, SeedLike, root_key
-from ..strategies import KIND_CUSTOM, Strategy, get_strategy
+from ..strategies import KIND_CUSTOM, Strategy, get_strategy, kernel_extras
 from . import layout as L
 from .records import (
     RECORD_CHUNK,
@@ -376,7 +376,7 @@ class KernelRun:
             self.cfg, passes, kinds, params,
             self.fixed, self.known_mask, self.choices, self.forced_pass,
             acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
-            *rec, *self.funcs,
+            *rec, *self.funcs, kernel_extras(bool(self.cfg[L.C_HILO]), kinds),
         )  # fmt: skip
         accs = {"seat": acc_seat, "cat": acc_cat, "fold": acc_fold, "open": acc_open,
                 "deal": acc_deal, "cross": acc_cross}  # fmt: skip

@@ -74,6 +74,7 @@ def test_random_passes_are_not_conditioned():
 def _kept_fours(players, received, deals, seed):
     """The right neighbour's kept four of ``deals`` deals, straight from the kernel."""
     from anaconda_sim.sim.kernels.showdown import opponents_after_pass
+    from anaconda_sim.strategies import kernel_extras
 
     hand = parse_cards(HAND)
     known = mask_from_cards(hand + parse_cards(PASSED))
@@ -93,7 +94,7 @@ def _kept_fours(players, received, deals, seed):
             key, deal, players, pub, kinds, params, known, np.array(rec, dtype=np.int64),
             condition.fours, 0, owns, kept, packets, states, np.empty(52, dtype=np.int64),
             np.empty(7, dtype=np.int64), np.empty(7, dtype=np.int64),
-            np.empty(1, dtype=np.uint64),
+            np.empty(1, dtype=np.uint64), kernel_extras(False, kinds),
         )  # fmt: skip
         fours[deal] = kept[players - 1]
         dealt = [c for s in range(1, players) for c in kept[s]] + packets[1:-1].ravel().tolist()

@@ -23,7 +23,9 @@ def model_pass(key, deal: int, n: int, rules: str, seats, known: list[int],
     the opponents' decision streams after the pass, and the ``hero_unknown``
     cards of the hero drawn first."""
     from anaconda_sim.sim.kernels.showdown import opponents_after_pass
+    from anaconda_sim.strategies import kernel_extras
 
+    pub = pub_at_pass(n, rules)
     kinds = np.array([s.kind for s in seats], dtype=np.int64)
     params = np.stack([s.param_array(n) for s in seats])
     owns = np.full((n, V.OWN_SIZE), -1, dtype=np.int32)
@@ -32,10 +34,11 @@ def model_pass(key, deal: int, n: int, rules: str, seats, known: list[int],
     packets = np.empty((n, 3), dtype=np.int64)
     states = np.empty((n, 1), dtype=np.uint64)
     hero_cards = opponents_after_pass(
-        key, deal, n, pub_at_pass(n, rules), kinds, params, mask_from_cards(known),
+        key, deal, n, pub, kinds, params, mask_from_cards(known),
         np.array(right_forced, dtype=np.int64), NO_FOURS, hero_unknown, owns, kept, packets,
         states, np.empty(52, dtype=np.int64), np.empty(7, dtype=np.int64),
         np.empty(7, dtype=np.int64), np.empty(1, dtype=np.uint64),
+        kernel_extras(bool(pub[V.P_HILO]), kinds),
     ).tolist()  # fmt: skip
     return kept, packets, states, hero_cards
 

@@ -182,16 +182,17 @@ log_entry = jit(inline="always")(V.log_entry)
 
 
 @jit(inline="always")
-def _decide_bet(kind, pub, own, params, rng, cbet, dec_row):
+def _decide_bet(kind, pub, own, params, rng, cbet, dec_row, extras):
     if kind == KIND_CUSTOM:
         return cbet(pub, own, params, rng)
-    if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
-        # its own-strength bucket, cached per hand
-        bucket = dec_row[DEC_STRENGTH]
-        if bucket < 0:
-            bucket = learned_bucket(own)
-            dec_row[DEC_STRENGTH] = bucket
-        return bet_learned_at(pub, own, params, rng, bucket)
+    if extras is not None:
+        if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
+            # its own-strength bucket, cached per hand
+            bucket = dec_row[DEC_STRENGTH]
+            if bucket < 0:
+                bucket = learned_bucket(own)
+                dec_row[DEC_STRENGTH] = bucket
+            return bet_learned_at(pub, own, params, rng, bucket)
     if kind == KIND_SENSIBLE or kind == KIND_LEARNED:
         # "learned" bets as "sensible" under the hi-lo rules; the strength is
         # cached per hand
@@ -227,7 +228,9 @@ def _close_round(pub, n):
 
 
 @jit
-def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec, seat_res, res):
+def _betting_round(
+    rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec, seat_res, res, extras
+):
     """One betting round (R13-R17). Returns True if the deal ended (one seat left)."""
     n = cfg[C_N]
     bet = cfg[C_BET]
@@ -254,7 +257,7 @@ def _betting_round(rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec
             else:
                 own = owns[seat]
                 intent = _decide_bet(kind, pub, own, params[seat], states[STREAM_SEAT + seat], cbet,
-                                     dec[seat])  # fmt: skip
+                                     dec[seat], extras)  # fmt: skip
                 action = intent_to_action(pub, own, intent)
         if action == V.A_FOLD:
             pub[V.P_FOLDED + seat] = 1
@@ -331,7 +334,7 @@ def _first_active_left_of_dealer(pub, n, dealer):
 @jit
 def _pass_phase(
     p, count, direction, cfg, dealer, pub, owns, kinds, params, states, cpass, dec,
-    force_row, forced_pass, res,
+    force_row, forced_pass, res, extras,
 ):  # fmt: skip
     """Pass ``p`` of the schedule (R7): every active seat commits, then all
     packets move at once to the next active seat in the pass direction."""
@@ -378,9 +381,9 @@ def _pass_phase(
                 if cfg[C_HAS_CPASS] != 0:
                     cpass(pub, own, params[seat], rng, out)
                 else:
-                    builtin_pass(KIND_SENSIBLE, pub, own, params[seat], rng, out)
+                    builtin_pass(KIND_SENSIBLE, pub, own, params[seat], rng, out, extras)
             else:
-                builtin_pass(kind, pub, own, params[seat], rng, out)
+                builtin_pass(kind, pub, own, params[seat], rng, out, extras)
     # move the packets: seat s keeps its unpassed cards (in order), then
     # receives its source's packet (the source is the next active seat
     # against the pass direction). Indexing the 2-D arrays directly (no
@@ -420,7 +423,9 @@ def _pass_phase(
 
 
 @jit
-def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res):
+def _discard_phase(
+    cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res, extras
+):
     """R8: every active seat discards two and orders its kept five."""
     n = cfg[C_N]
     hero = cfg[C_HERO]
@@ -476,9 +481,9 @@ def _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec,
                 if cfg[C_HAS_CDISCARD] != 0:
                     cdiscard(pub, own, params[seat], rng, out)
                 else:
-                    builtin_discard(KIND_SENSIBLE, pub, own, params[seat], rng, out)
+                    builtin_discard(KIND_SENSIBLE, pub, own, params[seat], rng, out, extras)
             else:
-                builtin_discard(kind, pub, own, params[seat], rng, out)
+                builtin_discard(kind, pub, own, params[seat], rng, out, extras)
         # written after the decision (a custom one may write anywhere in its row)
         dec[seat, DEC_VALUE] = value
     for seat in range(n):
@@ -577,9 +582,14 @@ def reset_results(n, seat_res, res, opener, rounds_started):
 @jit
 def play_deal(
     key, deal, dealer, cfg, passes, kinds, params, deck, force_row, forced_pass,
-    pub, owns, states, dec, seat_res, res, opener, cbet, cpass, cdiscard,
+    pub, owns, states, dec, seat_res, res, opener, cbet, cpass, cdiscard, extras,
 ):  # fmt: skip
-    """Play one deal from its deck; results into ``seat_res``, ``res``, ``opener``."""
+    """Play one deal from its deck; results into ``seat_res``, ``res``, ``opener``.
+
+    ``extras`` is ``None`` for tables of the high rules without a "learned"
+    seat, and then the code of the hi-lo rules and of "learned" is not even
+    compiled (``EXTRAS`` otherwise; see
+    :func:`~anaconda_sim.strategies.kernel_extras`)."""
     n = cfg[C_N]
     # --- views at the deal (what the engine's _fill_pub/_fill_own give) ---
     pub_at_deal(cfg, dealer, pub)
@@ -608,31 +618,33 @@ def play_deal(
         ended = _checked_round(rnd, opener[0], n, pub, res)
     else:
         ended = _betting_round(rnd, opener[0], cfg, pub, owns, kinds, params, states, cbet, dec,
-                               seat_res, res)  # fmt: skip
+                               seat_res, res, extras)  # fmt: skip
     p = 0
     while not ended and p < cfg[C_NPASSES]:
         _pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], cfg, dealer, pub, owns,
-                    kinds, params, states, cpass, dec, force_row, forced_pass, res)  # fmt: skip
+                    kinds, params, states, cpass, dec, force_row, forced_pass, res,
+                    extras)  # fmt: skip
         rnd += 1
         opener[rnd] = _first_active_left_of_dealer(pub, n, dealer)
         if checks_only:
             ended = _checked_round(rnd, opener[rnd], n, pub, res)
         else:
             ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,
-                                   dec, seat_res, res)  # fmt: skip
+                                   dec, seat_res, res, extras)  # fmt: skip
         p += 1
     if not ended and cfg[C_DISCARD] != 0:
         ended = play_from_discard(rnd, dealer, cfg, kinds, params, force_row, pub, owns, states,
-                                  dec, seat_res, res, opener, cbet, cdiscard)  # fmt: skip
-    if not ended and cfg[C_HILO] != 0:
-        declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat_res, res)
-    settle(ended, dealer, cfg, pub, owns, dec, seat_res, res)
+                                  dec, seat_res, res, opener, cbet, cdiscard, extras)  # fmt: skip
+    if extras is not None:
+        if not ended and cfg[C_HILO] != 0:
+            declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat_res, res)
+    settle(ended, dealer, cfg, pub, owns, dec, seat_res, res, extras)
 
 
 @jit
 def play_from_discard(
     rnd, dealer, cfg, kinds, params, force_row, pub, owns, states, dec, seat_res, res, opener,
-    cbet, cdiscard,
+    cbet, cdiscard, extras,
 ):  # fmt: skip
     """The discard (R8) and, with progressive reveal, the four reveals and
     their betting rounds (R9, R11, R12), after betting round ``rnd``.
@@ -641,7 +653,8 @@ def play_from_discard(
     analyses that start a deal at the discard with known hands.
     """
     n = cfg[C_N]
-    _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res)
+    _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res,
+                   extras)  # fmt: skip
     if cfg[C_REVEAL] == 0:
         return False
     checks_only = _nobody_bets(cfg, kinds, n)
@@ -658,7 +671,7 @@ def play_from_discard(
             if _checked_round(rnd, opener[rnd], n, pub, res):
                 return True
         elif _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet, dec,
-                            seat_res, res):  # fmt: skip
+                            seat_res, res, extras):  # fmt: skip
             return True
     return False
 
@@ -761,7 +774,40 @@ def _settle_hilo(dealer, cfg, pub, owns, seat_res, pot):
 
 
 @jit
-def settle(ended, dealer, cfg, pub, owns, dec, seat_res, res):
+def _settle_high(dealer, n, pub, owns, dec, seat_res, pot):
+    """R10, R18-R20: the high showdown among the active seats. Chips into
+    ``S_NET`` (odd chips to the first winners clockwise after the dealer),
+    shares into ``S_SHARE``; returns the winners' bit mask."""
+    best = np.int64(-1)
+    count = 0
+    for seat in range(n):
+        if pub[V.P_FOLDED + seat] != 0:
+            continue
+        value = dec[seat, DEC_VALUE]
+        if value < 0 or owns[seat, V.O_NCARDS] != 5:
+            value = _final_value(owns, seat)
+        seat_res[seat, S_VALUE] = value
+        seat_res[seat, S_CAT] = value_category(value)
+        if value > best:
+            best = value
+            count = 1
+        elif value == best:
+            count += 1
+    share = pot // count
+    odd = pot - share * count
+    winners = 0
+    for i in range(n):
+        seat = seat_after(dealer, i, n)
+        if pub[V.P_FOLDED + seat] == 0 and seat_res[seat, S_VALUE] == best:
+            winners |= 1 << seat
+            seat_res[seat, S_NET] = share + (1 if odd > 0 else 0)
+            seat_res[seat, S_SHARE] = SHARE_SCALE // count
+            odd -= 1
+    return winners
+
+
+@jit
+def settle(ended, dealer, cfg, pub, owns, dec, seat_res, res, extras):
     """The end of a deal: early win (R17) or showdown (R10, R18-R20; hi-lo:
     R23-R25 after :func:`declare_phase`). A seat holding the five it kept
     at the discard shows down with the value found there
@@ -777,35 +823,15 @@ def settle(ended, dealer, cfg, pub, owns, dec, seat_res, res):
                 winners = 1 << seat
                 seat_res[seat, S_NET] = pot
                 seat_res[seat, S_SHARE] = SHARE_SCALE
-    elif cfg[C_HILO] != 0:
-        res[R_SHOWDOWN] = 1
-        winners = _settle_hilo(dealer, cfg, pub, owns, seat_res, pot)
     else:
         res[R_SHOWDOWN] = 1
-        best = np.int64(-1)
-        count = 0
-        for seat in range(n):
-            if pub[V.P_FOLDED + seat] != 0:
-                continue
-            value = dec[seat, DEC_VALUE]
-            if value < 0 or owns[seat, V.O_NCARDS] != 5:
-                value = _final_value(owns, seat)
-            seat_res[seat, S_VALUE] = value
-            seat_res[seat, S_CAT] = value_category(value)
-            if value > best:
-                best = value
-                count = 1
-            elif value == best:
-                count += 1
-        share = pot // count
-        odd = pot - share * count
-        for i in range(n):
-            seat = seat_after(dealer, i, n)
-            if pub[V.P_FOLDED + seat] == 0 and seat_res[seat, S_VALUE] == best:
-                winners |= 1 << seat
-                seat_res[seat, S_NET] = share + (1 if odd > 0 else 0)
-                seat_res[seat, S_SHARE] = SHARE_SCALE // count
-                odd -= 1
+        # the branch on extras is decided when the kernel is compiled
+        if extras is None:
+            winners = _settle_high(dealer, n, pub, owns, dec, seat_res, pot)
+        elif cfg[C_HILO] != 0:
+            winners = _settle_hilo(dealer, cfg, pub, owns, seat_res, pot)
+        else:
+            winners = _settle_high(dealer, n, pub, owns, dec, seat_res, pot)
     res[R_WINNERS] = winners
     for seat in range(n):
         seat_res[seat, S_NET] -= pub[V.P_INVESTED + seat]
@@ -832,7 +858,7 @@ def run_batches(
     choices, forced_pass,
     acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
     rec_deck, rec_dealer, rec_res, rec_seat, rec_own,
-    cbet, cpass, cdiscard,
+    cbet, cpass, cdiscard, extras,
 ):  # fmt: skip
     """Play batches ``first_batch .. stop_batch - 1`` of deals ``first_deal ..
     first_deal + n_deals - 1`` (``batch_size`` deals per batch).
@@ -902,7 +928,7 @@ def run_batches(
             for k in range(n_choices):
                 play_deal(key, deal, dealer, cfg_b, passes_b, kinds_b, params_b, deck,
                           choices_b[k], forced_b, pub, owns, states, dec, seat_res, res, opener,
-                          cbet, cpass, cdiscard)  # fmt: skip
+                          cbet, cpass, cdiscard, extras)  # fmt: skip
                 showdown = res[R_SHOWDOWN]
                 for s in range(n):
                     net = seat_res[s, S_NET]

@@ -23,6 +23,7 @@ import numpy as np
 from ..._numba import borrow, jit, run_chunks
 from ...game import views as V
 from ...rng import STREAM_SEAT, stream_state
+from ...strategies import kernel_extras
 from ..layout import (
     C_DEALER,
     C_HILO,
@@ -118,7 +119,8 @@ def reveal_batch(
     run_chunks(
         _reveal_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals, cfg,
         pass_pub, kinds, params, known_mask, hand5, discards, hero_packet, right_forced, fours,
-        orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard
+        orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard,
+        kernel_extras(bool(cfg[C_HILO]), kinds),
     )  # fmt: skip
 
 
@@ -127,7 +129,7 @@ def _reveal_batch_chunks(
     first_chunk, stop_chunk, key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask,
     hand5, discards,
     hero_packet, right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo,
-    cbet, cdiscard,
+    cbet, cdiscard, extras,
 ):  # fmt: skip
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`."""
     n = cfg[C_N]
@@ -163,7 +165,7 @@ def _reveal_batch_chunks(
                 discards_, hero_packet_, right_forced_, fours_, orders_, net_, share_, opens_,
                 opp_folds_, pots_, cats_, hilo_, cbet, cdiscard, pass_owns, kept, packets,
                 pass_states, dealt, hand, chosen, deck_state, hero_cards, pub, owns, states, dec,
-                seat_res, res, opener,
+                seat_res, res, opener, extras,
             )  # fmt: skip
 
 
@@ -172,7 +174,7 @@ def _reveal_deal(
     key, deal, i, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
     right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard,
     pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, hero_cards,
-    pub, owns, states, dec, seat_res, res, opener,
+    pub, owns, states, dec, seat_res, res, opener, extras,
 ):  # fmt: skip
     """Row ``i`` of :func:`reveal_batch`: every order on deal ``deal``."""
     n = cfg[C_N]
@@ -184,7 +186,7 @@ def _reveal_deal(
     unknown = (3 if packet_unknown else 0) + dead
     hero_extra = opponents_after_pass(
         key, deal, n, pass_pub, kinds, params, known_mask, right_forced, fours, unknown,
-        pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state,
+        pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, extras,
     )  # fmt: skip
     offset = 3 if packet_unknown else 0
     for j in range(3):
@@ -202,12 +204,13 @@ def _reveal_deal(
         reset_results(n, seat_res, res, opener, ROUNDS_BEFORE_DISCARD)
         ended = play_from_discard(
             ROUNDS_BEFORE_DISCARD - 1, cfg[C_DEALER], cfg, kinds, params, orders[k], pub,
-            owns, states, dec, seat_res, res, opener, cbet, cdiscard,
+            owns, states, dec, seat_res, res, opener, cbet, cdiscard, extras,
         )  # fmt: skip
-        if not ended and cfg[C_HILO] != 0:
-            declare_phase(cfg[C_DEALER], cfg, kinds, params, orders[k], pub, owns, states,
-                          seat_res, res)  # fmt: skip
-        settle(ended, cfg[C_DEALER], cfg, pub, owns, dec, seat_res, res)
+        if extras is not None:
+            if not ended and cfg[C_HILO] != 0:
+                declare_phase(cfg[C_DEALER], cfg, kinds, params, orders[k], pub, owns, states,
+                              seat_res, res)  # fmt: skip
+        settle(ended, cfg[C_DEALER], cfg, pub, owns, dec, seat_res, res, extras)
         net[i, k] = seat_res[HERO, S_NET]
         share[i, k] = seat_res[HERO, S_SHARE]
         pots[i, k] = res[R_POT]
