@@ -16,6 +16,10 @@ Usage::
         python benchmarks/profile_deals.py --players 6 --strategy call-down
     perf report -i deals.perf --sort sym
 
+``--reveal`` profiles ``reveal_values`` (120 orders of a kept five, from the
+discard, with betting) instead: its kernel's library is
+``_reveal_batch_chunks``.
+
 ``--object PATH`` also writes the library's object code, whose disassembly
 (``objdump -d``; the map gives the load address of each symbol) shows the
 hot instructions inside a kernel. The first call compiles (or loads from
@@ -99,8 +103,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--object", type=Path, default=None,
                         help="also write the kernel library's object code here")  # fmt: skip
+    parser.add_argument("--reveal", action="store_true",
+                        help="profile reveal_values (120 orders per deal) instead of simulate")
     args = parser.parse_args(argv)
     numba.set_num_threads(1)
+    if args.reveal:
+        _profile_reveal(args)
+        return
     rules = Rules(players=args.players)
     simulate(rules, args.strategy, 200, seed=0, progress=False)
     path = write_perf_map(K.run_batches, args.object)
@@ -108,6 +117,20 @@ def main(argv: list[str] | None = None) -> None:
     simulate(rules, args.strategy, args.deals, seed=1, progress=False)
     per_deal = (time.process_time() - start) / args.deals * 1e9
     print(f"{per_deal:,.0f} ns of CPU per deal; symbols in {path}")
+
+
+def _profile_reveal(args: argparse.Namespace) -> None:
+    from anaconda_sim.analysis import reveal_values
+    from anaconda_sim.sim.kernels import reveal
+
+    five = "As Kd 7h 7c 4s"
+    reveal_values(five, args.players, deals=100, seed=0, opponents=args.strategy, progress=False)
+    path = write_perf_map(reveal._reveal_batch_chunks, args.object)
+    start = time.process_time()
+    reveal_values(five, args.players, deals=args.deals, seed=1, opponents=args.strategy,
+                  progress=False)  # fmt: skip
+    per_order = (time.process_time() - start) / (args.deals * 120) * 1e9
+    print(f"{per_order:,.0f} ns of CPU per order and deal; symbols in {path}")
 
 
 if __name__ == "__main__":

@@ -652,11 +652,22 @@ def play_from_discard(
     Returns True if the deal ended early (R17). Also the entry point of
     analyses that start a deal at the discard with known hands.
     """
-    n = cfg[C_N]
     _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res,
                    extras)  # fmt: skip
     if cfg[C_REVEAL] == 0:
         return False
+    return play_reveals(rnd, dealer, cfg, kinds, params, pub, owns, states, dec, seat_res, res,
+                        opener, cbet, extras)  # fmt: skip
+
+
+@jit
+def play_reveals(
+    rnd, dealer, cfg, kinds, params, pub, owns, states, dec, seat_res, res, opener, cbet, extras,
+):  # fmt: skip
+    """The four reveals and their betting rounds (R9, R11, R12) after the
+    discard, which followed betting round ``rnd``. Returns True if the deal
+    ended early (R17)."""
+    n = cfg[C_N]
     checks_only = _nobody_bets(cfg, kinds, n)
     for r in range(4):
         for i in range(n):

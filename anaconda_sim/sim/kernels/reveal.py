@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._numba import borrow, jit, run_chunks
+from ..._numba import borrow, jit, keep, run_chunks
 from ...game import views as V
-from ...rng import STREAM_SEAT, stream_state
+from ...rng import STREAM_SEAT, card_bit, stream_state
 from ...strategies import kernel_extras
 from ..layout import (
     C_DEALER,
     C_HILO,
     C_N,
+    C_REVEAL,
     DEC_SIZE,
     HERO,
     MAX_ROUNDS,
@@ -44,9 +45,10 @@ from ..layout import (
     STATES_ROWS,
 )  # fmt: skip
 from .deal import (
+    _discard_phase,
     declare_phase,
     log_entry,
-    play_from_discard,
+    play_reveals,
     pub_at_deal,
     reset_results,
     seat_after,
@@ -134,22 +136,34 @@ def _reveal_batch_chunks(
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`."""
     n = cfg[C_N]
     for chunk in range(first_chunk, stop_chunk):
-        pass_owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-        kept = np.empty((n, 4), dtype=np.int64)
-        packets = np.empty((n, 3), dtype=np.int64)
-        pass_states = np.empty((n, 1), dtype=np.uint64)
-        dealt = np.empty(52, dtype=np.int64)
-        hand = np.empty(7, dtype=np.int64)
-        chosen = np.empty(7, dtype=np.int64)
-        deck_state = np.empty(1, dtype=np.uint64)
-        hero_cards = np.empty(7, dtype=np.int64)
-        pub = np.empty(V.PUB_SIZE, dtype=np.int32)
-        owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-        states = np.empty((STATES_ROWS, 1), dtype=np.uint64)
-        dec = np.empty((n, DEC_SIZE), dtype=np.int64)
-        seat_res = np.empty((n, SEAT_RES_SIZE), dtype=np.int64)
-        res = np.zeros(RES_SIZE, dtype=np.int64)
-        opener = np.empty(MAX_ROUNDS, dtype=np.int64)
+        pass_owns_ = np.empty((n, V.OWN_SIZE), dtype=np.int32)
+        kept_ = np.empty((n, 4), dtype=np.int64)
+        packets_ = np.empty((n, 3), dtype=np.int64)
+        pass_states_ = np.empty((n, 1), dtype=np.uint64)
+        dealt_ = np.empty(52, dtype=np.int64)
+        hand_ = np.empty(7, dtype=np.int64)
+        chosen_ = np.empty(7, dtype=np.int64)
+        deck_state_ = np.empty(1, dtype=np.uint64)
+        hero_cards_ = np.empty(7, dtype=np.int64)
+        pub_ = np.empty(V.PUB_SIZE, dtype=np.int32)
+        owns_ = np.empty((n, V.OWN_SIZE), dtype=np.int32)
+        states_ = np.empty((STATES_ROWS, 1), dtype=np.uint64)
+        dec_ = np.empty((n, DEC_SIZE), dtype=np.int64)
+        seat_res_ = np.empty((n, SEAT_RES_SIZE), dtype=np.int64)
+        res_ = np.zeros(RES_SIZE, dtype=np.int64)
+        opener_ = np.empty(MAX_ROUNDS, dtype=np.int64)
+        saved = (pub_.copy(), owns_.copy(), states_.copy(), dec_.copy(), seat_res_.copy(),
+                 res_.copy(), opener_.copy())  # fmt: skip
+        # the per-order kernels are called about a thousand times per deal:
+        # borrowed (uncounted) views spare each call its reference counts;
+        # the originals live until keep() below
+        pass_owns, kept, packets = borrow(pass_owns_), borrow(kept_), borrow(packets_)
+        pass_states, dealt, hand = borrow(pass_states_), borrow(dealt_), borrow(hand_)
+        chosen, deck_state, hero_cards = borrow(chosen_), borrow(deck_state_), borrow(hero_cards_)
+        pub, owns, states, dec = borrow(pub_), borrow(owns_), borrow(states_), borrow(dec_)
+        seat_res, res, opener = borrow(seat_res_), borrow(res_), borrow(opener_)
+        after_discard = (borrow(saved[0]), borrow(saved[1]), borrow(saved[2]), borrow(saved[3]),
+                         borrow(saved[4]), borrow(saved[5]), borrow(saved[6]))  # fmt: skip
         # arrays every thread reads or writes by row, borrowed: reference
         # counts on shared arrays would make the cores fight over cache lines
         cfg_, pass_pub_ = borrow(cfg), borrow(pass_pub)
@@ -165,8 +179,12 @@ def _reveal_batch_chunks(
                 discards_, hero_packet_, right_forced_, fours_, orders_, net_, share_, opens_,
                 opp_folds_, pots_, cats_, hilo_, cbet, cdiscard, pass_owns, kept, packets,
                 pass_states, dealt, hand, chosen, deck_state, hero_cards, pub, owns, states, dec,
-                seat_res, res, opener, extras,
+                seat_res, res, opener, after_discard, extras,
             )  # fmt: skip
+        keep(pass_owns_, kept_, packets_, pass_states_, dealt_, hand_)
+        keep(chosen_, deck_state_, hero_cards_, pub_, owns_, states_)
+        keep(dec_, seat_res_, res_, opener_, saved[0], saved[1])
+        keep(saved[2], saved[3], saved[4], saved[5], saved[6], saved[6])
 
 
 @jit
@@ -174,9 +192,18 @@ def _reveal_deal(
     key, deal, i, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
     right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard,
     pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, hero_cards,
-    pub, owns, states, dec, seat_res, res, opener, extras,
+    pub, owns, states, dec, seat_res, res, opener, after_discard, extras,
 ):  # fmt: skip
-    """Row ``i`` of :func:`reveal_batch`: every order on deal ``deal``."""
+    """Row ``i`` of :func:`reveal_batch`: every order on deal ``deal``.
+
+    Every seat discards at once (R8), so when an order keeps the same five
+    cards as the first one, every other seat's discard and reveal order are
+    those of the first order's deal: the table right after the first
+    discard is kept (``after_discard``, a tuple of copies of ``pub``,
+    ``owns``, ``states``, ``dec``, ``seat_res``, ``res``, ``opener``) and
+    the order starts from it with only the hero's five reordered. The
+    random numbers are the same either way (the hero's forced choice draws
+    none), so the results are those of playing the discard again."""
     n = cfg[C_N]
     for seat in range(n):
         pass_owns[seat, :] = -1
@@ -196,16 +223,27 @@ def _reveal_deal(
     for j in range(2):
         hero_cards[5 + j] = hero_extra[offset + j] if dead else discards[j]
     hero_state = stream_state(key, deal, STREAM_SEAT)
+    first_five = _five_mask(orders, 0)
     for k in range(orders.shape[0]):
-        _views_at_discard(cfg, pub, owns, hero_cards, kept, packets)
-        states[STREAM_SEAT, 0] = hero_state
-        for seat in range(1, n):
-            states[STREAM_SEAT + seat, 0] = pass_states[seat, 0]
-        reset_results(n, seat_res, res, opener, ROUNDS_BEFORE_DISCARD)
-        ended = play_from_discard(
-            ROUNDS_BEFORE_DISCARD - 1, cfg[C_DEALER], cfg, kinds, params, orders[k], pub,
-            owns, states, dec, seat_res, res, opener, cbet, cdiscard, extras,
-        )  # fmt: skip
+        if k > 0 and _five_mask(orders, k) == first_five:
+            _restore(after_discard, pub, owns, states, dec, seat_res, res, opener)
+            for j in range(5):
+                owns[HERO, V.O_CARDS + j] = orders[k, j]
+        else:
+            _views_at_discard(cfg, pub, owns, hero_cards, kept, packets)
+            states[STREAM_SEAT, 0] = hero_state
+            for seat in range(1, n):
+                states[STREAM_SEAT + seat, 0] = pass_states[seat, 0]
+            reset_results(n, seat_res, res, opener, ROUNDS_BEFORE_DISCARD)
+            _discard_phase(cfg, cfg[C_DEALER], pub, owns, kinds, params, states, cdiscard, dec,
+                           orders[k], res, extras)  # fmt: skip
+            if k == 0:
+                _restore((pub, owns, states, dec, seat_res, res, opener), *after_discard)
+        ended = False
+        if cfg[C_REVEAL] != 0:
+            ended = play_reveals(ROUNDS_BEFORE_DISCARD - 1, cfg[C_DEALER], cfg, kinds, params,
+                                 pub, owns, states, dec, seat_res, res, opener, cbet,
+                                 extras)  # fmt: skip
         if extras is not None:
             if not ended and cfg[C_HILO] != 0:
                 declare_phase(cfg[C_DEALER], cfg, kinds, params, orders[k], pub, owns, states,
@@ -226,3 +264,34 @@ def _reveal_deal(
             fold = seat_res[seat, S_FOLD] - ROUNDS_BEFORE_DISCARD
             if fold >= 0:
                 opp_folds[i, k, fold] += 1
+
+
+@jit(inline="always")
+def _five_mask(orders, k):
+    """The card mask of the five cards of order ``orders[k]``."""
+    mask = np.uint64(0)
+    for j in range(5):
+        mask |= card_bit(orders[k, j])
+    return mask
+
+
+@jit
+def _restore(source, pub, owns, states, dec, seat_res, res, opener):
+    """Copy the seven arrays of the tuple ``source`` into the arrays given
+    (element loops: a whole-array copy compiles numba's shape checks)."""
+    pub_, owns_, states_, dec_, seat_res_, res_, opener_ = source
+    for j in range(pub.shape[0]):
+        pub[j] = pub_[j]
+    for s in range(owns.shape[0]):
+        for j in range(owns.shape[1]):
+            owns[s, j] = owns_[s, j]
+        for j in range(dec.shape[1]):
+            dec[s, j] = dec_[s, j]
+        for j in range(seat_res.shape[1]):
+            seat_res[s, j] = seat_res_[s, j]
+    for r in range(states.shape[0]):
+        states[r, 0] = states_[r, 0]
+    for j in range(res.shape[0]):
+        res[j] = res_[j]
+    for j in range(opener.shape[0]):
+        opener[j] = opener_[j]
