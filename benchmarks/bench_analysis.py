@@ -4,9 +4,12 @@
 ``random-pass`` opponents: the model the eval7 loop plays), on all cores and
 on one core, after warm-up; the same work as a straightforward Python loop
 over eval7 (timed on a subset and scaled); ``reveal_values`` for 120 orders
-x 20,000 deals with betting against ``reveal_opponents()``. Both name their
-opponents, so the figures stay comparable across changes of the analyses'
-default opponents.
+x 20,000 deals with betting against ``reveal_opponents()``; and
+``pass_values(betting=True)``, 35 choices x 20,000 complete deals, against
+the default ("learned") opponents and against "sensible" ones. Every run
+names its opponents, so the figures stay comparable across changes of the
+analyses' default opponents. Rows give wall and process CPU seconds and the
+load average before the run (a busy machine shows there).
 
 Usage: ``python benchmarks/bench_analysis.py [--quick]``. Figures go to
 ``benchmarks/results/analysis.{json,csv}`` (``analysis.quick.*`` in quick mode).
@@ -20,10 +23,11 @@ import sys
 import time
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import best_time, peak_memory_mb, write_results
+from _common import best_times, load_average, peak_memory_mb, write_results
 
 HAND = "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣"
 REVEAL_HAND = "Q♠ Q♥ Q♦ 9♣ 9♦"
@@ -75,36 +79,51 @@ def main(argv: list[str] | None = None) -> dict:
     reveal_deals = 500 if args.quick else 20_000
     loop_deals = 20 if args.quick else 2_000
     rows = []
+
+    def timed(task: str, opponents: str, threads: int, n: int, fn: Any, repeats: int = 3) -> None:
+        numba.set_num_threads(threads)
+        load = load_average()
+        wall, cpu = best_times(fn, repeats)
+        rows.append({"task": task, "engine": "anaconda-sim", "opponents": opponents,
+                     "threads": threads, "deals": n, "seconds": wall, "cpu_seconds": cpu,
+                     "load_before": load})  # fmt: skip
+
     warm = 2 * 8192 if not args.quick else 500
     pass_values(HAND, 6, deals=warm, seed=0, opponents=OPPONENTS)  # warm-up
     all_threads = numba.config.NUMBA_NUM_THREADS
-    for threads in sorted({1, all_threads}):
-        numba.set_num_threads(threads)
-        seconds = best_time(lambda: pass_values(HAND, 6, deals=deals, seed=1, progress=False,
-                                                opponents=OPPONENTS))  # fmt: skip
-        rows.append({"task": "pass_values 6p 35 choices", "engine": "anaconda-sim",
-                     "threads": threads, "deals": deals, "seconds": seconds})  # fmt: skip
+    thread_counts = sorted({1, all_threads})
+    for threads in thread_counts:
+        timed("pass_values 6p 35 choices", OPPONENTS, threads, deals,
+              lambda: pass_values(HAND, 6, deals=deals, seed=1, progress=False,
+                                  opponents=OPPONENTS))  # fmt: skip
     numba.set_num_threads(all_threads)
     loop = eval7_pass_loop(loop_deals)
     rows.append({"task": "pass_values 6p 35 choices", "engine": "eval7 Python loop",
-                 "threads": 1, "deals": deals, "seconds": loop * deals / loop_deals,
-                 "measured_deals": loop_deals})  # fmt: skip
+                 "opponents": OPPONENTS, "threads": 1, "deals": deals,
+                 "seconds": loop * deals / loop_deals, "measured_deals": loop_deals})  # fmt: skip
     field = reveal_opponents()
     reveal_values(REVEAL_HAND, 6, deals=min(reveal_deals, 500), seed=0, opponents=field)  # warm-up
-    seconds = best_time(
-        lambda: reveal_values(REVEAL_HAND, 6, deals=reveal_deals, seed=1, progress=False,
-                              opponents=field),
-        repeats=2,
-    )
-    rows.append({"task": "reveal_values 6p 120 orders betting", "engine": "anaconda-sim",
-                 "threads": all_threads, "deals": reveal_deals, "seconds": seconds})  # fmt: skip
-    fast = min(r["seconds"] for r in rows if r["engine"] == "anaconda-sim" and "pass" in r["task"])
-    ratio = rows[-2]["seconds"] / fast
+    for threads in thread_counts:
+        timed("reveal_values 6p 120 orders betting", "sensible", threads, reveal_deals,
+              lambda: reveal_values(REVEAL_HAND, 6, deals=reveal_deals, seed=1, progress=False,
+                                    opponents=field), repeats=2)  # fmt: skip
+    for opponents in ("learned", "sensible"):
+        pass_values(HAND, 6, deals=300, seed=0, opponents=opponents, betting=True)  # warm-up
+        for threads in thread_counts:
+            timed("pass_values 6p 35 choices betting", opponents, threads, reveal_deals,
+                  lambda o=opponents: pass_values(HAND, 6, deals=reveal_deals, seed=1,
+                                                  progress=False, opponents=o, betting=True),
+                  repeats=2)  # fmt: skip
+    numba.set_num_threads(all_threads)
+    fast = min(r["seconds"] for r in rows
+               if r["engine"] == "anaconda-sim" and r["task"] == "pass_values 6p 35 choices")
+    ratio = next(r["seconds"] for r in rows if r["engine"] == "eval7 Python loop") / fast
     extra = {"speedup_vs_eval7_loop": ratio, "peak_memory_mb": peak_memory_mb()}
     path = write_results("analysis", rows, args.quick, extra)
     for row in rows:
-        print(f"{row['task']:<40} {row['engine']:<20} threads={row['threads']} "
-              f"deals={row['deals']:>7} {row['seconds']:8.3f} s")  # fmt: skip
+        print(f"{row['task']:<36} {row['engine']:<18} {row['opponents']:<12} "
+              f"threads={row['threads']} deals={row['deals']:>7} {row['seconds']:8.3f} s")
+
     print(f"pass_values vs eval7 loop: {ratio:.0f}x; figures in {path}")
     return extra
 

@@ -23,5 +23,10 @@ def test_bench_analysis_quick_mode(capsys):
     assert extra["speedup_vs_eval7_loop"] > 1
     payload = json.loads((ROOT / "benchmarks" / "results" / "analysis.quick.json").read_text())
     tasks = {row["task"] for row in payload["rows"]}
-    assert {"pass_values 6p 35 choices", "reveal_values 6p 120 orders betting"} <= tasks
+    assert {"pass_values 6p 35 choices", "reveal_values 6p 120 orders betting",
+            "pass_values 6p 35 choices betting"} <= tasks  # fmt: skip
     assert all(row["seconds"] > 0 for row in payload["rows"])
+    ours = [row for row in payload["rows"] if row["engine"] == "anaconda-sim"]
+    assert all(row["cpu_seconds"] > 0 for row in ours)
+    betting = {row["opponents"] for row in ours if row["task"].endswith("betting")}
+    assert {"learned", "sensible"} <= betting
