@@ -663,34 +663,33 @@ def _discard_hilo(own, out, hide_telling):
 
 
 # --------------------------------------------------------------- dispatch --
-#: the ``extras`` argument of the kernels that play built-in strategies when a
-#: table needs the hi-lo rules or a "learned" seat (:func:`kernel_extras`)
+#: the value of a kernel's ``with_hilo`` or ``with_learned`` argument when the
+#: table needs that code (:func:`kernel_extras`)
 EXTRAS = True
 
 
-def kernel_extras(hilo: bool, kinds: Iterable[int]) -> bool | None:
-    """The ``extras`` argument of the kernels for a table: :data:`EXTRAS`
-    when it plays the hi-lo rules or seats a ``"learned"`` strategy, else
-    ``None``.
+def kernel_extras(hilo: bool, kinds: Iterable[int]) -> tuple[bool | None, bool | None]:
+    """The ``with_hilo`` and ``with_learned`` arguments of the kernels for a
+    table: :data:`EXTRAS` when it plays the hi-lo rules, or seats a
+    ``"learned"`` strategy, else ``None``.
 
-    The kernels test ``extras is None`` wherever hi-lo or "learned" code
-    would run. numba settles such a test when it compiles a kernel for the
-    argument's type, so with ``None`` that code is not compiled at all: the
-    first call for a high-rules table without "learned" seats compiles a
-    third less.
+    The kernels test ``with_hilo is None`` and ``with_learned is None``
+    wherever hi-lo or "learned" code would run. numba settles such a test
+    when it compiles a kernel for the argument's type, so with ``None`` that
+    code is not compiled at all: the first call for a high-rules table with
+    "sensible" seats compiles a third less.
 
     Examples
     --------
-    >>> kernel_extras(False, [KIND_SENSIBLE, KIND_CALL_DOWN]) is None
-    True
+    >>> kernel_extras(False, [KIND_SENSIBLE, KIND_CALL_DOWN])
+    (None, None)
     >>> kernel_extras(False, [KIND_SENSIBLE, KIND_LEARNED])
-    True
+    (None, True)
     >>> kernel_extras(True, [KIND_SENSIBLE])
-    True
+    (True, None)
     """
-    if hilo or any(int(kind) == KIND_LEARNED for kind in kinds):
-        return EXTRAS
-    return None
+    learned = any(int(kind) == KIND_LEARNED for kind in kinds)
+    return (EXTRAS if hilo else None), (EXTRAS if learned else None)
 
 
 @jit(inline="always")
@@ -708,16 +707,17 @@ def builtin_bet(kind, pub, own, params, rng):
 
 
 @jit
-def builtin_pass(kind, pub, own, params, rng, out, extras):
+def builtin_pass(kind, pub, own, params, rng, out, with_hilo, with_learned):
     """Cards passed by built-in strategy ``kind`` (written to ``out``);
-    ``extras``: :func:`kernel_extras` of the table."""
+    ``with_hilo``, ``with_learned``: :func:`kernel_extras` of the table."""
     if kind == KIND_RANDOM or kind == KIND_RANDOM_PASS:
         _pass_random(pub, own, rng, out)
         return
-    if extras is not None:
+    if with_learned is not None:
         if kind == KIND_LEARNED and _learned_pass_applies(pub, own):
             pass_learned(own, params, out)
             return
+    if with_hilo is not None:
         if pub[V.P_HILO] != 0:
             _pass_sensible_hilo(pub, own, out)
             return
@@ -732,17 +732,18 @@ def _learned_pass_applies(pub, own):
 
 
 @jit
-def builtin_discard(kind, pub, own, params, rng, out, extras):
+def builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned):
     """Discards and reveal order of built-in strategy ``kind`` (into ``out``);
-    ``extras``: :func:`kernel_extras` of the table."""
+    ``with_hilo``, ``with_learned``: :func:`kernel_extras` of the table."""
     if kind == KIND_RANDOM:
         _discard_random(own, rng, out)
         return
-    if extras is not None:
+    if with_learned is not None:
         if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
             _discard_best_five(own, out, False)
             order_learned(params, out)
             return
+    if with_hilo is not None:
         if pub[V.P_HILO] != 0:
             _discard_hilo(own, out, kind != KIND_RANDOM_PASS)
             return
@@ -905,7 +906,7 @@ class Strategy:
         else:
             kind = KIND_SENSIBLE if self.kind == KIND_CUSTOM else self.kind
             builtin_pass(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out,
-                         kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
+                         *kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
         return out[: pub[V.P_PASS_COUNT]].copy()
 
     def decide_discard(self, pub, own, rng) -> tuple[np.ndarray, np.ndarray]:
@@ -916,7 +917,7 @@ class Strategy:
         else:
             kind = KIND_SENSIBLE if self.kind == KIND_CUSTOM else self.kind
             builtin_discard(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out,
-                            kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
+                            *kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
         return out[:2].copy(), out[2:7].copy()
 
 

@@ -376,7 +376,7 @@ class KernelRun:
             self.cfg, passes, kinds, params,
             self.fixed, self.known_mask, self.choices, self.forced_pass,
             acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
-            *rec, *self.funcs, kernel_extras(bool(self.cfg[L.C_HILO]), kinds),
+            *rec, *self.funcs, *kernel_extras(bool(self.cfg[L.C_HILO]), kinds),
         )  # fmt: skip
         accs = {"seat": acc_seat, "cat": acc_cat, "fold": acc_fold, "open": acc_open,
                 "deal": acc_deal, "cross": acc_cross}  # fmt: skip

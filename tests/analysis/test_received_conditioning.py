@@ -94,7 +94,7 @@ def _kept_fours(players, received, deals, seed):
             key, deal, players, pub, kinds, params, known, np.array(rec, dtype=np.int64),
             condition.fours, 0, owns, kept, packets, states, np.empty(52, dtype=np.int64),
             np.empty(7, dtype=np.int64), np.empty(7, dtype=np.int64),
-            np.empty(1, dtype=np.uint64), kernel_extras(False, kinds),
+            np.empty(1, dtype=np.uint64), *kernel_extras(False, kinds),
         )  # fmt: skip
         fours[deal] = kept[players - 1]
         dealt = [c for s in range(1, players) for c in kept[s]] + packets[1:-1].ravel().tolist()

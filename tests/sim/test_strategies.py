@@ -384,7 +384,7 @@ def _order_mismatches(pub: np.ndarray, own: np.ndarray, params: np.ndarray) -> t
                         five[0], five[1], five[2], five[3], five[4] = e, d, c, b, a
                         for i in range(5):
                             own[V.O_CARDS + i] = five[i]
-                        builtin_discard(KIND_SENSIBLE, pub, own, params, rng, out, None)
+                        builtin_discard(KIND_SENSIBLE, pub, own, params, rng, out, None, None)
                         _order_by_trying_each_hide(five, want)
                         hands += 1
                         for i in range(5):

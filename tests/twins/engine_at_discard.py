@@ -38,7 +38,7 @@ def model_pass(key, deal: int, n: int, rules: str, seats, known: list[int],
         np.array(right_forced, dtype=np.int64), NO_FOURS, hero_unknown, owns, kept, packets,
         states, np.empty(52, dtype=np.int64), np.empty(7, dtype=np.int64),
         np.empty(7, dtype=np.int64), np.empty(1, dtype=np.uint64),
-        kernel_extras(bool(pub[V.P_HILO]), kinds),
+        *kernel_extras(bool(pub[V.P_HILO]), kinds),
     ).tolist()  # fmt: skip
     return kept, packets, states, hero_cards
 

@@ -182,10 +182,10 @@ log_entry = jit(inline="always")(V.log_entry)
 
 
 @jit(inline="always")
-def _decide_bet(kind, pub, own, params, rng, cbet, dec_row, extras):
+def _decide_bet(kind, pub, own, params, rng, cbet, dec_row, with_hilo, with_learned):
     if kind == KIND_CUSTOM:
         return cbet(pub, own, params, rng)
-    if extras is not None:
+    if with_learned is not None:
         if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
             # its own-strength bucket, cached per hand
             bucket = dec_row[DEC_STRENGTH]
@@ -229,7 +229,8 @@ def _close_round(pub, n):
 
 @jit
 def _betting_round(
-    rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec, seat_res, res, extras
+    rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec, seat_res, res,
+    with_hilo, with_learned
 ):
     """One betting round (R13-R17). Returns True if the deal ended (one seat left)."""
     n = cfg[C_N]
@@ -257,7 +258,7 @@ def _betting_round(
             else:
                 own = owns[seat]
                 intent = _decide_bet(kind, pub, own, params[seat], states[STREAM_SEAT + seat], cbet,
-                                     dec[seat], extras)  # fmt: skip
+                                     dec[seat], with_hilo, with_learned)  # fmt: skip
                 action = intent_to_action(pub, own, intent)
         if action == V.A_FOLD:
             pub[V.P_FOLDED + seat] = 1
@@ -334,7 +335,7 @@ def _first_active_left_of_dealer(pub, n, dealer):
 @jit
 def _pass_phase(
     p, count, direction, cfg, dealer, pub, owns, kinds, params, states, cpass, dec,
-    force_row, forced_pass, res, extras,
+    force_row, forced_pass, res, with_hilo, with_learned,
 ):  # fmt: skip
     """Pass ``p`` of the schedule (R7): every active seat commits, then all
     packets move at once to the next active seat in the pass direction."""
@@ -381,9 +382,10 @@ def _pass_phase(
                 if cfg[C_HAS_CPASS] != 0:
                     cpass(pub, own, params[seat], rng, out)
                 else:
-                    builtin_pass(KIND_SENSIBLE, pub, own, params[seat], rng, out, extras)
+                    builtin_pass(KIND_SENSIBLE, pub, own, params[seat], rng, out,
+                                 with_hilo, with_learned)
             else:
-                builtin_pass(kind, pub, own, params[seat], rng, out, extras)
+                builtin_pass(kind, pub, own, params[seat], rng, out, with_hilo, with_learned)
     # move the packets: seat s keeps its unpassed cards (in order), then
     # receives its source's packet (the source is the next active seat
     # against the pass direction). Indexing the 2-D arrays directly (no
@@ -424,7 +426,8 @@ def _pass_phase(
 
 @jit
 def _discard_phase(
-    cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res, extras
+    cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res,
+    with_hilo, with_learned
 ):
     """R8: every active seat discards two and orders its kept five."""
     n = cfg[C_N]
@@ -481,9 +484,10 @@ def _discard_phase(
                 if cfg[C_HAS_CDISCARD] != 0:
                     cdiscard(pub, own, params[seat], rng, out)
                 else:
-                    builtin_discard(KIND_SENSIBLE, pub, own, params[seat], rng, out, extras)
+                    builtin_discard(KIND_SENSIBLE, pub, own, params[seat], rng, out,
+                                    with_hilo, with_learned)
             else:
-                builtin_discard(kind, pub, own, params[seat], rng, out, extras)
+                builtin_discard(kind, pub, own, params[seat], rng, out, with_hilo, with_learned)
         # written after the decision (a custom one may write anywhere in its row)
         dec[seat, DEC_VALUE] = value
     for seat in range(n):
@@ -582,14 +586,14 @@ def reset_results(n, seat_res, res, opener, rounds_started):
 @jit
 def play_deal(
     key, deal, dealer, cfg, passes, kinds, params, deck, force_row, forced_pass,
-    pub, owns, states, dec, seat_res, res, opener, cbet, cpass, cdiscard, extras,
+    pub, owns, states, dec, seat_res, res, opener, cbet, cpass, cdiscard, with_hilo, with_learned,
 ):  # fmt: skip
     """Play one deal from its deck; results into ``seat_res``, ``res``, ``opener``.
 
-    ``extras`` is ``None`` for tables of the high rules without a "learned"
-    seat, and then the code of the hi-lo rules and of "learned" is not even
-    compiled (``EXTRAS`` otherwise; see
-    :func:`~anaconda_sim.strategies.kernel_extras`)."""
+    ``with_hilo`` and ``with_learned`` (:func:`~anaconda_sim.strategies.kernel_extras`)
+    are ``None`` for a table without the hi-lo rules or without a "learned"
+    seat, and then the code of that rule set or strategy is not even
+    compiled."""
     n = cfg[C_N]
     # --- views at the deal (what the engine's _fill_pub/_fill_own give) ---
     pub_at_deal(cfg, dealer, pub)
@@ -618,33 +622,34 @@ def play_deal(
         ended = _checked_round(rnd, opener[0], n, pub, res)
     else:
         ended = _betting_round(rnd, opener[0], cfg, pub, owns, kinds, params, states, cbet, dec,
-                               seat_res, res, extras)  # fmt: skip
+                               seat_res, res, with_hilo, with_learned)  # fmt: skip
     p = 0
     while not ended and p < cfg[C_NPASSES]:
         _pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], cfg, dealer, pub, owns,
                     kinds, params, states, cpass, dec, force_row, forced_pass, res,
-                    extras)  # fmt: skip
+                    with_hilo, with_learned)  # fmt: skip
         rnd += 1
         opener[rnd] = _first_active_left_of_dealer(pub, n, dealer)
         if checks_only:
             ended = _checked_round(rnd, opener[rnd], n, pub, res)
         else:
             ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,
-                                   dec, seat_res, res, extras)  # fmt: skip
+                                   dec, seat_res, res, with_hilo, with_learned)  # fmt: skip
         p += 1
     if not ended and cfg[C_DISCARD] != 0:
         ended = play_from_discard(rnd, dealer, cfg, kinds, params, force_row, pub, owns, states,
-                                  dec, seat_res, res, opener, cbet, cdiscard, extras)  # fmt: skip
-    if extras is not None:
+                                  dec, seat_res, res, opener, cbet, cdiscard,
+                                  with_hilo, with_learned)  # fmt: skip
+    if with_hilo is not None:
         if not ended and cfg[C_HILO] != 0:
             declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat_res, res)
-    settle(ended, dealer, cfg, pub, owns, dec, seat_res, res, extras)
+    settle(ended, dealer, cfg, pub, owns, dec, seat_res, res, with_hilo, with_learned)
 
 
 @jit
 def play_from_discard(
     rnd, dealer, cfg, kinds, params, force_row, pub, owns, states, dec, seat_res, res, opener,
-    cbet, cdiscard, extras,
+    cbet, cdiscard, with_hilo, with_learned,
 ):  # fmt: skip
     """The discard (R8) and, with progressive reveal, the four reveals and
     their betting rounds (R9, R11, R12), after betting round ``rnd``.
@@ -653,16 +658,17 @@ def play_from_discard(
     analyses that start a deal at the discard with known hands.
     """
     _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res,
-                   extras)  # fmt: skip
+                   with_hilo, with_learned)  # fmt: skip
     if cfg[C_REVEAL] == 0:
         return False
     return play_reveals(rnd, dealer, cfg, kinds, params, pub, owns, states, dec, seat_res, res,
-                        opener, cbet, extras)  # fmt: skip
+                        opener, cbet, with_hilo, with_learned)  # fmt: skip
 
 
 @jit
 def play_reveals(
-    rnd, dealer, cfg, kinds, params, pub, owns, states, dec, seat_res, res, opener, cbet, extras,
+    rnd, dealer, cfg, kinds, params, pub, owns, states, dec, seat_res, res, opener, cbet,
+    with_hilo, with_learned,
 ):  # fmt: skip
     """The four reveals and their betting rounds (R9, R11, R12) after the
     discard, which followed betting round ``rnd``. Returns True if the deal
@@ -682,7 +688,7 @@ def play_reveals(
             if _checked_round(rnd, opener[rnd], n, pub, res):
                 return True
         elif _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet, dec,
-                            seat_res, res, extras):  # fmt: skip
+                            seat_res, res, with_hilo, with_learned):  # fmt: skip
             return True
     return False
 
@@ -818,7 +824,7 @@ def _settle_high(dealer, n, pub, owns, dec, seat_res, pot):
 
 
 @jit
-def settle(ended, dealer, cfg, pub, owns, dec, seat_res, res, extras):
+def settle(ended, dealer, cfg, pub, owns, dec, seat_res, res, with_hilo, with_learned):
     """The end of a deal: early win (R17) or showdown (R10, R18-R20; hi-lo:
     R23-R25 after :func:`declare_phase`). A seat holding the five it kept
     at the discard shows down with the value found there
@@ -836,8 +842,8 @@ def settle(ended, dealer, cfg, pub, owns, dec, seat_res, res, extras):
                 seat_res[seat, S_SHARE] = SHARE_SCALE
     else:
         res[R_SHOWDOWN] = 1
-        # the branch on extras is decided when the kernel is compiled
-        if extras is None:
+        # the branch on with_hilo is decided when the kernel is compiled
+        if with_hilo is None:
             winners = _settle_high(dealer, n, pub, owns, dec, seat_res, pot)
         elif cfg[C_HILO] != 0:
             winners = _settle_hilo(dealer, cfg, pub, owns, seat_res, pot)
@@ -869,7 +875,7 @@ def run_batches(
     choices, forced_pass,
     acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
     rec_deck, rec_dealer, rec_res, rec_seat, rec_own,
-    cbet, cpass, cdiscard, extras,
+    cbet, cpass, cdiscard, with_hilo, with_learned,
 ):  # fmt: skip
     """Play batches ``first_batch .. stop_batch - 1`` of deals ``first_deal ..
     first_deal + n_deals - 1`` (``batch_size`` deals per batch).
@@ -939,7 +945,7 @@ def run_batches(
             for k in range(n_choices):
                 play_deal(key, deal, dealer, cfg_b, passes_b, kinds_b, params_b, deck,
                           choices_b[k], forced_b, pub, owns, states, dec, seat_res, res, opener,
-                          cbet, cpass, cdiscard, extras)  # fmt: skip
+                          cbet, cpass, cdiscard, with_hilo, with_learned)  # fmt: skip
                 showdown = res[R_SHOWDOWN]
                 for s in range(n):
                     net = seat_res[s, S_NET]

@@ -122,7 +122,7 @@ def reveal_batch(
         _reveal_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals, cfg,
         pass_pub, kinds, params, known_mask, hand5, discards, hero_packet, right_forced, fours,
         orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard,
-        kernel_extras(bool(cfg[C_HILO]), kinds),
+        *kernel_extras(bool(cfg[C_HILO]), kinds),
     )  # fmt: skip
 
 
@@ -131,7 +131,7 @@ def _reveal_batch_chunks(
     first_chunk, stop_chunk, key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask,
     hand5, discards,
     hero_packet, right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo,
-    cbet, cdiscard, extras,
+    cbet, cdiscard, with_hilo, with_learned,
 ):  # fmt: skip
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`."""
     n = cfg[C_N]
@@ -179,7 +179,7 @@ def _reveal_batch_chunks(
                 discards_, hero_packet_, right_forced_, fours_, orders_, net_, share_, opens_,
                 opp_folds_, pots_, cats_, hilo_, cbet, cdiscard, pass_owns, kept, packets,
                 pass_states, dealt, hand, chosen, deck_state, hero_cards, pub, owns, states, dec,
-                seat_res, res, opener, after_discard, extras,
+                seat_res, res, opener, after_discard, with_hilo, with_learned,
             )  # fmt: skip
         keep(pass_owns_, kept_, packets_, pass_states_, dealt_, hand_)
         keep(chosen_, deck_state_, hero_cards_, pub_, owns_, states_)
@@ -192,7 +192,7 @@ def _reveal_deal(
     key, deal, i, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
     right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard,
     pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, hero_cards,
-    pub, owns, states, dec, seat_res, res, opener, after_discard, extras,
+    pub, owns, states, dec, seat_res, res, opener, after_discard, with_hilo, with_learned,
 ):  # fmt: skip
     """Row ``i`` of :func:`reveal_batch`: every order on deal ``deal``.
 
@@ -213,7 +213,8 @@ def _reveal_deal(
     unknown = (3 if packet_unknown else 0) + dead
     hero_extra = opponents_after_pass(
         key, deal, n, pass_pub, kinds, params, known_mask, right_forced, fours, unknown,
-        pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, extras,
+        pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state,
+        with_hilo, with_learned,
     )  # fmt: skip
     offset = 3 if packet_unknown else 0
     for j in range(3):
@@ -236,19 +237,19 @@ def _reveal_deal(
                 states[STREAM_SEAT + seat, 0] = pass_states[seat, 0]
             reset_results(n, seat_res, res, opener, ROUNDS_BEFORE_DISCARD)
             _discard_phase(cfg, cfg[C_DEALER], pub, owns, kinds, params, states, cdiscard, dec,
-                           orders[k], res, extras)  # fmt: skip
+                           orders[k], res, with_hilo, with_learned)  # fmt: skip
             if k == 0:
                 _restore((pub, owns, states, dec, seat_res, res, opener), *after_discard)
         ended = False
         if cfg[C_REVEAL] != 0:
             ended = play_reveals(ROUNDS_BEFORE_DISCARD - 1, cfg[C_DEALER], cfg, kinds, params,
                                  pub, owns, states, dec, seat_res, res, opener, cbet,
-                                 extras)  # fmt: skip
-        if extras is not None:
+                                 with_hilo, with_learned)  # fmt: skip
+        if with_hilo is not None:
             if not ended and cfg[C_HILO] != 0:
                 declare_phase(cfg[C_DEALER], cfg, kinds, params, orders[k], pub, owns, states,
                               seat_res, res)  # fmt: skip
-        settle(ended, cfg[C_DEALER], cfg, pub, owns, dec, seat_res, res, extras)
+        settle(ended, cfg[C_DEALER], cfg, pub, owns, dec, seat_res, res, with_hilo, with_learned)
         net[i, k] = seat_res[HERO, S_NET]
         share[i, k] = seat_res[HERO, S_SHARE]
         pots[i, k] = res[R_POT]

@@ -43,7 +43,7 @@ from ..layout import HERO, LEFT
 
 
 @jit
-def _final_value(kind, pub, own, params, rng, scratch, extras):
+def _final_value(kind, pub, own, params, rng, scratch, with_hilo, with_learned):
     """Showdown value of a seat holding ``own``'s seven cards after the pass."""
     if kind != KIND_RANDOM:
         # every other built-in keeps its best five, whose value is the 7-card value
@@ -51,7 +51,7 @@ def _final_value(kind, pub, own, params, rng, scratch, extras):
             own[V.O_CARDS], own[V.O_CARDS + 1], own[V.O_CARDS + 2], own[V.O_CARDS + 3],
             own[V.O_CARDS + 4], own[V.O_CARDS + 5], own[V.O_CARDS + 6],
         )  # fmt: skip
-    builtin_discard(kind, pub, own, params, rng, scratch, extras)
+    builtin_discard(kind, pub, own, params, rng, scratch, with_hilo, with_learned)
     f = V.OUT_FIVE
     return eval5(scratch[f], scratch[f + 1], scratch[f + 2], scratch[f + 3], scratch[f + 4])
 
@@ -78,12 +78,12 @@ def right_fours(pub, kind, params, known_mask, received):
     random state).
     """
     return _right_fours(pub, kind, params, known_mask, received,
-                        kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
+                        *kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
 
 
 @jit
-def _right_fours(pub, kind, params, known_mask, received, extras):
-    """:func:`right_fours` (``extras``: its table's
+def _right_fours(pub, kind, params, known_mask, received, with_hilo, with_learned):
+    """:func:`right_fours` (``with_hilo``, ``with_learned``: its table's
     :func:`~anaconda_sim.strategies.kernel_extras`)."""
     available = np.empty(52, dtype=np.int64)
     m = 0
@@ -110,7 +110,7 @@ def _right_fours(pub, kind, params, known_mask, received, extras):
                 for d in range(c + 1, m):
                     own[V.O_CARDS + 3] = available[d]
                     rng[0] = np.uint64(0)
-                    builtin_pass(kind, pub, own, params, rng, chosen, extras)
+                    builtin_pass(kind, pub, own, params, rng, chosen, with_hilo, with_learned)
                     hits = 0
                     for i in range(3):
                         for j in range(3):
@@ -128,7 +128,7 @@ def _right_fours(pub, kind, params, known_mask, received, extras):
 @jit
 def opponents_after_pass(
     key, deal, players, pub, kinds, params, known_mask, right_forced, fours, hero_unknown,
-    owns, kept, packets, states, dealt, hand, chosen, deck_state, extras,
+    owns, kept, packets, states, dealt, hand, chosen, deck_state, with_hilo, with_learned,
 ):  # fmt: skip
     """Deal the opponents, make their passes and apply the fixed part of the pass.
 
@@ -178,7 +178,8 @@ def opponents_after_pass(
             for i in range(7):
                 own[V.O_CARDS + i] = hand[i]
             own[V.O_NCARDS] = 7
-            builtin_pass(kinds[seat], pub, own, params[seat], states[seat], chosen, extras)
+            builtin_pass(kinds[seat], pub, own, params[seat], states[seat], chosen,
+                         with_hilo, with_learned)
         k = 0
         for i in range(7):
             card = hand[i]
@@ -221,7 +222,7 @@ def _reset_rows(owns, players):
 
 @jit
 def _fixed_opponents_best(
-    players, pub, kinds, params, owns, kept, packets, states, scratch, extras
+    players, pub, kinds, params, owns, kept, packets, states, scratch, with_hilo, with_learned
 ):
     """Best value and its count among seats 2..n-1, whose hands do not depend on the hero."""
     best = np.int64(-1)
@@ -229,7 +230,8 @@ def _fixed_opponents_best(
     for seat in range(2, players):
         own = owns[seat]
         _set_cards(own, kept[seat], packets[seat - 1], 3)
-        value = _final_value(kinds[seat], pub, own, params[seat], states[seat], scratch, extras)
+        value = _final_value(kinds[seat], pub, own, params[seat], states[seat], scratch,
+                             with_hilo, with_learned)
         if value > best:
             best = value
             count = 1
@@ -266,7 +268,7 @@ def pass_choices_batch(
     run_chunks(
         _pass_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals,
         players, pub, kinds, params, known, hero7, choices, shares, left_shares, categories,
-        kernel_extras(bool(pub[V.P_HILO]), kinds),
+        *kernel_extras(bool(pub[V.P_HILO]), kinds),
     )  # fmt: skip
 
 
@@ -274,7 +276,7 @@ def pass_choices_batch(
 def _pass_choices_batch_chunks(
     first_chunk, stop_chunk, key, deal_start, n_deals, players, pub, kinds, params, known, hero7,
     choices,
-    shares, left_shares, categories, extras,
+    shares, left_shares, categories, with_hilo, with_learned,
 ):  # fmt: skip
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`pass_choices_batch`."""
     n_choices = choices.shape[0]
@@ -297,7 +299,8 @@ def _pass_choices_batch_chunks(
             _pass_choices_deal(
                 key, deal_start + i, i, players, pub_, kinds_, params_, known, hero7_, choices_,
                 n_choices, shares, left_shares, categories, owns, kept, packets, states,
-                scratch, no_force, no_fours, hero_kept, dealt, hand, chosen, deck_state, extras,
+                scratch, no_force, no_fours, hero_kept, dealt, hand, chosen, deck_state,
+                with_hilo, with_learned,
             )  # fmt: skip
         keep(owns_, kept_, packets_, states_, scratch_, dealt_)
         keep(hand_, chosen_, deck_state_, owns_, owns_, owns_)
@@ -307,16 +310,16 @@ def _pass_choices_batch_chunks(
 def _pass_choices_deal(
     key, deal, i, players, pub, kinds, params, known, hero7, choices, n_choices, shares,
     left_shares, categories, owns, kept, packets, states, scratch, no_force, no_fours,
-    hero_kept, dealt, hand, chosen, deck_state, extras,
+    hero_kept, dealt, hand, chosen, deck_state, with_hilo, with_learned,
 ):  # fmt: skip
     """Row ``i`` of :func:`pass_choices_batch` (deal ``deal``)."""
     _reset_rows(owns, players)
     opponents_after_pass(
         key, deal, players, pub, kinds, params, known, no_force, no_fours, 0,
-        owns, kept, packets, states, dealt, hand, chosen, deck_state, extras,
+        owns, kept, packets, states, dealt, hand, chosen, deck_state, with_hilo, with_learned,
     )  # fmt: skip
     best_fixed, count_fixed = _fixed_opponents_best(
-        players, pub, kinds, params, owns, kept, packets, states, scratch, extras
+        players, pub, kinds, params, owns, kept, packets, states, scratch, with_hilo, with_learned
     )
     received = packets[players - 1]
     left = owns[LEFT]
@@ -336,7 +339,7 @@ def _pass_choices_deal(
         _set_cards(left, kept[LEFT], choices[k], 3)
         states[LEFT, 0] = left_state  # same random numbers for every choice
         left_value = _final_value(kinds[LEFT], pub, left, params[LEFT], states[LEFT], scratch,
-                                  extras)  # fmt: skip
+                                  with_hilo, with_learned)  # fmt: skip
         hero_share, left_share = _shares(hero_value, left_value, best_fixed, count_fixed)
         shares[i, k] = hero_share
         left_shares[i, k] = left_share
@@ -363,7 +366,7 @@ def keep_choices_batch(
         _keep_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals,
         players, pub, kinds, params, known_mask, hero_packet, right_forced, fours,
         random_right_from, dead_count, choices, shares, categories,
-        kernel_extras(bool(pub[V.P_HILO]), kinds),
+        *kernel_extras(bool(pub[V.P_HILO]), kinds),
     )  # fmt: skip
 
 
@@ -371,7 +374,8 @@ def keep_choices_batch(
 def _keep_choices_batch_chunks(
     first_chunk, stop_chunk, key, deal_start, n_deals, players, pub, kinds, params, known_mask,
     hero_packet,
-    right_forced, fours, random_right_from, dead_count, choices, shares, categories, extras,
+    right_forced, fours, random_right_from, dead_count, choices, shares, categories,
+    with_hilo, with_learned,
 ):  # fmt: skip
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`keep_choices_batch`."""
     n_choices = choices.shape[0]
@@ -401,17 +405,19 @@ def _keep_choices_batch_chunks(
             unknown = (3 if hero_packet_[0] < 0 else 0) + dead_count
             hero_cards = opponents_after_pass(
                 key, deal, players, pub_, kinds_, params_, known_mask, forced, fours_, unknown,
-                owns, kept, packets, states, dealt, hand, chosen, deck_state, extras,
+                owns, kept, packets, states, dealt, hand, chosen, deck_state,
+                with_hilo, with_learned,
             )  # fmt: skip
             for j in range(3):
                 packets[HERO, j] = hero_packet_[j] if hero_packet_[0] >= 0 else hero_cards[j]
             best_fixed, count_fixed = _fixed_opponents_best(
-                players, pub_, kinds_, params_, owns, kept, packets, states, scratch, extras
+                players, pub_, kinds_, params_, owns, kept, packets, states, scratch,
+                with_hilo, with_learned
             )
             left = owns[LEFT]
             _set_cards(left, kept[LEFT], packets[HERO], 3)
             left_value = _final_value(kinds_[LEFT], pub_, left, params_[LEFT], states[LEFT],
-                                      scratch, extras)  # fmt: skip
+                                      scratch, with_hilo, with_learned)  # fmt: skip
             for k in range(n_choices):
                 hero_value = eval5(choices_[k, 0], choices_[k, 1], choices_[k, 2], choices_[k, 3],
                                    choices_[k, 4])  # fmt: skip
