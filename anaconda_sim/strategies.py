@@ -738,16 +738,15 @@ def builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned):
     if kind == KIND_RANDOM:
         _discard_random(own, rng, out)
         return
-    if with_learned is not None:
-        if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
-            _discard_best_five(own, out, False)
-            order_learned(params, out)
-            return
     if with_hilo is not None:
         if pub[V.P_HILO] != 0:
             _discard_hilo(own, out, kind != KIND_RANDOM_PASS)
             return
-    _discard_best_five(own, out, kind != KIND_RANDOM_PASS)
+    # one call site of the inlined best five: each copy costs compile time
+    _discard_best_five(own, out, kind != KIND_RANDOM_PASS and kind != KIND_LEARNED)
+    if with_learned is not None:
+        if kind == KIND_LEARNED:
+            order_learned(params, out)
 
 
 @jit
