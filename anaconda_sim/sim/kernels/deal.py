@@ -425,7 +425,7 @@ def _pass_phase(
 
 
 @jit
-def _discard_phase(
+def discard_phase(
     cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res,
     with_hilo, with_learned
 ):
@@ -657,7 +657,7 @@ def play_from_discard(
     Returns True if the deal ended early (R17). Also the entry point of
     analyses that start a deal at the discard with known hands.
     """
-    _discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res,
+    discard_phase(cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res,
                    with_hilo, with_learned)  # fmt: skip
     if cfg[C_REVEAL] == 0:
         return False

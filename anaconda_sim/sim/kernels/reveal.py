@@ -45,8 +45,8 @@ from ..layout import (
     STATES_ROWS,
 )  # fmt: skip
 from .deal import (
-    _discard_phase,
     declare_phase,
+    discard_phase,
     log_entry,
     play_reveals,
     pub_at_deal,
@@ -236,7 +236,7 @@ def _reveal_deal(
             for seat in range(1, n):
                 states[STREAM_SEAT + seat, 0] = pass_states[seat, 0]
             reset_results(n, seat_res, res, opener, ROUNDS_BEFORE_DISCARD)
-            _discard_phase(cfg, cfg[C_DEALER], pub, owns, kinds, params, states, cdiscard, dec,
+            discard_phase(cfg, cfg[C_DEALER], pub, owns, kinds, params, states, cdiscard, dec,
                            orders[k], res, with_hilo, with_learned)  # fmt: skip
             if k == 0:
                 _restore((pub, owns, states, dec, seat_res, res, opener), *after_discard)
