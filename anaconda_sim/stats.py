@@ -35,15 +35,11 @@ def to_units(rows: np.ndarray, scale: int) -> np.ndarray:
 
 
 def exact_products(units: np.ndarray) -> np.ndarray:
-    # float64 products and sums of whole numbers below 2**53 are exact, so
-    # BLAS may add them in any order; checked against the bound first
-    bound = float(np.abs(units).max(initial=0)) ** 2 * units.shape[0]
-    if bound < 2.0**53:
-        as_float = units.astype(np.float64)
-        products: np.ndarray = np.rint(as_float.T @ as_float).astype(np.int64)
-        return products
-    exact: np.ndarray = units.T @ units
-    return exact
+    """``units.T @ units`` of per-deal integer values (rows x K), exactly, as
+    int64 (a compiled loop; see :mod:`anaconda_sim._cross`)."""
+    from ._cross import cross_products
+
+    return cross_products(units)
 
 
 class ChoiceAccumulator:
