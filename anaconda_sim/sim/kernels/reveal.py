@@ -32,6 +32,7 @@ from ..layout import (
     DEC_SIZE,
     HERO,
     MAX_ROUNDS,
+    R_MISSED,
     R_POT,
     RES_SIZE,
     S_CAT,
@@ -203,7 +204,9 @@ def _reveal_deal(
     ``owns``, ``states``, ``dec``, ``seat_res``, ``res``, ``opener``) and
     the order starts from it with only the hero's five reordered. The
     random numbers are the same either way (the hero's forced choice draws
-    none), so the results are those of playing the discard again."""
+    none), so the results are those of playing the discard again. When the
+    first order is missed (the hero does not hold its five), every order is
+    played in full."""
     n = cfg[C_N]
     for seat in range(n):
         pass_owns[seat, :] = -1
@@ -225,8 +228,9 @@ def _reveal_deal(
         hero_cards[5 + j] = hero_extra[offset + j] if dead else discards[j]
     hero_state = stream_state(key, deal, STREAM_SEAT)
     first_five = _five_mask(orders, 0)
+    reusable = False
     for k in range(orders.shape[0]):
-        if k > 0 and _five_mask(orders, k) == first_five:
+        if reusable and _five_mask(orders, k) == first_five:
             _restore(after_discard, pub, owns, states, dec, seat_res, res, opener)
             for j in range(5):
                 owns[HERO, V.O_CARDS + j] = orders[k, j]
@@ -240,6 +244,9 @@ def _reveal_deal(
                            orders[k], res, with_hilo, with_learned)  # fmt: skip
             if k == 0:
                 _restore((pub, owns, states, dec, seat_res, res, opener), *after_discard)
+                # a missed forced order (the hero does not hold those five)
+                # let the hero's own strategy discard: nothing to reorder
+                reusable = res[R_MISSED] == 0
         ended = False
         if cfg[C_REVEAL] != 0:
             ended = play_reveals(ROUNDS_BEFORE_DISCARD - 1, cfg[C_DEALER], cfg, kinds, params,
