@@ -19,12 +19,7 @@ RESULTS = Path(__file__).resolve().parent / "results"
 
 def best_time(fn: Callable[[], object], repeats: int = 3) -> float:
     """Best wall time of ``repeats`` calls (seconds)."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+    return best_times(fn, repeats)[0]
 
 
 def best_times(fn: Callable[[], object], repeats: int = 3) -> tuple[float, float]:

@@ -869,6 +869,22 @@ def _record(i, k, n, res, seat_res, owns, rec_res, rec_seat, rec_own):
 
 
 @jit
+def deal_table(n):
+    """The working arrays of one deal at ``n`` seats, as :func:`play_deal`
+    takes them: ``(pub, owns, states, dec, seat_res, res, opener)``
+    (``res`` zeroed, the others uninitialised)."""
+    return (
+        np.empty(V.PUB_SIZE, dtype=np.int32),
+        np.empty((n, V.OWN_SIZE), dtype=np.int32),
+        np.empty((STATES_ROWS, 1), dtype=np.uint64),
+        np.empty((n, DEC_SIZE), dtype=np.int64),
+        np.empty((n, SEAT_RES_SIZE), dtype=np.int64),
+        np.zeros(RES_SIZE, dtype=np.int64),
+        np.empty(MAX_ROUNDS, dtype=np.int64),
+    )
+
+
+@jit
 def run_batches(
     first_batch, stop_batch, key, first_deal, n_deals, batch_size, cfg, passes, kinds, params,
     fixed, known_mask,
@@ -900,13 +916,7 @@ def run_batches(
     record = cfg[C_RECORD] != 0
     hilo = cfg[C_HILO] != 0
     for b in range(first_batch, stop_batch):
-        pub_ = np.empty(V.PUB_SIZE, dtype=np.int32)
-        owns_ = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-        states_ = np.empty((STATES_ROWS, 1), dtype=np.uint64)
-        dec_ = np.empty((n, DEC_SIZE), dtype=np.int64)
-        seat_res_ = np.empty((n, SEAT_RES_SIZE), dtype=np.int64)
-        res_ = np.zeros(RES_SIZE, dtype=np.int64)
-        opener_ = np.empty(MAX_ROUNDS, dtype=np.int64)
+        pub_, owns_, states_, dec_, seat_res_, res_, opener_ = deal_table(n)
         deck_ = np.empty(52, dtype=np.int64)
         scratch_ = np.empty(52, dtype=np.int64)
         available_ = np.empty(52, dtype=np.int64)

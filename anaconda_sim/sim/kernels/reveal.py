@@ -29,12 +29,9 @@ from ..layout import (
     C_HILO,
     C_N,
     C_REVEAL,
-    DEC_SIZE,
     HERO,
-    MAX_ROUNDS,
     R_MISSED,
     R_POT,
-    RES_SIZE,
     S_CAT,
     S_FLAGS,
     S_FOLD,
@@ -42,10 +39,9 @@ from ..layout import (
     S_LOW_SHARE,
     S_NET,
     S_SHARE,
-    SEAT_RES_SIZE,
-    STATES_ROWS,
 )  # fmt: skip
 from .deal import (
+    deal_table,
     declare_phase,
     discard_phase,
     log_entry,
@@ -146,15 +142,8 @@ def _reveal_batch_chunks(
         chosen_ = np.empty(7, dtype=np.int64)
         deck_state_ = np.empty(1, dtype=np.uint64)
         hero_cards_ = np.empty(7, dtype=np.int64)
-        pub_ = np.empty(V.PUB_SIZE, dtype=np.int32)
-        owns_ = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-        states_ = np.empty((STATES_ROWS, 1), dtype=np.uint64)
-        dec_ = np.empty((n, DEC_SIZE), dtype=np.int64)
-        seat_res_ = np.empty((n, SEAT_RES_SIZE), dtype=np.int64)
-        res_ = np.zeros(RES_SIZE, dtype=np.int64)
-        opener_ = np.empty(MAX_ROUNDS, dtype=np.int64)
-        saved = (pub_.copy(), owns_.copy(), states_.copy(), dec_.copy(), seat_res_.copy(),
-                 res_.copy(), opener_.copy())  # fmt: skip
+        pub_, owns_, states_, dec_, seat_res_, res_, opener_ = deal_table(n)
+        saved = deal_table(n)  # the table after the first order's discard
         # the per-order kernels are called about a thousand times per deal:
         # borrowed (uncounted) views spare each call its reference counts;
         # the originals live until keep() below
