@@ -8,9 +8,8 @@ first attribute access.
 from __future__ import annotations
 
 from ._lazy import lazy_exports
+from ._version import __version__
 from .cards import CardError, format_cards, mask_from_cards, parse_cards
-
-__version__ = "0.1.0"
 
 # public name -> module that defines it (imported on first use)
 _LAZY = {
@@ -29,12 +28,13 @@ _LAZY = {
     "low_category_name": "hands",
     "LOW_CATEGORY_NAMES": "hands",
     "root_key": "rng",
-    "Rules": "game",
+    "Rules": "table",
     "Game": "game",
     "Phase": "game",
     "Action": "game",
     "Declaration": "game",
     "replay": "game",
+    "load_history": "game",
     "History": "game",
     "GameError": "errors",
     "play_deal": "game",
@@ -56,8 +56,9 @@ _LAZY = {
     "reveal_values": "analysis",
     "declare_values": "analysis",
     "equity": "analysis",
-    "exploitability": "analysis",
-    "betting_exploitability": "learned",
+    "exploitability": "learning",
+    "betting_exploitability": "learning",
+    "learn": "learning",
     "SweepSpec": "sweep",
     "run_sweep": "sweep",
     "load_results": "sweep",

@@ -18,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from ._version import __version__
+
 __all__ = ["META_KEY", "PROVENANCE_FORMAT", "provenance", "sidecar_path"]
 
 #: the key of the model in a Parquet schema's metadata
@@ -56,7 +58,6 @@ def provenance(attrs: dict[str, Any]) -> dict[str, Any]:
     >>> record["model"], record["library"], record["format"]
     ({'analysis': 'pass', 'players': 6}, 'anaconda-sim', 1)
     """
-    from . import __version__
 
     return {
         "format": PROVENANCE_FORMAT,

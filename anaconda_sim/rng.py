@@ -25,6 +25,7 @@ import numpy as np
 
 from ._numba import jit
 from .cards import bit_index
+from .limits import MAX_DEAL_INDEX
 
 __all__ = [
     "MAX_DEAL_INDEX",
@@ -47,9 +48,6 @@ __all__ = [
 
 SeedLike = int | np.random.SeedSequence | None
 
-#: Largest deal index: the compiled random streams take the deal index as a signed
-#: 64-bit integer (it is hashed as a uint64 inside), so 2**63 - 1 works on every path.
-MAX_DEAL_INDEX = 2**63 - 1
 
 # --- the streams of a deal (part of the seed contract: both engines use them) --
 STREAM_DECK = 0  # the cards dealt

@@ -37,7 +37,7 @@ def to_units(rows: np.ndarray, scale: int) -> np.ndarray:
 def exact_products(units: np.ndarray) -> np.ndarray:
     """``units.T @ units`` of per-deal integer values (rows x K), exactly, as
     int64 (a compiled loop; see :mod:`anaconda_sim._cross`)."""
-    from ._cross import cross_products
+    from ._cross import cross_products  # late: loads numba
 
     return cross_products(units)
 

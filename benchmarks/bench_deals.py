@@ -46,8 +46,8 @@ import numba
 import numpy as np
 
 from anaconda_sim.game.play import play_deal
-from anaconda_sim.game.rules import Rules
 from anaconda_sim.sim.simulator import simulate
+from anaconda_sim.table.rules import Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -79,7 +79,7 @@ def _time_engine(rules: Rules, strategy: str, deals: int) -> float:
 _PREVIOUS_SCRIPT = """
 import json, sys, time
 import numba
-from anaconda_sim.game.rules import Rules
+from anaconda_sim.table.rules import Rules
 from anaconda_sim.sim.simulator import simulate
 numba.set_num_threads(1)
 players, strategy, deals = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])

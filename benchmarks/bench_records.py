@@ -33,8 +33,8 @@ from typing import Any
 import numba
 import pyarrow.parquet as pq
 
-from anaconda_sim.game.rules import Rules
 from anaconda_sim.sim.simulator import simulate
+from anaconda_sim.table.rules import Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

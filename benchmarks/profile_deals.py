@@ -40,9 +40,9 @@ from typing import Any
 import numba
 from numba.core.codegen import CPUCodeLibrary
 
-from anaconda_sim.game.rules import Rules
 from anaconda_sim.sim.kernels import deal as K
 from anaconda_sim.sim.simulator import simulate
+from anaconda_sim.table.rules import Rules
 
 # a library loaded from the cache hands its object code to LLVM and keeps no
 # copy (a freshly compiled one keeps it in _compiled_object): keep one

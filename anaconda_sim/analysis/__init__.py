@@ -13,7 +13,7 @@ then the same keywords with the same defaults:
   strategy for the decisions not being scored), ``opponents`` (one strategy,
   or one per opponent seat, left neighbour first; ``"learned"`` by default:
   the learned strategy family with the parameters shipped for the table
-  size, :mod:`anaconda_sim.learned`) and ``betting`` where the analysis has
+  size, :mod:`anaconda_sim.strategies.learned`) and ``betting`` where the analysis has
   a betting model (``pass_values``, ``reveal_values``);
 - sampling (:func:`~anaconda_sim.analysis.driver.sampling`): ``deals=N``
   runs N deals (20,000 by default); ``precision=p`` runs batches until every
@@ -63,18 +63,19 @@ Modules
 :mod:`~anaconda_sim.analysis.driver` (validation, stopping rule, batches,
 ranking, the model in ``attrs``), :mod:`~anaconda_sim.analysis.passes`,
 :mod:`~anaconda_sim.analysis.discards` (discards and equity),
-:mod:`~anaconda_sim.analysis.reveal`, :mod:`~anaconda_sim.analysis.declare`,
-:mod:`~anaconda_sim.analysis.exploit` (:func:`exploitability`: how much one seat
-gains by a best response in one decision against a field playing a strategy).
-May import the top-level modules, :mod:`anaconda_sim.hands`, :mod:`anaconda_sim.game` and
-:mod:`anaconda_sim.sim`; never :mod:`anaconda_sim.output` or the CLI.
+:mod:`~anaconda_sim.analysis.reveal`, :mod:`~anaconda_sim.analysis.declare`.
+How much a strategy gives away (:func:`anaconda_sim.learning.exploitability`)
+and learning one (:func:`anaconda_sim.learning.learn`) sit one layer up, in
+:mod:`anaconda_sim.learning`.
+May import the top-level modules, :mod:`anaconda_sim.hands`,
+:mod:`anaconda_sim.table`, :mod:`anaconda_sim.strategies`, :mod:`anaconda_sim.game`
+and :mod:`anaconda_sim.sim`.
 """
 
 from __future__ import annotations
 
 from .declare import declare_values
 from .discards import discard_values, equity
-from .exploit import exploitability
 from .passes import pass_values
 from .reveal import reveal_opponents, reveal_values
 
@@ -82,7 +83,6 @@ __all__ = [
     "declare_values",
     "discard_values",
     "equity",
-    "exploitability",
     "pass_values",
     "reveal_opponents",
     "reveal_values",

@@ -12,7 +12,9 @@ from ..cards import parse_cards
 from ..hands.declare import DECLARE_NAMES
 from ..hands.evaluator import CATEGORY_COLUMNS
 from ..rng import SeedLike
-from ..strategies import Strategy, get_strategy
+from ..sim.layout import FORCE_ORDER_DECLARE
+from ..strategies.spec import Strategy, get_strategy
+from ..table.rules import Rules
 from .driver import (
     DEFAULT_BATCH,
     DEFAULT_MAX_DEALS,
@@ -36,10 +38,9 @@ HILO_RULES = "hi-lo"
 def check_hilo_rules(rules: Any, players: int) -> str:
     """``"hi-lo"``, or a clear error for any other rule set.
 
-    ``rules`` is ``"hi-lo"`` or a :class:`~anaconda_sim.game.rules.Rules`
+    ``rules`` is ``"hi-lo"`` or a :class:`~anaconda_sim.table.rules.Rules`
     equal to ``Rules.hilo(players)``.
     """
-    from ..game.rules import Rules
 
     if isinstance(rules, Rules):
         if rules == Rules.hilo(players):
@@ -131,7 +132,6 @@ def declare_values(
     ...
     ValueError: rules='pagat': declare_values models the hi-lo declaration (R21-R26) only; ...
     """
-    from ..sim.layout import FORCE_ORDER_DECLARE
 
     five = parse_cards(hand, 5, what="hand")
     players = check_players(players)

@@ -10,11 +10,14 @@ import numpy as np
 import pandas as pd
 
 from ..cards import format_cards, mask_from_cards, parse_cards
-from ..game.rules import Rules
-from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
-from ..rng import STREAM_SEAT, SeedLike
+from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES, best_five, evaluate
+from ..hands.low import evaluate_low
+from ..rng import STREAM_SEAT, SeedLike, new_state
+from ..sim.kernels.showdown import keep_choices_batch
+from ..sim.layout import FORCE_ORDER
 from ..stats import ChoiceAccumulator
-from ..strategies import Strategy, get_strategy
+from ..strategies.spec import Strategy, get_strategy
+from ..table.rules import Rules
 from .driver import (
     DEFAULT_BATCH,
     DEFAULT_MAX_DEALS,
@@ -41,7 +44,7 @@ from .driver import (
     showdown_kernel_strategies,
 )
 from .fromdiscard import DiscardModel, sensible_order
-from .passes import score_passes
+from .passes import score_passes, score_passes_simulated
 
 __all__ = ["discard_values", "equity"]
 
@@ -124,7 +127,6 @@ def discard_values(
     ...
     anaconda_sim.cards.CardError: passed card Qs is still in the hand 'Qs Qh Qd 9c 9d 8d 5s'; ...
     """
-    from ..hands.evaluator import evaluate
 
     hero7 = parse_cards(hand, 7, what="hand")
     players = check_players(players)
@@ -145,7 +147,6 @@ def discard_values(
     hero_strategy = get_strategy(hero)
     hilo = rules_name == HILO
     if hilo:
-        from ..hands.low import evaluate_low
 
         model = _hilo_model(hero7[:5], hero7[5:], players, hero_strategy, strategies,
                             passed_cards, received_cards, known)  # fmt: skip
@@ -270,7 +271,6 @@ def equity(
     elif passed is None and received is None:
         stage = "at deal"
         if hilo:
-            from .passes import score_passes_simulated
 
             dead = known_cards(known, cards)
             check_capacity(players, 45 - len(dead), 7 * (players - 1))
@@ -287,7 +287,6 @@ def equity(
                                                       known, options)  # fmt: skip
             hero_pass = format_cards(packet, unicode=options.unicode)
     else:
-        from ..hands.evaluator import best_five
 
         stage = "after pass"
         passed_cards, received_cards = known_after_pass(cards, passed, received)
@@ -329,7 +328,6 @@ def _hilo_model(
 ) -> DiscardModel:  # fmt: skip
     """The hi-lo showdown model from the discard on: nobody bets, every seat
     declares by its strategy (:class:`~anaconda_sim.analysis.fromdiscard.DiscardModel`)."""
-    from ..sim.layout import FORCE_ORDER
 
     return DiscardModel.of(five, discards, players, HILO, [hero, *strategies], betting=False,
                            dealer=players - 1, force=FORCE_ORDER, passed=passed,
@@ -338,7 +336,6 @@ def _hilo_model(
 
 def _hilo_pass(cards: list[int], players: int, hero: Strategy, options: Sampling) -> list[int]:
     """The hero's hi-lo pass by its strategy (its stream of deal 0)."""
-    from ..rng import new_state
 
     pub, own = pub_at_pass(players, HILO), own_view(0, cards)
     return [int(c) for c in hero.decide_pass(pub, own, new_state(options.key, 0, STREAM_SEAT))]
@@ -348,7 +345,6 @@ def _hilo_discard(
     cards: list[int], players: int, hero: Strategy, options: Sampling
 ) -> tuple[list[int], list[int]]:
     """The hero's hi-lo discards and reveal order by its strategy (stream of deal 0)."""
-    from ..rng import new_state
 
     pub, own = pub_at_pass(players, HILO, stage=1), own_view(0, cards)
     discarded, order = hero.decide_discard(pub, own, new_state(options.key, 0, STREAM_SEAT))
@@ -367,7 +363,6 @@ def _score_fives(
     """The showdown model after the pass: the hero's pot share with each of
     ``fives`` (``dead`` of its cards unknown), its final categories, and the
     condition the named ``received`` cards put on the right neighbour."""
-    from ..sim.kernels.showdown import keep_choices_batch
 
     kinds, params = showdown_kernel_strategies(strategies)
     taken = list(hand) + (passed or [])
@@ -411,7 +406,6 @@ def _equity_at_deal(
     known: CardsLike | None, options: Sampling,
 ) -> tuple[ChoiceAccumulator, np.ndarray, np.ndarray]:  # fmt: skip
     """Equity at the deal: the hero passes by ``hero``'s pass, keeps its best five."""
-    from ..rng import new_state
 
     kinds, params = showdown_kernel_strategies(strategies)
     extra = known_cards(known, cards)

@@ -23,18 +23,14 @@ import numpy as np
 import pandas as pd
 
 from ..cards import CardError, format_cards, parse_cards
-from ..game import views as V
 from ..hands.evaluator import N_CATEGORIES
 from ..rng import SeedLike, root_key
+from ..sim.kernels.showdown import right_fours
 from ..stats import Z95, ChoiceAccumulator
-from ..strategies import (
-    KIND_CUSTOM,
-    KIND_RANDOM,
-    KIND_RANDOM_PASS,
-    PARAM_SLOTS,
-    Strategy,
-    get_strategy,
-)
+from ..strategies.kinds import KIND_CUSTOM, KIND_RANDOM, KIND_RANDOM_PASS, PARAM_SLOTS
+from ..strategies.spec import Strategy, get_strategy
+from ..table import views as V
+from ..table.rules import Rules
 
 __all__ = [
     "DEFAULT_DEALS",
@@ -86,7 +82,7 @@ def check_rules(rules: Any, players: int) -> str:
     """The name of the rule set an analysis plays, or a clear error.
 
     ``rules`` is a preset name of :data:`ANALYSIS_RULES` or a
-    :class:`~anaconda_sim.game.rules.Rules` equal to that preset at this
+    :class:`~anaconda_sim.table.rules.Rules` equal to that preset at this
     table size. Other rule sets (``"bicycle"``, custom passes) are played by
     :func:`~anaconda_sim.sim.simulate` and ``play``.
 
@@ -99,7 +95,6 @@ def check_rules(rules: Any, players: int) -> str:
     ...
     ValueError: rules='bicycle' is not a rule set the analyses model; use one of 'pagat', ...
     """
-    from ..game.rules import Rules
 
     names = ", ".join(map(repr, ANALYSIS_RULES))
     if isinstance(rules, Rules):
@@ -120,8 +115,7 @@ def check_rules(rules: Any, players: int) -> str:
 
 
 def rules_of(name: str, players: int) -> Any:
-    """The :class:`~anaconda_sim.game.rules.Rules` of analysis rule set ``name``."""
-    from ..game.rules import Rules
+    """The :class:`~anaconda_sim.table.rules.Rules` of analysis rule set ``name``."""
 
     return Rules.hilo(players) if name == HILO else Rules.pagat(players)
 
@@ -215,7 +209,6 @@ class ReceivedCondition:
         none = np.zeros((0, 4), dtype=np.int8)
         if received is None or right.kind in (KIND_RANDOM, KIND_RANDOM_PASS):
             return cls(none, None)
-        from ..sim.kernels.showdown import right_fours
 
         # a custom strategy's pass is not run by the showdown model's kernels,
         # which pass for it like "sensible" (builtin_pass): condition the same way

@@ -18,11 +18,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cards import CardError, format_cards, mask_from_cards, parse_cards
-from ..game.rules import REVEAL_ROUNDS
 from ..hands.evaluator import N_CATEGORIES
 from ..hands.hilo import SWING_FAILED
+from ..sim.driver import custom_functions, make_cfg
+from ..sim.kernels.reveal import reveal_batch
 from ..stats import SHARE_SCALE, ChoiceAccumulator, exact_products
-from ..strategies import Strategy
+from ..strategies.sensible import reveal_order_hiding_most_telling
+from ..strategies.spec import Strategy
+from ..table.rules import REVEAL_ROUNDS
 from .driver import (
     BatchRun,
     CardsLike,
@@ -139,7 +142,6 @@ class DiscardModel:
         its having passed them (:class:`~anaconda_sim.analysis.driver.ReceivedCondition`);
         received cards partly among unknown discards do not.
         """
-        from ..sim.driver import custom_functions, make_cfg
 
         dead = [] if discards is None else list(discards)
         held = five + dead
@@ -192,7 +194,6 @@ class DiscardModel:
 
     def score(self, choices: np.ndarray, options: Sampling, batch: int, what: str) -> OrderSums:
         """Every row of ``choices`` on the deals of ``options`` (common random numbers)."""
-        from ..sim.kernels.reveal import reveal_batch
 
         sums = OrderSums(len(choices))
         value = sums.value(self.betting)
@@ -212,6 +213,5 @@ def sensible_order(five: Sequence[int]) -> list[int]:
     """``five`` in the reveal order of the built-in strategies: the card that
     tells most hidden, the shown four singles first, low to high
     (:func:`~anaconda_sim.strategies.reveal_order_hiding_most_telling`)."""
-    from ..strategies import reveal_order_hiding_most_telling
 
     return reveal_order_hiding_most_telling(five)

@@ -10,11 +10,13 @@ import numpy as np
 import pandas as pd
 
 from ..cards import mask_from_cards, parse_cards
-from ..game.rules import Rules
 from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
 from ..rng import SeedLike
+from ..sim.kernels.showdown import pass_choices_batch
+from ..sim.simulator import score_choices
 from ..stats import SHARE_SCALE, ChoiceAccumulator, MeanAccumulator
-from ..strategies import Strategy, get_strategy
+from ..strategies.spec import Strategy, get_strategy
+from ..table.rules import Rules
 from .driver import (
     DEFAULT_MAX_DEALS,
     HILO,
@@ -194,7 +196,6 @@ def score_passes(
 ) -> tuple[ChoiceAccumulator, MeanAccumulator, np.ndarray]:  # fmt: skip
     """Showdown model of the pass: the hero's pot share for each pass in
     ``choices``, its final categories and its left neighbour's gain."""
-    from ..sim.kernels.showdown import pass_choices_batch
 
     k = len(choices)
     pub = pub_at_pass(players)
@@ -226,7 +227,6 @@ def score_passes_simulated(
     dealer; ``betting=False``: nobody bets or folds and the value is the pot
     share, else net chips. The left neighbour's gain is kept as a mean
     (no per-deal cross terms, so no standard error)."""
-    from ..sim.simulator import score_choices
 
     seats = [hero, *opponents]
     key_seed = int(options.key)

@@ -10,11 +10,12 @@ import numpy as np
 import pandas as pd
 
 from ..cards import parse_cards
-from ..game.rules import REVEAL_ROUNDS, Rules
 from ..hands.evaluator import CATEGORY_COLUMNS
 from ..rng import SeedLike
+from ..sim.layout import FORCE_ORDER
 from ..stats import ChoiceAccumulator
-from ..strategies import Strategy, get_strategy
+from ..strategies.spec import Strategy, get_strategy
+from ..table.rules import REVEAL_ROUNDS, Rules
 from .driver import (
     DEFAULT_MAX_DEALS,
     REVEAL_BATCH,
@@ -80,7 +81,7 @@ def reveal_values(
     for the opener (R12). ``known``: other cards in no opponent's hand.
 
     Opponents: by default ``"learned"`` (the learned strategy family with
-    the parameters shipped for the table size, :mod:`anaconda_sim.learned`;
+    the parameters shipped for the table size, :mod:`anaconda_sim.strategies.learned`;
     it reads the exposed cards). :func:`reveal_opponents` gives a field
     against which the order matters a lot for hands made of groups:
     ``"sensible"`` players who stay in the reveal rounds with two pair or
@@ -131,7 +132,6 @@ def reveal_values(
     ...
     anaconda_sim.cards.CardError: hand 'Q♠ Q♥ Q♦ 9♣' has 4 cards; it needs 5
     """
-    from ..sim.layout import FORCE_ORDER
 
     five = parse_cards(hand, 5, what="hand")
     players = check_players(players)

@@ -27,14 +27,14 @@ __all__ = ["ANALYSES", "OPTIONS", "register"]
 
 
 def _opponents(text: str) -> Any:
-    from ..strategies import parse_strategies
+    from ..strategies.spec import parse_strategies
 
     strategies = parse_strategies(text)
     return strategies[0] if len(strategies) == 1 else strategies
 
 
 def _strategy(text: str) -> Any:
-    from ..strategies import parse_strategies
+    from ..strategies.spec import parse_strategies
 
     strategies = parse_strategies(text)
     if len(strategies) != 1:

@@ -159,10 +159,10 @@ def _save(history: Any, path: str) -> None:
 
 
 def _load(path: str) -> Any:
-    from ..game.history import History
+    from ..game.replayer import load_history
 
     try:
-        return History.load(path)
+        return load_history(path)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise ValueError(
@@ -174,7 +174,7 @@ def _load(path: str) -> Any:
 def run_play(args: argparse.Namespace, streams: Streams) -> int:
     """Handler of ``play``."""
     from ..game.play import play_deal
-    from ..game.rules import Rules
+    from ..table.rules import Rules
 
     if args.save is not None:
         _check_save_path(args.save)
@@ -193,7 +193,7 @@ def run_play(args: argparse.Namespace, streams: Streams) -> int:
     presets = {"pagat": Rules.pagat, "bicycle": Rules.bicycle, "hi-lo": Rules.hilo}
     rules = presets[args.rules](args.players)
     n = rules.players
-    from ..strategies import parse_strategies
+    from ..strategies.spec import parse_strategies
 
     # "name" or "name:key=value,key=value", one for every seat or one per seat
     names = parse_strategies(args.strategy)
@@ -274,7 +274,7 @@ COMMANDS: list[Callable[[Any], None]] = [
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand of :data:`COMMANDS`."""
-    from .. import __version__
+    from .._version import __version__
 
     parser = _Parser(prog=PROG, description="Monte Carlo strategy research for Anaconda poker.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")

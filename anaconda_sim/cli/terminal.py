@@ -8,7 +8,7 @@ the end of input (Ctrl-D) or ``quit`` leaves the game cleanly.
 Examples
 --------
 >>> import io
->>> from anaconda_sim.game.rules import Rules
+>>> from anaconda_sim.table.rules import Rules
 >>> out = io.StringIO()
 >>> game = play_terminal(Rules(players=2), human=0, opponents="call-down", seed=1,
 ...                      input=io.StringIO("fold\\n" * 40), output=out)
@@ -28,7 +28,7 @@ from ..cards import CardError, format_cards, parse_cards
 from ..game.engine import Action, Game, Observation, Phase
 from ..game.history import describe_stage
 from ..game.play import Bot, play_deal
-from ..game.rules import Rules
+from ..table.rules import Rules
 
 __all__ = ["ACTION_HELP", "SHORTHANDS", "HumanPlayer", "Quit", "play_terminal"]
 
@@ -311,7 +311,7 @@ def play_terminal(
     Game or None
         The finished game, or ``None`` if the person left before the end.
     """
-    from ..strategies import Strategy
+    from ..strategies.spec import Strategy
 
     n = rules.players
     if not 0 <= human < n:

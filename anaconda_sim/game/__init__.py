@@ -5,17 +5,18 @@ Everything here is plain Python and follows ``docs/rules.md`` move by move;
 it is the ground truth the batch simulator (:mod:`anaconda_sim.sim`) is
 tested against deal by deal.
 
+The rules and the seat views it fills live one layer down, in
+:mod:`anaconda_sim.table`, because the batch simulator fills the same views.
+
 Modules
 -------
-:mod:`~anaconda_sim.game.rules`
-    :class:`Rules` and its presets.
-:mod:`~anaconda_sim.game.views`
-    The ``pub``/``own`` arrays a strategy decides from (shared with the
-    kernels: the one contract both engines fill identically).
 :mod:`~anaconda_sim.game.engine`
     :class:`Game`, the state machine (R3-R20).
 :mod:`~anaconda_sim.game.history`
-    :class:`History`: JSON, replay and readable text.
+    :class:`History`: JSON and readable text.
+:mod:`~anaconda_sim.game.replayer`
+    :func:`replay`: a history played again through the engine, every event
+    checked.
 :mod:`~anaconda_sim.game.play`
     Bots and :func:`play_deal`.
 :mod:`~anaconda_sim.game.session`
@@ -32,9 +33,6 @@ from .._lazy import lazy_exports
 #: public name -> module that defines it (imported on first use: the rules
 #: alone need nothing heavy; play and sessions need the random streams)
 _LAZY = {
-    "BICYCLE": "rules",
-    "HILO": "rules",
-    "PAGAT": "rules",
     "Action": "engine",
     "Declaration": "engine",
     "Game": "engine",
@@ -44,10 +42,11 @@ _LAZY = {
     "Observation": "engine",
     "Phase": "engine",
     "ReplayMismatchError": "history",
-    "Rules": "rules",
     "Session": "session",
     "play_deal": "play",
-    "replay": "engine",
+    "load_history": "replayer",
+    "replay": "replayer",
+    "verify": "replayer",
 }
 __all__ = sorted(_LAZY)
 __getattr__, __dir__ = lazy_exports(__name__, _LAZY)

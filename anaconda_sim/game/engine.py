@@ -1,6 +1,6 @@
 """The reference game engine: one deal of Anaconda as a readable state machine.
 
-:class:`Game` plays one deal move by move under a :class:`~anaconda_sim.game.rules.Rules`
+:class:`Game` plays one deal move by move under a :class:`~anaconda_sim.table.rules.Rules`
 (docs/rules.md R3-R20). It is slow and obviously correct on purpose: it is the
 ground truth the batch simulator is tested against deal by deal, the engine
 behind hand histories and the game at the terminal.
@@ -42,7 +42,7 @@ leaves the game exactly as it was.
 
 Examples
 --------
->>> from anaconda_sim.game.rules import Rules
+>>> from anaconda_sim.table.rules import Rules
 >>> g = Game(Rules(players=3), dealer=0, seed=1)
 >>> g.phase, g.to_act, g.pot, g.legal_actions()
 (<Phase.BETTING: 'betting'>, 1, 3, (<Action.CHECK: 1>, <Action.BET: 3>))
@@ -68,7 +68,6 @@ import numpy as np
 from ..cards import CardError, format_cards, parse_cards
 from ..errors import (
     AlreadyCommittedError,
-    GameError,
     GameOverError,
     IllegalActionError,
     IllegalCardsError,
@@ -77,9 +76,9 @@ from ..errors import (
     SeatFoldedError,
     WrongPhaseError,
 )
-from . import views as V
-from .history import MOVE_TYPES, History, ReplayMismatchError
-from .rules import REVEAL_ROUNDS, Rules
+from ..table import views as V
+from ..table.rules import REVEAL_ROUNDS, Rules
+from .history import History
 
 __all__ = [
     "Action",
@@ -91,7 +90,6 @@ __all__ = [
     "SeatHand",
     "deck_for_hands",
     "deck_from_seed",
-    "replay",
 ]
 
 
@@ -106,7 +104,7 @@ class Phase(enum.Enum):
 
 
 class Action(enum.IntEnum):
-    """Betting actions; the values are the ``A_*`` codes of :mod:`anaconda_sim.game.views`."""
+    """Betting actions; the values are the ``A_*`` codes of :mod:`anaconda_sim.table.views`."""
 
     FOLD = V.A_FOLD
     CHECK = V.A_CHECK
@@ -147,7 +145,7 @@ class Action(enum.IntEnum):
 
 class Declaration(enum.IntEnum):
     """Hi-lo declarations (R22); the values are the ``DECLARE_*`` codes of
-    :mod:`anaconda_sim.game.views`."""
+    :mod:`anaconda_sim.table.views`."""
 
     HIGH = V.DECLARE_HIGH
     LOW = V.DECLARE_LOW
@@ -245,7 +243,7 @@ class Observation:
 
     Cards are card indices; ``hand`` follows the engine's hand order (after
     the discard: the kept five in reveal order). ``pub`` and ``own`` are the
-    same information in the flat-array encoding of :mod:`anaconda_sim.game.views`
+    same information in the flat-array encoding of :mod:`anaconda_sim.table.views`
     (what numba strategies read).
     """
 
@@ -307,7 +305,7 @@ def deck_from_seed(seed: int | None = None, deal_index: int = 0, key: Any = None
     >>> len(d), sorted(d) == list(range(52)), d == deck_from_seed(3)
     (52, True, True)
     """
-    from .. import rng
+    from .. import rng  # late: loads numba
 
     if key is None:
         key = rng.root_key(seed)
@@ -321,7 +319,7 @@ def deck_for_hands(hands: Sequence[Sequence[int | str] | str], dealer: int = 0) 
 
     Examples
     --------
-    >>> from anaconda_sim.game.rules import Rules
+    >>> from anaconda_sim.table.rules import Rules
     >>> hands = ["As Ks Qs Js Ts 9s 8s", "2c 3c 4c 5c 6c 7c 8c"]
     >>> g = Game(Rules(players=2), dealer=1, deck=deck_for_hands(hands, dealer=1))
     >>> format_cards(g.hand(0))
@@ -338,14 +336,14 @@ def deck_for_hands(hands: Sequence[Sequence[int | str] | str], dealer: int = 0) 
 
 
 def _hand_value(cards: Sequence[int]) -> int:
-    from ..hands.evaluator import eval_cards
+    from ..hands.evaluator import eval_cards  # late: loads numba
 
     arr = np.asarray(cards, dtype=np.int64)
     return int(eval_cards(arr, len(arr)))
 
 
 def _exposed_value(cards: Sequence[int]) -> int:
-    from ..hands.evaluator import exposed_cards_value
+    from ..hands.evaluator import exposed_cards_value  # late: loads numba
 
     arr = np.asarray(cards, dtype=np.int64)
     return int(exposed_cards_value(arr, len(arr)))
@@ -354,7 +352,7 @@ def _exposed_value(cards: Sequence[int]) -> int:
 def _best_five(cards: Sequence[int]) -> tuple[int, ...]:
     if len(cards) == 5:
         return tuple(cards)
-    from ..hands.evaluator import best_five_into
+    from ..hands.evaluator import best_five_into  # late: loads numba
 
     arr = np.asarray(cards, dtype=np.int64)
     out = np.empty(len(arr), dtype=np.int64)
@@ -363,20 +361,20 @@ def _best_five(cards: Sequence[int]) -> tuple[int, ...]:
 
 
 def _low_value(cards: Sequence[int]) -> int:
-    from ..hands.low import low_value_of
+    from ..hands.low import low_value_of  # late: loads numba
 
     arr = np.asarray(cards, dtype=np.int64)
     return int(low_value_of(arr, len(arr)))
 
 
 def _describe_low(value: int) -> str:
-    from ..hands.low import describe_low
+    from ..hands.low import describe_low  # late: loads numba
 
     return describe_low(int(value))
 
 
 def _describe(value: int) -> str:
-    from ..hands.evaluator import describe
+    from ..hands.evaluator import describe  # late: loads numba
 
     return str(describe(int(value)))
 
@@ -402,7 +400,7 @@ class Game:
 
     Examples
     --------
-    >>> from anaconda_sim.game.rules import Rules
+    >>> from anaconda_sim.table.rules import Rules
     >>> g = Game(Rules(players=2), deck="As Ks Ah Kh Ad Kd Ac Kc Qs Js Qh Jh Qd Jd")
     >>> format_cards(g.hand(1)), format_cards(g.hand(0))
     ('As Ah Ad Ac Qs Qh Qd', 'Ks Kh Kd Kc Js Jh Jd')
@@ -787,7 +785,7 @@ class Game:
 
     # ================================================================= views
     def seat_views(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """Fresh ``(pub, own)`` int32 arrays for ``seat`` (layout: :mod:`anaconda_sim.game.views`).
+        """Fresh ``(pub, own)`` int32 arrays for ``seat`` (layout: :mod:`anaconda_sim.table.views`).
 
         During a pass or discard the public array is the same for every seat
         and does not depend on who has committed (commits are face down).
@@ -813,7 +811,7 @@ class Game:
           what it showed); the fifth card is never there (it is turned up at
           the showdown, when no decision is left).
         * The betting log holds every action of the deal so far, also during
-          a pass or discard: :func:`~anaconda_sim.game.views.log_entry`.
+          a pass or discard: :func:`~anaconda_sim.table.views.log_entry`.
         * ``own``: the held cards in hand order (see the module docstring),
           every card passed in the order passed (all passes), every card
           received in the order the passer listed them, the two discards.
@@ -1140,7 +1138,7 @@ class Game:
     ) -> tuple[list[SeatHand], list[int], dict[str, Any]]:
         """R23-R25: low values, the split of :func:`~anaconda_sim.hands.hilo.split_hilo`,
         and their events; fills ``payouts``."""
-        from ..hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo
+        from ..hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo  # late: loads numba
 
         n = self.players
         lows = []
@@ -1244,129 +1242,3 @@ class Game:
 
 def _seats(seats: Iterable[int]) -> str:
     return ", ".join(str(s) for s in seats) or "none"
-
-
-def replay(history: History) -> Game:
-    """Rebuild a game from its history by replaying the moves.
-
-    The history's layout is checked first (:meth:`History.validate`); then
-    every move is replayed and, before each move and at the end, the events
-    the replay produced are compared with the recorded ones.
-
-    Raises
-    ------
-    HistoryFormatError
-        A missing key, a value of the wrong type, a card dealt twice...
-    ReplayMismatchError
-        A recorded move that is illegal when replayed (the message gives the
-        move number and the event index), or an event that differs from the
-        replay (the key, the recorded and the replayed values): a history
-        that was edited or comes from different rules.
-
-    Examples
-    --------
-    >>> from anaconda_sim.game.rules import Rules
-    >>> g = Game(Rules(players=2), seed=5)
-    >>> g.bet(); g.fold()
-    >>> replay(History.from_json(g.history.to_json())).result == g.result
-    True
-    """
-    history.validate()
-    try:
-        game = Game(history.rules, history.dealer, deck=list(history.deck),
-                    deal_index=history.deal_index)  # fmt: skip
-    except (TypeError, ValueError) as exc:
-        raise ReplayMismatchError(f"cannot set up the deal of the history: {exc}") from None
-    recorded = history.events
-    move = 0
-    for index, event in enumerate(recorded):
-        if event["type"] not in MOVE_TYPES:
-            continue
-        _compare_events(game.history.events, recorded[:index], move)
-        move += 1
-        try:
-            if event["type"] == "action":
-                game.act(event["seat"], event["action"])
-            elif event["type"] == "pass_commit":
-                game.commit_pass(event["seat"], event["cards"])
-            elif event["type"] == "declare_commit":
-                game.commit_declare(event["seat"], event["declaration"])
-            else:
-                game.commit_discard(event["seat"], event["discard"], event["order"])
-        except GameError as exc:
-            raise ReplayMismatchError(
-                f"move {move} of the history (event {index}: {_move_text(event)}) is illegal "
-                f"when replayed: {exc}; the history was edited or comes from other rules"
-            ) from None
-    _compare_events(game.history.events, recorded, move)
-    return game
-
-
-def _move_text(event: dict[str, Any]) -> str:
-    seat = event["seat"]
-    if event["type"] == "action":
-        return f"seat {seat} {event['action']}"
-    if event["type"] == "pass_commit":
-        return f"seat {seat} passes {format_cards(event['cards'])}"
-    if event["type"] == "declare_commit":
-        return f"seat {seat} declares {event['declaration']}"
-    return f"seat {seat} discards {format_cards(event['discard'])}"
-
-
-def _compare_events(
-    replayed: list[dict[str, Any]], recorded: list[dict[str, Any]], moves: int
-) -> None:
-    """Raise :class:`ReplayMismatchError` at the first event that differs."""
-    if replayed == recorded:
-        return
-    after = f"after move {moves}" if moves else "before the first move"
-    hint = "; the history was edited or comes from other rules"
-    for i, (mine, theirs) in enumerate(zip(replayed, recorded, strict=False)):
-        if mine == theirs:
-            continue
-        kind = theirs.get("type")
-        if mine.get("type") != kind:
-            raise ReplayMismatchError(
-                f"replay differs from the history at event {i} ({after}): the history has a "
-                f"{kind!r} event, the replay a {mine.get('type')!r} event{hint}"
-            )
-        keys = [k for k in {**theirs, **mine} if theirs.get(k, _MISSING) != mine.get(k, _MISSING)]
-        diffs = "; ".join(
-            _difference(f"key {k!r}", theirs.get(k, _MISSING), mine.get(k, _MISSING)) for k in keys
-        )
-        what = {
-            "deal": " (the cards dealt differ)",
-            "showdown": " (the final result differs)",
-            "low_showdown": " (the final result differs)",
-            "split": " (the final result differs)",
-            "award": " (the final result differs)",
-            "end": " (the final result differs)",
-        }.get(str(kind), "")
-        raise ReplayMismatchError(
-            f"replay differs from the history at event {i} ({kind}, {after}){what}: {diffs}{hint}"
-        )
-    if len(replayed) > len(recorded):
-        extra = replayed[len(recorded)]
-        raise ReplayMismatchError(
-            f"replay differs from the history at event {len(recorded)} ({after}): the replay "
-            f"has a {extra['type']!r} event that the history lacks{hint}"
-        )
-    extra = recorded[len(replayed)]
-    raise ReplayMismatchError(
-        f"replay differs from the history at event {len(replayed)} ({after}): the history has "
-        f"a {extra.get('type')!r} event that the replay does not produce{hint}"
-    )
-
-
-_MISSING = object()
-
-
-def _difference(where: str, recorded: Any, replayed: Any) -> str:
-    """Where two values differ, down to the first differing entry of long lists."""
-    if isinstance(recorded, list) and isinstance(replayed, list):
-        if len(recorded) == len(replayed) and len(repr(recorded)) > 60:
-            for i, (a, b) in enumerate(zip(recorded, replayed, strict=True)):
-                if a != b:
-                    return _difference(f"{where}[{i}]", a, b)
-    shown = ["missing" if v is _MISSING else repr(v) for v in (recorded, replayed)]
-    return f"{where} is {shown[0]} in the history but {shown[1]} in the replay"

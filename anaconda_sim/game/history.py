@@ -32,14 +32,14 @@ and an ``award``'s ``reason`` is ``"high"``, ``"low"`` or ``"high and low"``.
 
 Only ``action``, ``pass_commit``, ``discard_commit`` and ``declare_commit``
 are moves; the rest
-follow from them and the deck, which is what :func:`anaconda_sim.game.engine.replay`
+follow from them and the deck, which is what :func:`anaconda_sim.game.replayer.replay`
 uses to rebuild a game.
 
 Numbering
 ---------
 In the JSON, ``round`` (betting round) and ``pass`` are 0-based indices, as
 the engine counts them; ``reveal`` counts the cards turned up so far (1..4),
-and ``stage`` is the code of :data:`anaconda_sim.game.views.STAGE_REVEAL`.
+and ``stage`` is the code of :data:`anaconda_sim.table.views.STAGE_REVEAL`.
 Text for people (:func:`format_history`, the terminal game) always counts
 from 1: betting rounds 1..N, passes 1..P, reveals 1..4.
 
@@ -57,14 +57,15 @@ rules extend format 1 without changing it: their histories add the event
 types above and the rules key ``showdown``, which high-only rules never write
 (:meth:`Rules.to_dict`), so every history written before reads as it did and
 high-only histories are written exactly as before.
-With ``verify=True`` the deal is also replayed
-(:func:`anaconda_sim.game.engine.replay`), which raises
-:class:`ReplayMismatchError` when a recorded move is illegal or an event
-(a hand dealt, a pot, the final result...) differs from the replay.
+Reading checks the layout only; :func:`anaconda_sim.game.replayer.verify` (and
+:func:`~anaconda_sim.game.replayer.load_history`, which reads and verifies)
+also replays the deal, raising :class:`ReplayMismatchError` when a recorded
+move is illegal or an event (a hand dealt, a pot, the final result...)
+differs from the replay.
 
 Examples
 --------
->>> from anaconda_sim.game.rules import Rules
+>>> from anaconda_sim.table.rules import Rules
 >>> h = History(Rules(players=2), dealer=1, deck=tuple(range(14)), deal_index=0)
 >>> History.from_json(h.to_json()) == h
 True
@@ -83,8 +84,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import format_card, format_cards
-from . import views as V
-from .rules import Rules
+from ..limits import MAX_DEAL_INDEX
+from ..table import views as V
+from ..table.rules import Rules
 
 __all__ = [
     "FORMAT_VERSION",
@@ -358,7 +360,6 @@ class History:
             Naming the first bad value (its event index and key) and what it
             must be.
         """
-        from ..rng import MAX_DEAL_INDEX  # here, not at import: rng loads numba
 
         if not isinstance(self.rules, Rules):
             raise _fail("history rules", f"must be a Rules object, not {type(self.rules).__name__}")
@@ -375,7 +376,7 @@ class History:
             _check_event(event, index, players)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, verify: bool = False) -> History:
+    def from_dict(cls, data: Mapping[str, Any]) -> History:
         """A history from :meth:`to_dict` output.
 
         Parameters
@@ -383,18 +384,12 @@ class History:
         data
             The dict. Without a ``"format"`` key it is read as format 1 (the
             layout of histories written before the key existed).
-        verify
-            Also replay the deal and check that every event matches.
 
         Raises
         ------
         HistoryFormatError
             Another format version, a missing key, a value of the wrong type or
             out of range, a card dealt twice.
-        ReplayMismatchError
-            With ``verify``: a move that is illegal when replayed, or an event
-            that differs from the replay (see
-            :func:`anaconda_sim.game.engine.replay`).
         """
         if not isinstance(data, Mapping):
             raise _fail("history", f"must be a JSON object, not {type(data).__name__}")
@@ -423,14 +418,10 @@ class History:
         )
         history.validate()
         history.events = [_normalise(e) for e in history.events]
-        if verify:
-            from .engine import replay
-
-            replay(history)
         return history
 
     @classmethod
-    def from_json(cls, text: str, *, verify: bool = False) -> History:
+    def from_json(cls, text: str) -> History:
         """A history from :meth:`to_json` output (errors: see :meth:`from_dict`)."""
         try:
             data = json.loads(text)
@@ -438,17 +429,18 @@ class History:
             raise HistoryFormatError(
                 f"history is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
             ) from None
-        return cls.from_dict(data, verify=verify)
+        return cls.from_dict(data)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], *, verify: bool = True) -> History:
-        """Read a history written by :meth:`save`, replaying it to check it by default.
+    def load(cls, path: str | os.PathLike[str]) -> History:
+        """Read a history written by :meth:`save` (its layout checked; to replay
+        it too, :func:`anaconda_sim.game.replayer.load_history`).
 
         Raises
         ------
         OSError
             The file cannot be read.
-        HistoryFormatError, ReplayMismatchError
+        HistoryFormatError
             As :meth:`from_dict`, the message starting with the file name.
         """
         with open(path, "rb") as stream:
@@ -462,7 +454,7 @@ class History:
                 "written by History.save or `anaconda-sim play --save`"
             ) from None
         try:
-            return cls.from_json(text, verify=verify)
+            return cls.from_json(text)
         except HistoryError as exc:
             raise type(exc)(f"{name}: {exc}") from None
 
@@ -495,7 +487,7 @@ def format_history(history: History) -> str:
     Examples
     --------
     >>> from anaconda_sim.game.engine import Game
-    >>> from anaconda_sim.game.rules import Rules
+    >>> from anaconda_sim.table.rules import Rules
     >>> g = Game(Rules(players=2), dealer=0, deck=list(range(14)))
     >>> g.bet(); g.fold()
     >>> print(format_history(g.history))

@@ -26,7 +26,7 @@ The protocol of calls (the batch simulator mirrors it exactly)
 
 Examples
 --------
->>> from anaconda_sim.game.rules import Rules
+>>> from anaconda_sim.table.rules import Rules
 >>> g = play_deal(Rules(players=3), ["call-down"] * 3, seed=2)
 >>> g.is_over, sum(g.result.net)
 (True, 0)
@@ -40,8 +40,11 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from .. import rng as _rng
+from ..strategies.common import intent_to_action
+from ..strategies.declare import decide_declare
+from ..strategies.spec import get_strategy
+from ..table.rules import Rules
 from .engine import Action, Game, Observation, Phase, deck_from_seed
-from .rules import Rules
 
 __all__ = ["Bot", "Player", "RandomPlayer", "as_player", "play_deal", "run_game"]
 
@@ -88,7 +91,6 @@ class Bot:
     """
 
     def __init__(self, strategy: Any, **params: float) -> None:
-        from ..strategies import get_strategy
 
         self.strategy = get_strategy(strategy, **params)
         self.name = self.strategy.name
@@ -115,14 +117,12 @@ class Bot:
 
     def choose_action(self, obs: Observation) -> Action:
         """The strategy's intent, made a legal action."""
-        from ..strategies import intent_to_action
 
         intent = self.strategy.decide_bet(obs.pub, obs.own, self._stream())
         return Action(int(intent_to_action(obs.pub, obs.own, intent)))
 
     def choose_declaration(self, obs: Observation) -> int:
         """The strategy's declaration (hi-lo rules, R22), a ``DECLARE_*`` code."""
-        from ..strategies import decide_declare
 
         return decide_declare(self.strategy, obs.pub, obs.own, self._stream())
 
@@ -178,7 +178,6 @@ def as_player(spec: Any) -> Any:
     returned as they are.
     """
     if isinstance(spec, str):
-        from ..strategies import get_strategy
 
         return get_strategy(spec)
     if _is_strategy(spec) or isinstance(spec, Player):
@@ -225,7 +224,7 @@ def play_deal(
 
     Examples
     --------
-    >>> from anaconda_sim.game.rules import Rules
+    >>> from anaconda_sim.table.rules import Rules
     >>> a = play_deal(Rules(players=4), ["sensible"] * 4, seed=9, deal_index=3)
     >>> b = play_deal(Rules(players=4), ["sensible"] * 4, seed=9, deal_index=3)
     >>> a.history.events == b.history.events
@@ -289,7 +288,6 @@ def _decision_order(game: Game) -> list[int]:
 
 def _decide_action(game: Game, player: Any, seat: int, state: np.ndarray) -> Any:
     if _is_strategy(player):
-        from ..strategies import intent_to_action
 
         pub, own = game.seat_views(seat)
         intent = player.decide_bet(pub, own, state)
@@ -313,7 +311,6 @@ def _decide_discard(game: Game, player: Any, seat: int, state: np.ndarray) -> An
 
 
 def _decide_declare(game: Game, player: Any, seat: int, state: np.ndarray) -> Any:
-    from ..strategies import decide_declare, get_strategy
 
     if _is_strategy(player):
         pub, own = game.seat_views(seat)

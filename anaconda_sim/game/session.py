@@ -20,7 +20,7 @@ Decisions (docs/rules.md R4, R6)
 
 Examples
 --------
->>> from anaconda_sim.game.rules import Rules
+>>> from anaconda_sim.table.rules import Rules
 >>> s = Session(Rules(players=3), ["sensible", "call-down", "random"], stacks=60, seed=1)
 >>> records = s.run(5)
 >>> sum(s.stacks), [r.dealer for r in records][:3]
@@ -37,10 +37,10 @@ import numpy as np
 
 from .. import rng as _rng
 from ..errors import GameError
+from ..table.rules import Rules
 from .engine import Game
 from .history import History
 from .play import as_player, play_deal
-from .rules import Rules
 
 __all__ = ["DealRecord", "Session", "SessionOverError"]
 

@@ -1,6 +1,6 @@
 """The three declarations of the hi-lo showdown (R22), as small ints.
 
-Plain constants (no numba), so the seat views (:mod:`anaconda_sim.game.views`,
+Plain constants (no numba), so the seat views (:mod:`anaconda_sim.table.views`,
 which re-exports them), the reference engine, the strategies and the numba
 kernels all use one encoding.
 

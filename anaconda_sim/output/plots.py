@@ -50,7 +50,9 @@ import numpy as np
 
 from ..cards import format_cards, parse_cards
 from ..hands.evaluator import CATEGORY_COLUMNS, CATEGORY_KEYS, CATEGORY_NAMES
+from ..provenance import encode, provenance
 from ..stats import Z95
+from ..strategies.spec import parse_strategies, short_spec
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -221,7 +223,6 @@ def _model(df: pd.DataFrame) -> dict:
 
 def _seat_specs(text: str) -> list[str]:
     """The strategies of an ``opponents`` text (one, or a comma list per seat)."""
-    from ..strategies import parse_strategies
 
     try:
         return [s.spec() for s in parse_strategies(text)]
@@ -263,7 +264,6 @@ def _subtitle(attrs: dict) -> str:
 def _opponents_text(opponents: list[str], hero: str | None, count: bool = True) -> str:
     """'vs 5 x sensible:continue_late=2' (changed parameters only; tables keep
     all); without ``count`` (a frame over several table sizes) 'vs learned'."""
-    from ..strategies import short_spec
 
     specs = [short_spec(str(s)) for s in opponents]
     same = len(set(specs)) == 1
@@ -969,7 +969,6 @@ def save_figure(
         fmt, {}
     )
     if model is not None:
-        from ..provenance import encode, provenance
 
         record = encode(provenance(model))
         metadata["Subject" if fmt == "pdf" else "Description"] = record

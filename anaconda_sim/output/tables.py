@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..provenance import META_KEY, decode, encode, provenance, sidecar_path
+
 __all__ = ["TABLE_FORMATS", "format_table", "read_table", "write_table"]
 
 TABLE_FORMATS = (".csv", ".parquet", ".json")
@@ -92,7 +94,6 @@ def write_table(frame: pd.DataFrame, path: str | Path) -> Path:
     >>> read_table(path).attrs["players"], path.with_name("equity.csv.meta.json").exists()
     (4, True)
     """
-    from ..provenance import META_KEY, encode, provenance, sidecar_path
 
     path = Path(path)
     suffix = _table_format(path, "write a table to")
@@ -135,7 +136,6 @@ def read_table(path: str | Path) -> pd.DataFrame:
     ...
     ValueError: cannot read 'nowhere.csv': no such file
     """
-    from ..provenance import META_KEY, decode, sidecar_path
 
     path = Path(path)
     suffix = _table_format(path, "read a table from")

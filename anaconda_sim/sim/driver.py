@@ -20,14 +20,17 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .._numba import run_chunks
+from .._numba import CACHE_ENABLED, run_chunks
 from ..cards import CardError, card_mask, format_cards, parse_cards
-from ..game import views as V
-from ..game.rules import Rules
 from ..hands.evaluator import N_CATEGORIES
 from ..rng import MAX_DEAL_INDEX, SeedLike, root_key
-from ..strategies import KIND_CUSTOM, Strategy, get_strategy, kernel_extras
+from ..strategies.dispatch import no_custom_bet, no_custom_cards
+from ..strategies.kinds import KIND_CUSTOM, kernel_extras
+from ..strategies.spec import Strategy, get_strategy
+from ..table import views as V
+from ..table.rules import Rules
 from . import layout as L
+from .kernels import deal as K
 from .records import (
     RECORD_CHUNK,
     MemoryRecords,
@@ -77,7 +80,6 @@ def compile_user_function(fn: Any, signature: Any, builtin: bool = False) -> Any
     """A C-callable version of a numba function, for the kernel's function arguments."""
     import numba
 
-    from .._numba import CACHE_ENABLED
 
     key = (id(fn), str(signature))
     found = _COMPILED_USER_FUNCTIONS.get(key)
@@ -100,8 +102,6 @@ _COMPILED_USER_FUNCTIONS: dict[tuple[int, str], tuple[Any, Any]] = {}
 
 
 def custom_functions(strats: list[Strategy]) -> tuple[Any, Any, Any, int, int]:
-    from ..strategies import no_custom_bet, no_custom_cards
-    from .kernels import deal as K
 
     custom = [s for s in strats if s.kind == KIND_CUSTOM]
     first = custom[0] if custom else None
@@ -254,7 +254,6 @@ class KernelRun:
     records: pd.DataFrame | Path | None = None
 
     def execute(self, progress: ProgressLike) -> None:
-        from .kernels import deal as K
 
         n = self.rules.players
         n_choices = self.choices.shape[0]

@@ -4,7 +4,7 @@ The kernels work on flat integer arrays (numba has no cheap records), so the
 meaning of each index is defined here, once, and both the kernels and the
 Python code that fills or reads the arrays use these names. The seat views
 ``pub``/``own`` that strategies read have their own layout in
-:mod:`anaconda_sim.game.views`; strategy parameters are named in
+:mod:`anaconda_sim.table.views`; strategy parameters are named in
 :mod:`anaconda_sim.strategies`.
 
 Arrays

@@ -64,10 +64,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..game import views as V
-from ..game.rules import Rules
 from ..hands.evaluator import CATEGORY_KEYS
+from ..provenance import META_KEY, encode, provenance
 from ..stats import SHARE_SCALE, Z95
+from ..table import views as V
+from ..table.rules import Rules
 from . import layout as L
 
 __all__ = [
@@ -255,7 +256,6 @@ class ParquetRecords:
     def _schema(self, frame: pd.DataFrame, model: dict[str, Any]) -> Any:
         import pyarrow as pa
 
-        from ..provenance import META_KEY, encode, provenance
 
         schema = pa.Schema.from_pandas(frame, preserve_index=False)
         record = encode(provenance(model)).encode("utf-8")

@@ -1,7 +1,7 @@
 """The batch simulator: millions of complete deals, with error bars.
 
 :func:`simulate` plays complete deals of Anaconda under any
-:class:`~anaconda_sim.game.rules.Rules` (2 to 7 players, the default rules or
+:class:`~anaconda_sim.table.rules.Rules` (2 to 7 players, the default rules or
 Bicycle's) with one strategy per seat, and returns per-seat estimates with
 standard errors (:class:`SimulationResult`). :func:`score_choices` scores
 several alternative choices of one seat (which cards to pass, which two to
@@ -52,12 +52,12 @@ import numpy as np
 import pandas as pd
 
 from ..cards import CardError, format_cards, parse_cards
-from ..game.rules import REVEAL_ROUNDS, Rules
 from ..hands.declare import DECLARE_NAMES
 from ..hands.evaluator import CATEGORY_COLUMNS
 from ..rng import SeedLike
 from ..stats import SHARE_SCALE, Z95
-from ..strategies import Strategy
+from ..strategies.spec import Strategy
+from ..table.rules import REVEAL_ROUNDS, Rules
 from . import layout as L
 from .driver import (
     KernelRun,
@@ -307,7 +307,7 @@ def simulate(
     Parameters
     ----------
     rules
-        A :class:`~anaconda_sim.game.rules.Rules`, or a number of players (2..7)
+        A :class:`~anaconda_sim.table.rules.Rules`, or a number of players (2..7)
         for the default rules.
     strategies
         One strategy for every seat (a built-in name such as ``"sensible"``
@@ -398,7 +398,7 @@ def simulate(
     :mod:`anaconda_sim.strategies`) runs inside the kernel:
 
     >>> import numba
-    >>> from anaconda_sim.game import views as V
+    >>> from anaconda_sim.table import views as V
     >>> from anaconda_sim.strategies import Strategy
     >>> @numba.njit
     ... def raise_with_aces(pub, own, params, rng):

@@ -38,7 +38,10 @@ from typing import Any
 
 import numpy as np
 
+from ..analysis.driver import ANALYSIS_RULES
 from ..cards import CardError, format_cards, parse_cards
+from ..hands.classes import N_CLASSES, lookup_classes
+from ..strategies.spec import parse_strategies, short_spec
 
 __all__ = [
     "DEFAULT_OPPONENTS",
@@ -220,7 +223,6 @@ class SweepSpec:
         if not kinds or len(set(kinds)) != len(kinds):
             raise _fail("kind", self.kind, "must list each analysis once")
         set_(self, "kind", kinds)
-        from ..analysis.driver import ANALYSIS_RULES
 
         if self.rules not in ANALYSIS_RULES:
             raise _fail("rules", self.rules,
@@ -309,7 +311,6 @@ class SweepSpec:
         return tuple(out)
 
     def _check_classes(self, kinds: tuple[str, ...]) -> tuple[int, ...] | str:
-        from ..hands.classes import N_CLASSES, lookup_classes
 
         selection = self.hand_classes
         if isinstance(selection, (list, tuple)) and not selection:
@@ -337,7 +338,6 @@ class SweepSpec:
         several separated by commas, :func:`~anaconda_sim.strategies.parse_strategies`),
         each as its short text: the name alone when every parameter has its
         default (so a plain name keeps its text, the spec hash and the seeds)."""
-        from ..strategies import parse_strategies, short_spec
 
         if not isinstance(text, str):
             raise _fail(key, text, "is not a strategy name or a comma list of names")
@@ -475,7 +475,6 @@ class SweepSpec:
     # -------------------------------------------------------------- units --
     def class_ids(self) -> tuple[int, ...]:
         """The starting-hand class ids swept (empty without classes)."""
-        from ..hands.classes import N_CLASSES
 
         if isinstance(self.hand_classes, str):  # "all", once validated
             return tuple(range(N_CLASSES))

@@ -68,10 +68,12 @@ from typing import Any, Literal
 
 import pandas as pd
 
+from .._version import __version__
 from .errors import SweepError, SweepWarning, write_error
 from .integrity import read_frame, sha256_hex, unit_metadata, unit_problem
 from .lock import LOCK, FolderLock
 from .spec import SweepSpec, Unit
+from .work import COORDINATES
 
 __all__ = [
     "FileProblem",
@@ -460,7 +462,6 @@ class SweepStore:
                 f"{str(folder)!r} is not empty and holds no sweep ({MANIFEST} is missing); "
                 "choose a new or empty folder for --out"
             )
-        from .. import __version__
 
         self._manifest = {
             "format": FORMAT, "format_version": FORMAT_VERSION,
@@ -707,7 +708,6 @@ def load_results(
     if frames:
         frame = pd.concat(frames, ignore_index=True)
     else:
-        from .work import COORDINATES
 
         frame = pd.DataFrame({k: pd.Series(dtype=v) for k, v in COORDINATES.items()})
     status = _status(folder, manifest, survey)

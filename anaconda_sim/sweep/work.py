@@ -14,7 +14,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .. import analysis
 from ..cards import SUIT_SYMBOLS, SUITS
+from ..hands.classes import hand_classes, representative, sample_hands
+from ..hands.evaluator import CATEGORY_COLUMNS
+from ..stats import Z95
+from ..strategies.spec import Strategy, parse_strategies
 from .spec import Slot, SweepSpec, Unit, derive_seed
 
 __all__ = ["COORDINATES", "compute_unit", "hand_seed", "slot_hand", "summarize_classes"]
@@ -46,7 +51,6 @@ def slot_hand(slot: Slot, seed: int) -> str:
     Sample ``j`` of a class is drawn with a seed derived from the base seed,
     the class and ``j`` only, so the same hands play at every grid point.
     """
-    from ..hands.classes import representative, sample_hands
 
     if slot.hand is not None:
         return slot.hand
@@ -72,9 +76,6 @@ _EQUITY_COLUMNS = ("stage", "hero_pass", "players", "equity", "se", "ci_low", "c
 
 
 def _analyse(spec: SweepSpec, unit: Unit, hand: str, seed: int) -> pd.DataFrame:
-    from .. import analysis
-    from ..hands.evaluator import CATEGORY_COLUMNS
-    from ..strategies import Strategy, parse_strategies
 
     # one strategy for every seat, or one per seat (with parameters: "name:key=value,...")
     seats = parse_strategies(unit.opponents)
@@ -126,7 +127,6 @@ def compute_unit(spec: SweepSpec, unit: Unit, threads: int | None = None) -> pd.
         import numba
 
         numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
-    from ..hands.classes import hand_classes
 
     names = hand_classes()["name"] if any(s.hand_class is not None for s in unit.slots) else None
     tables, lengths, coords = [], [], []
@@ -188,8 +188,6 @@ def summarize_classes(frame: pd.DataFrame) -> pd.DataFrame:
     >>> summary[["hand_class", "hands", "deals"]].to_dict("records")
     [{'hand_class': 'AA/K', 'hands': 3, 'deals': 900}]
     """
-    from ..hands.classes import hand_classes
-    from ..stats import Z95
 
     rows = frame[(frame["kind"] == "equity") & frame["class_id"].notna()]
     if rows.empty:

@@ -15,10 +15,10 @@ from engine_at_discard import deal_states, game_at_discard, model_pass
 from anaconda_sim.analysis import declare_values, reveal_opponents
 from anaconda_sim.cards import CardError, parse_cards
 from anaconda_sim.game.play import Bot, run_game
-from anaconda_sim.game.rules import Rules
 from anaconda_sim.hands.declare import DECLARE_NAMES
 from anaconda_sim.rng import root_key
 from anaconda_sim.strategies import get_strategy
+from anaconda_sim.table.rules import Rules
 
 WHEEL = "5♠ 4♥ 3♦ 2♣ A♠"
 KINGS_FULL = "K♠ K♥ K♦ Q♣ Q♠"

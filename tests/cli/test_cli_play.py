@@ -14,7 +14,7 @@ import pytest
 from anaconda_sim.cli.app import main
 from anaconda_sim.cli.terminal import play_terminal
 from anaconda_sim.game.engine import Phase
-from anaconda_sim.game.rules import Rules
+from anaconda_sim.table.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 

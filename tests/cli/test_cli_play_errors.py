@@ -18,8 +18,8 @@ from anaconda_sim.cli.app import main
 from anaconda_sim.cli.terminal import SHORTHANDS, play_terminal
 from anaconda_sim.game.engine import Action, Observation
 from anaconda_sim.game.play import Bot, play_deal
-from anaconda_sim.game.rules import Rules
 from anaconda_sim.rng import MAX_DEAL_INDEX
+from anaconda_sim.table.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 

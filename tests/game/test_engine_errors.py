@@ -18,7 +18,7 @@ from anaconda_sim.errors import (
     WrongPhaseError,
 )
 from anaconda_sim.game.engine import Game, Phase
-from anaconda_sim.game.rules import Rules
+from anaconda_sim.table.rules import Rules
 
 
 def refused(game: Game, move: Callable[[], object], error: type[GameError], match: str) -> None:

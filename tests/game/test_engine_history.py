@@ -6,10 +6,11 @@ import json
 
 import pytest
 
-from anaconda_sim.game.engine import Game, replay
+from anaconda_sim.game.engine import Game
 from anaconda_sim.game.history import History, format_history
 from anaconda_sim.game.play import play_deal
-from anaconda_sim.game.rules import Rules
+from anaconda_sim.game.replayer import replay
+from anaconda_sim.table.rules import Rules
 
 
 def test_events_in_order() -> None:

@@ -8,9 +8,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from anaconda_sim.errors import GameError
-from anaconda_sim.game.engine import Action, Game, Phase, replay
+from anaconda_sim.game.engine import Action, Game, Phase
 from anaconda_sim.game.history import History
-from anaconda_sim.game.rules import Rules
+from anaconda_sim.game.replayer import replay
+from anaconda_sim.table.rules import Rules
 
 PRESETS = st.sampled_from(["pagat", "bicycle"])
 

@@ -8,10 +8,10 @@ import pytest
 
 from anaconda_sim.cards import format_cards, parse_cards
 from anaconda_sim.errors import IllegalActionError, WrongPhaseError
-from anaconda_sim.game import views as V
 from anaconda_sim.game.engine import Action, Game, Phase, deck_for_hands
-from anaconda_sim.game.rules import Rules
 from anaconda_sim.hands import evaluator
+from anaconda_sim.table import views as V
+from anaconda_sim.table.rules import Rules
 
 
 # ------------------------------------------------------------------ helpers --

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 from anaconda_sim import rng
-from anaconda_sim.game import views as V
 from anaconda_sim.game.engine import Action, Game, Phase, deck_from_seed
 from anaconda_sim.game.play import Bot, RandomPlayer, play_deal
-from anaconda_sim.game.rules import Rules
 from anaconda_sim.strategies import get_strategy, intent_to_action
+from anaconda_sim.table import views as V
+from anaconda_sim.table.rules import Rules
 
 
 def test_pub_at_the_start() -> None:

@@ -21,14 +21,15 @@ from anaconda_sim.errors import (
     SeatFoldedError,
     WrongPhaseError,
 )
-from anaconda_sim.game import views as V
-from anaconda_sim.game.engine import Declaration, Game, Phase, deck_for_hands, replay
+from anaconda_sim.game.engine import Declaration, Game, Phase, deck_for_hands
 from anaconda_sim.game.history import History
 from anaconda_sim.game.play import RandomPlayer, play_deal
-from anaconda_sim.game.rules import HILO, PAGAT, Rules
+from anaconda_sim.game.replayer import replay, verify
 from anaconda_sim.hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo
 from anaconda_sim.hands.low import evaluate_low
 from anaconda_sim.strategies import builtin_declare, decide_declare, get_strategy
+from anaconda_sim.table import views as V
+from anaconda_sim.table.rules import HILO, PAGAT, Rules
 
 FILLERS = "Kc Kd Kh Ks Qc Qd Qh Qs Jc Jd Jh Js Tc Td Th Ts 9c 9d 9h 9s".split()
 
@@ -443,7 +444,7 @@ def test_history_round_trip_json_and_text_with_declarations():
     data = json.loads(text)
     assert data["format"] == 1
     assert data["rules"]["showdown"] == "hi-lo"
-    back = History.from_json(text, verify=True)
+    back = verify(History.from_json(text))
     assert back == game.history
     assert replay(back).result == game.result
     shown = back.format()
@@ -467,7 +468,7 @@ def test_history_with_an_edited_declaration_is_refused():
         History.from_dict(data)
     data["events"][i]["declaration"] = "low" if data["events"][i]["seat"] != 2 else "high"
     with pytest.raises(ReplayMismatchError):
-        History.from_dict(data, verify=True)
+        verify(History.from_dict(data))
 
 
 def test_high_only_histories_are_written_and_read_as_before():
@@ -477,7 +478,7 @@ def test_high_only_histories_are_written_and_read_as_before():
     assert "showdown" not in data["rules"]
     assert set(data["rules"]) == {"players", "ante", "bet", "max_raises", "reserve", "passes",
                                   "discard", "progressive_reveal", "name"}  # fmt: skip
-    assert History.from_dict(data, verify=True).rules == Rules(players=3)
+    assert verify(History.from_dict(data)).rules == Rules(players=3)
 
 
 # ----------------------------------------------------------------- rules --

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from anaconda_sim.game.engine import replay
 from anaconda_sim.game.history import (
     FORMAT_VERSION,
     History,
@@ -22,9 +21,10 @@ from anaconda_sim.game.history import (
     format_history,
 )
 from anaconda_sim.game.play import play_deal
-from anaconda_sim.game.rules import Rules
-from anaconda_sim.game.views import STAGE_REVEAL
+from anaconda_sim.game.replayer import replay, verify
 from anaconda_sim.rng import MAX_DEAL_INDEX
+from anaconda_sim.table.rules import Rules
+from anaconda_sim.table.views import STAGE_REVEAL
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +72,7 @@ def test_a_history_without_the_version_is_read_as_version_1(data: dict[str, Any]
     # exactly the layout of format 1
     original = History.from_dict(data)
     del data["format"]
-    old = History.from_dict(data, verify=True)
+    old = verify(History.from_dict(data))
     assert old == original
     assert old.to_dict()["format"] == 1
 
@@ -105,7 +105,7 @@ def test_every_missing_or_mistyped_value_is_a_history_error(showdown: dict[str, 
                 else:
                     data["events"][index][key] = "oops"
                 with pytest.raises(HistoryError) as info:
-                    History.from_dict(data, verify=True)
+                    verify(History.from_dict(data))
                 assert f"event {index}" in str(info.value), (index, key, change)
 
 
@@ -165,7 +165,7 @@ def test_a_tampered_card_is_found_by_the_replay(data: dict[str, Any]) -> None:  
     with pytest.raises(ReplayMismatchError,
                        match=r"at event 0 \(deal, before the first move\) \(the cards dealt "
                              r"differ\): key 'deck'\[0\]"):  # fmt: skip
-        History.from_dict(data, verify=True)
+        verify(History.from_dict(data))
 
 
 def test_an_illegal_replayed_move_names_the_move(data: dict[str, Any]) -> None:  # R13
@@ -173,7 +173,7 @@ def test_an_illegal_replayed_move_names_the_move(data: dict[str, Any]) -> None: 
     assert action["action"] == "check"
     action["action"] = "raise"  # nothing to raise: no bet is pending
     with pytest.raises(ReplayMismatchError) as info:
-        History.from_dict(data, verify=True)
+        verify(History.from_dict(data))
     text = str(info.value)
     assert f"move 1 of the history (event {index}: seat {action['seat']} raise)" in text
     assert "is illegal when replayed" in text and "legal: check, bet" in text
@@ -189,7 +189,7 @@ def test_a_passed_card_not_held_names_the_move(data: dict[str, Any]) -> None:  #
                        match=rf"move {moves.index(index) + 1} of the history \(event {index}: "
                              "seat .* passes .*\\) is illegal when replayed: .* not in its hand"
                        ):  # fmt: skip
-        History.from_dict(data, verify=True)
+        verify(History.from_dict(data))
 
 
 def test_a_final_result_that_differs_is_named(data: dict[str, Any]) -> None:  # R18-R20
@@ -204,10 +204,10 @@ def test_missing_and_extra_events(data: dict[str, Any]) -> None:
     short = copy.deepcopy(data)
     del short["events"][-1]
     with pytest.raises(ReplayMismatchError, match="replay has a 'end' event that the history"):
-        History.from_dict(short, verify=True)
+        verify(History.from_dict(short))
     data["events"].append({"type": "discard"})
     with pytest.raises(ReplayMismatchError, match="history has a 'discard' event that the re"):
-        History.from_dict(data, verify=True)
+        verify(History.from_dict(data))
 
 
 def test_save_and_load(tmp_path: Path, data: dict[str, Any]) -> None:

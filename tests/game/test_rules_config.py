@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from anaconda_sim.game.rules import BICYCLE, PAGAT, Rules
+from anaconda_sim.table.rules import BICYCLE, PAGAT, Rules
 
 
 def test_R2_R3_defaults_are_the_rules_md_variant() -> None:

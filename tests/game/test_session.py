@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from anaconda_sim.game.play import RandomPlayer
-from anaconda_sim.game.rules import Rules
 from anaconda_sim.game.session import Session, SessionOverError
+from anaconda_sim.table.rules import Rules
 
 
 def test_R6_dealer_moves_one_seat_clockwise_each_deal() -> None:

@@ -7,16 +7,16 @@ import json
 import numpy as np
 import pytest
 
-from anaconda_sim.learned import learn
-from anaconda_sim.learned.fit import (
+from anaconda_sim.learning import learn
+from anaconda_sim.learning.fit import (
     argmax_regret,
     fit_weights,
     pass_betting_table,
     pass_table,
     stratified_hands,
 )
-from anaconda_sim.learned.params import N_PASS
 from anaconda_sim.strategies import get_strategy
+from anaconda_sim.strategies.learned.params import N_PASS
 
 TINY = dict(situations=6, deals=60, bet_deals=300, table_deals=400, eval_hands=4, eval_deals=60,
             order_situations=3, order_deals=40, pass_bet_situations=3, pass_bet_deals=40)
@@ -45,7 +45,7 @@ def test_pass_table_values_are_pass_values():
     assert features.shape == (2, 35, N_PASS) and values.shape == (2, 35)
     assert np.all((values >= 0) & (values <= 1))
     # a hand's values are pass_values' on the same deals (root seed, same model)
-    from anaconda_sim.learned.fit import _seed
+    from anaconda_sim.learning.fit import _seed
 
     table = pass_values(hands[0], 3, opponents="sensible", deals=200, seed=_seed(1, 0),
                         progress=False, unicode=False)  # fmt: skip
@@ -58,8 +58,8 @@ def test_pass_betting_table_rows_are_the_situations_passes():
     features of that pass and its value from the exploitability model."""
     import itertools
 
-    from anaconda_sim.analysis.exploit import situation_values
-    from anaconda_sim.learned.play import pass_features_of
+    from anaconda_sim.learning.exploit import situation_values
+    from anaconda_sim.strategies.learned.play import pass_features_of
 
     sensible = get_strategy("sensible")
     features, values = pass_betting_table(3, sensible, 2, 60, seed=7)
@@ -81,7 +81,7 @@ def test_the_population_field_seats_each_stranger_in_every_other_seat_in_turn():
     """population_nets: the self-play block, then per stranger one block per
     other seat (equal shares), each the simulator's seat-0 nets of that
     table on its own seed."""
-    from anaconda_sim.learned.fit import _seat_nets, _seed, population_nets
+    from anaconda_sim.learning.fit import _seat_nets, _seed, population_nets
     from anaconda_sim.sim.simulator import simulate
 
     sensible, call_down = get_strategy("sensible"), get_strategy("call-down")

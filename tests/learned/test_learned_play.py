@@ -14,8 +14,8 @@ import pytest
 from naive_learned import naive_features, naive_own_bucket, naive_win_probability
 
 from anaconda_sim.cards import parse_cards
-from anaconda_sim.game import views as V
-from anaconda_sim.learned.params import (
+from anaconda_sim.strategies import KIND_LEARNED, get_strategy, parse_strategies
+from anaconda_sim.strategies.learned.params import (
     LEARNED_DEFAULTS,
     N_PASS,
     PARAM_NAMES,
@@ -26,9 +26,9 @@ from anaconda_sim.learned.params import (
     shipped_params,
     shipped_win_table,
 )
-from anaconda_sim.learned.play import pass_features_of
-from anaconda_sim.learned.winprob import win_probability
-from anaconda_sim.strategies import KIND_LEARNED, get_strategy, parse_strategies
+from anaconda_sim.strategies.learned.play import pass_features_of
+from anaconda_sim.strategies.learned.winprob import win_probability
+from anaconda_sim.table import views as V
 
 
 def test_pass_features_match_the_plain_twin_on_random_hands():

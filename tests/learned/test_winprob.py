@@ -1,4 +1,4 @@
-"""The win table of the "learned" family (anaconda_sim/learned/winprob.py):
+"""The win table of the "learned" family (anaconda_sim/strategies/learned/winprob.py):
 its buckets against plain twins, its tallies against a plain count over the
 simulator's records, and what the table says about the game (R11, R18)."""
 
@@ -12,16 +12,16 @@ from naive_learned import naive_exposure_bucket, naive_own_bucket
 
 from anaconda_sim.cards import parse_cards
 from anaconda_sim.hands.evaluator import eval_cards
-from anaconda_sim.learned.fit import estimate_win_table
-from anaconda_sim.learned.params import WIN_TABLE_SHAPE
-from anaconda_sim.learned.winprob import (
+from anaconda_sim.learning.fit import estimate_win_table
+from anaconda_sim.sim.simulator import simulate
+from anaconda_sim.strategies import get_strategy
+from anaconda_sim.strategies.learned.params import WIN_TABLE_SHAPE
+from anaconda_sim.strategies.learned.winprob import (
     OWN_BUCKET,
     exposure_bucket,
     own_bucket_names,
     tally_pairs,
 )
-from anaconda_sim.sim.simulator import simulate
-from anaconda_sim.strategies import get_strategy
 
 
 def test_own_buckets_match_the_twin_on_random_five_and_seven_card_hands():
@@ -120,7 +120,7 @@ def test_R18_the_estimated_table_orders_hands_by_strength():
 
 
 def test_the_win_table_field_never_folds_and_keeps_the_card_play():
-    from anaconda_sim.learned.fit import passive_variant
+    from anaconda_sim.learning.fit import passive_variant
 
     assert passive_variant(get_strategy("sensible")).name == "call-down"
     assert passive_variant(get_strategy("random-pass")).name == "random-pass"

@@ -16,10 +16,10 @@ import pandas as pd
 import pytest
 
 from anaconda_sim.game.play import play_deal
-from anaconda_sim.game.rules import Rules
 from anaconda_sim.hands.evaluator import CATEGORY_KEYS, category
 from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.strategies import get_strategy
+from anaconda_sim.table.rules import Rules
 
 DEALS_PER_CASE = 420  # 12 rule sets x 4 mixes x 420 = 20,160 deals
 HILO_DEALS_PER_CASE = 240  # 6 table sizes x 4 mixes x 240 = 5,760 hi-lo deals

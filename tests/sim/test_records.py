@@ -11,10 +11,10 @@ import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
-from anaconda_sim.game.rules import Rules
 from anaconda_sim.hands.evaluator import CATEGORY_KEYS, category
 from anaconda_sim.output.tables import read_table
 from anaconda_sim.sim.simulator import score_choices, simulate
+from anaconda_sim.table.rules import Rules
 
 MIX = ["sensible", "random", "call-down", "sensible", "random", "sensible"]
 

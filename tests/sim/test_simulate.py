@@ -10,10 +10,10 @@ import pandas as pd
 import pytest
 
 from anaconda_sim.cards import CardError, parse_cards
-from anaconda_sim.game import views as V
-from anaconda_sim.game.rules import Rules
 from anaconda_sim.sim.simulator import ChoiceScores, SimulationResult, score_choices, simulate
 from anaconda_sim.strategies import Strategy, get_strategy
+from anaconda_sim.table import views as V
+from anaconda_sim.table.rules import Rules
 
 RECORD_COLUMNS = [
     "deal", "seat", "dealer", "strategy", "pot", "showdown", "win_category", "winner", "net",

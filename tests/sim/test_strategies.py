@@ -23,7 +23,6 @@ import numpy as np
 import pytest
 
 from anaconda_sim.cards import parse_cards
-from anaconda_sim.game import views as V
 from anaconda_sim.hands.evaluator import (
     best_five_into,
     eval_cards,
@@ -33,7 +32,7 @@ from anaconda_sim.hands.evaluator import (
     value_category,
 )
 from anaconda_sim.hands.low import evaluate_low
-from anaconda_sim.learned.params import ORDER_FEATURES, PASS_FEATURES
+from anaconda_sim.hands.sorting import best_five7_into
 from anaconda_sim.rng import new_state, rand_below, rand_float, root_key
 from anaconda_sim.strategies import (
     BUILTIN_NAMES,
@@ -45,13 +44,14 @@ from anaconda_sim.strategies import (
     LOW_STRENGTH_AT,
     SENSIBLE_DEFAULTS,
     Strategy,
-    best_five7_into,
     best_low_five_into,
     builtin_discard,
     get_strategy,
     intent_to_action,
     low_strength,
 )
+from anaconda_sim.strategies.learned.params import ORDER_FEATURES, PASS_FEATURES
+from anaconda_sim.table import views as V
 
 FLOOR = [0, 1, 2, 3, 7]
 N_PASS = len(PASS_FEATURES)

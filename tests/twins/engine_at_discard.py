@@ -9,9 +9,9 @@ import numpy as np
 
 from anaconda_sim.analysis.driver import pub_at_pass
 from anaconda_sim.cards import mask_from_cards
-from anaconda_sim.game import views as V
 from anaconda_sim.game.engine import Game, Phase, deck_for_hands
 from anaconda_sim.rng import STREAM_SEAT, stream_state
+from anaconda_sim.table import views as V
 
 NO_FOURS = np.zeros((0, 4), dtype=np.int8)  # the right neighbour unconditioned
 

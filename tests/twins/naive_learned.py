@@ -1,4 +1,4 @@
-"""Plain twins of the "learned" family's kernels (anaconda_sim/learned/play.py):
+"""Plain twins of the "learned" family's kernels (anaconda_sim/strategies/learned/play.py):
 the pass features and pass by brute force over straights and counts, the
 win probability from rank counts of the best five and of the exposed cards,
 the betting rule read off its documentation."""
@@ -10,9 +10,9 @@ from collections import Counter
 
 import numpy as np
 
-from anaconda_sim.game import views as V
 from anaconda_sim.hands.evaluator import best_five_into, eval_cards, value_category
 from anaconda_sim.rng import rand_float
+from anaconda_sim.table import views as V
 
 
 def _straight_kind(ranks: list[int]) -> int:
@@ -70,7 +70,7 @@ def naive_pass(weights, hand: list[int]) -> list[int]:
 
 def naive_own_bucket(cards: list[int]) -> int:
     """The own-strength bucket of five or seven cards, from the best five's
-    category and rank counts (anaconda_sim.learned.winprob.OWN_BUCKET's rule)."""
+    category and rank counts (anaconda_sim.strategies.learned.winprob.OWN_BUCKET's rule)."""
     hand = np.array(cards, dtype=np.int64)
     out = np.empty(7, dtype=np.int64)
     best_five_into(hand, len(hand), out)
@@ -116,7 +116,7 @@ def naive_exposure_bucket(shown: list[int]) -> int:
 
 def naive_win_probability(pub, own, params) -> float:
     """The product over active rivals of the win table's entries."""
-    from anaconda_sim.learned.params import EXPOSURE_BUCKETS, OWN_BUCKETS, TABLE0
+    from anaconda_sim.strategies.learned.params import EXPOSURE_BUCKETS, OWN_BUCKETS, TABLE0
 
     revealed = min(int(pub[V.P_REVEALED]), 4)
     if revealed > 0:
@@ -136,8 +136,8 @@ def naive_win_probability(pub, own, params) -> float:
 
 
 def naive_bet(pub, own, params, rng) -> int:
-    """The learned betting intent, as documented in anaconda_sim.learned.play."""
-    from anaconda_sim.learned.params import PARAM_NAMES
+    """The learned betting intent, as documented in anaconda_sim.strategies.learned.play."""
+    from anaconda_sim.strategies.learned.params import PARAM_NAMES
 
     p = dict(zip(PARAM_NAMES, params, strict=False))
     r = min(int(pub[V.P_REVEALED]), 4)

@@ -24,7 +24,7 @@ def _share(values: list[int], seat: int) -> float:
 
 def _strategy_pass(strategy, pub, seat: int, seven: list[int]) -> list[int]:
     """The three cards ``strategy`` passes from ``seven`` (its own decision function)."""
-    from anaconda_sim.game import views as V
+    from anaconda_sim.table import views as V
 
     own = V.new_own(seat)
     own[V.O_NCARDS] = 7
@@ -105,7 +105,7 @@ def received_shares(hand7, players, passed, received, strategy, deals, seed):
     shares of the accepted deals and the share of shuffles accepted.
     """
     from anaconda_sim.analysis.driver import pub_at_pass
-    from anaconda_sim.game import views as V
+    from anaconda_sim.table import views as V
 
     rng = np.random.default_rng(seed)
     pub = pub_at_pass(players)

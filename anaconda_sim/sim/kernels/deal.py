@@ -17,32 +17,31 @@ import numpy as np
 from numba import types
 
 from ..._numba import borrow, jit, keep
-from ...game import views as V
 from ...hands.evaluator import eval5, eval7, exposed_value_at, value_category
 from ...hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo_seats
 from ...rng import STREAM_DECK, STREAM_SEAT, card_bit, deal_cards_into, stream_state
 from ...stats import SHARE_SCALE
-from ...strategies import (
+from ...strategies.basic import bet_random
+from ...strategies.common import intent_to_action
+from ...strategies.declare import builtin_declare_at
+from ...strategies.dispatch import (
+    builtin_discard,
+    builtin_pass,
+    discard_sensible_high,
+    pass_sensible_high,
+)
+from ...strategies.hilo import low_hand_value, sensible_strength
+from ...strategies.kinds import (
     KIND_CALL_DOWN,
     KIND_CUSTOM,
     KIND_LEARNED,
     KIND_RANDOM,
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
-    SENSIBLE_PARAMS,
-    bet_learned_at,
-    bet_random,
-    bet_sensible_at,
-    builtin_declare_at,
-    builtin_discard,
-    builtin_pass,
-    discard_sensible_high,
-    intent_to_action,
-    learned_bucket,
-    low_hand_value,
-    pass_sensible_high,
-    sensible_strength,
 )
+from ...strategies.learned.play import bet_learned_at, learned_bucket
+from ...strategies.sensible import SENSIBLE_PARAMS, bet_sensible_at
+from ...table import views as V
 from ..layout import (
     AD_DEALS,
     AD_MISSED,
@@ -177,7 +176,7 @@ def _holds(own, card):
     return False
 
 
-#: the betting-log encoding of :func:`anaconda_sim.game.views.log_entry`, compiled
+#: the betting-log encoding of :func:`anaconda_sim.table.views.log_entry`, compiled
 log_entry = jit(inline="always")(V.log_entry)
 
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..._numba import borrow, jit, keep, run_chunks
-from ...game import views as V
 from ...rng import STREAM_SEAT, card_bit, stream_state
-from ...strategies import kernel_extras
+from ...strategies.kinds import kernel_extras
+from ...table import views as V
 from ..layout import (
     C_DEALER,
     C_HILO,

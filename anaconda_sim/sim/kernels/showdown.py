@@ -25,7 +25,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..._numba import borrow, jit, keep, run_chunks
-from ...game import views as V
 from ...hands.evaluator import eval5, eval7, value_category
 from ...rng import (
     STREAM_DECK,
@@ -38,7 +37,9 @@ from ...rng import (
     stream_state,
 )
 from ...stats import SHARE_SCALE
-from ...strategies import KIND_RANDOM, builtin_discard, builtin_pass, kernel_extras
+from ...strategies.dispatch import builtin_discard, builtin_pass
+from ...strategies.kinds import KIND_RANDOM, kernel_extras
+from ...table import views as V
 from ..layout import HERO, LEFT
 
 

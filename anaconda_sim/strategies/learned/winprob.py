@@ -8,8 +8,8 @@ probability of beating each one,
     ``P(win) = prod_j q[stage, own bucket, exposure bucket of rival j]``,
 
 an independence approximation (rivals' hands are nearly independent given
-what they show). ``q`` is the win table (:data:`~anaconda_sim.learned.params.WIN_TABLE_SHAPE`),
-learned by simulation (:func:`~anaconda_sim.learned.fit.estimate_win_table`,
+what they show). ``q`` is the win table (:data:`~.params.WIN_TABLE_SHAPE`),
+learned by simulation (:func:`~anaconda_sim.learning.fit.estimate_win_table`,
 from the tallies of :func:`tally_pairs`): complete deals in
 which every seat plays the field's card play and nobody folds, counting, for
 every ordered pair of seats and every stage, whether the first seat's final
@@ -24,17 +24,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import jit
-from ..game import views as V
-from ..hands.evaluator import eval5, eval7, exposed_value4
-from ..hands.lookup import CATEGORY_START, VALUE_RANK_COUNTS
+from ..._numba import jit
+from ...hands.evaluator import eval5, eval7, exposed_value4
+from ...hands.lookup import CATEGORY_START, VALUE_RANK_COUNTS
+from ...hands.sorting import sorted4
+from ...table import views as V
 from .params import EXPOSURE_BUCKETS, OWN_BUCKETS, TABLE0, WIN_STAGES, WIN_TABLE_SHAPE
 
 __all__ = [
     "OWN_BUCKET",
     "exposure_bucket",
     "own_bucket_names",
-    "sorted4",
     "straight_draw",
     "tally_pairs",
     "win_probability",
@@ -89,17 +89,6 @@ def own_bucket_names() -> list[str]:
     return ["high card", "pair 2-9", "pair T-A", "two pair 9 top", "two pair T-A top", "trips",
             "straight", "flush Q high", "flush K-A high", "full house 2-T", "full house J-A",
             "quads+"]  # fmt: skip
-
-
-@jit(inline="always")
-def sorted4(a, b, c, d):
-    """Four numbers in ascending order (a sorting network)."""
-    a, b = min(a, b), max(a, b)
-    c, d = min(c, d), max(c, d)
-    a, c = min(a, c), max(a, c)
-    b, d = min(b, d), max(b, d)
-    b, c = min(b, c), max(b, c)
-    return a, b, c, d
 
 
 @jit(inline="always")
@@ -184,7 +173,7 @@ def own_bucket_of(cards, n):
 def tally_pairs(dealt, held, five, value, wins, pairs):
     """Add every ordered pair of seats of every deal into the tallies
     ``wins`` (half-wins: 2 a win, 1 a tie) and ``pairs`` (2 per pair), both
-    :data:`~anaconda_sim.learned.params.WIN_TABLE_SHAPE`.
+    :data:`~.params.WIN_TABLE_SHAPE`.
 
     ``dealt[d, s]``: the seven dealt; ``held[d, s]``: the seven held after
     the pass; ``five[d, s]``: the kept five in reveal order; ``value[d, s]``:

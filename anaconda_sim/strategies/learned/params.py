@@ -2,7 +2,7 @@
 starting values, and the vectors shipped for each table size.
 
 Every decision of the family is driven by this one vector (see
-:mod:`anaconda_sim.learned.play`):
+:mod:`anaconda_sim.strategies.learned.play`):
 
 - ``w_*``: the weights of the pass score, one per feature of
   :data:`PASS_FEATURES` (the kept four, and what the passed three give the
@@ -21,10 +21,10 @@ Every decision of the family is driven by this one vector (see
 - the **win table** (:data:`WIN_TABLE_SHAPE`, not named, after the named
   parameters): the probability that a hand of own-strength bucket ``b``
   beats one rival showing exposure bucket ``e`` at stage ``s``, estimated by
-  simulation (:mod:`anaconda_sim.learned.winprob`).
+  simulation (:mod:`anaconda_sim.strategies.learned.winprob`).
 
-The shipped vectors (``anaconda_sim/learned/data/learned.json``) are the
-results of :func:`anaconda_sim.learned.learn` at each table size; the
+The shipped vectors (``anaconda_sim/strategies/learned/data/learned.json``) are the
+results of :func:`anaconda_sim.strategies.learned.learn` at each table size; the
 command that regenerates them is in that file and in ``data/README.md``.
 """
 
@@ -99,9 +99,9 @@ assert BLUFF == N_PARAMS - 1
 #: stages of the win table: before the first pass, after it (seven cards
 #: held, nothing shown), then reveal rounds 1-4 (five cards, 1-4 shown)
 WIN_STAGES = 6
-#: strength buckets of the seat's own cards (:data:`~anaconda_sim.learned.winprob.OWN_BUCKET`)
+#: strength buckets of the seat's own cards (:data:`~.winprob.OWN_BUCKET`)
 OWN_BUCKETS = 12
-#: buckets of what one rival shows (:func:`~anaconda_sim.learned.winprob.exposure_bucket`)
+#: buckets of what one rival shows (:func:`~.winprob.exposure_bucket`)
 EXPOSURE_BUCKETS = 8
 WIN_TABLE_SHAPE = (WIN_STAGES, OWN_BUCKETS, EXPOSURE_BUCKETS)
 WIN_TABLE_SIZE = WIN_STAGES * OWN_BUCKETS * EXPOSURE_BUCKETS
@@ -130,7 +130,7 @@ assert tuple(LEARNED_DEFAULTS) == PARAM_NAMES
 
 @functools.cache
 def _shipped() -> dict[str, Any]:
-    text = resources.files("anaconda_sim.learned").joinpath("data/learned.json").read_text()
+    text = resources.files(__package__).joinpath("data/learned.json").read_text()
     data: dict[str, Any] = json.loads(text)
     return data
 
@@ -166,7 +166,7 @@ def shipped_win_table(players: int) -> np.ndarray:
     if table.shape != (WIN_TABLE_SIZE,):
         raise ValueError(
             f"the shipped win table for players={players} has {table.size} entries, not "
-            f"{WIN_TABLE_SIZE}; regenerate anaconda_sim/learned/data/learned.json"
+            f"{WIN_TABLE_SIZE}; regenerate anaconda_sim/strategies/learned/data/learned.json"
         )
     return table
 

@@ -3,7 +3,7 @@
 Both engines call them through :mod:`anaconda_sim.strategies`'s dispatch
 (``builtin_pass``, ``builtin_bet``), so the reference engine and the batch
 simulator play the family identically. The parameter vector is laid out in
-:mod:`anaconda_sim.learned.params`.
+:mod:`anaconda_sim.strategies.learned.params`.
 
 Pass (R7): each of the 35 ways to pass three of seven cards is scored by
 ``w . features`` (:func:`pass_features_of`): features of the kept four
@@ -17,7 +17,7 @@ the one whose score ``o . features`` (:func:`order_features_of`: what the
 four shown cards and the hidden one tell the table) is best.
 
 Betting (R13-R17): on the estimated probability of winning the pot
-(:func:`~anaconda_sim.learned.winprob.win_probability`: the seat's own
+(:func:`~anaconda_sim.strategies.learned.winprob.win_probability`: the seat's own
 strength bucket, the number of active rivals and what each shows, R11 groups
 and four-card flush and straight draws, read off the win table learned by
 simulation). Per round (before the reveals, reveal rounds 1-4): with no bet
@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import jit
-from ..game import views as V
-from ..hands.evaluator import eval_cards
-from ..rng import rand_float
+from ..._numba import jit
+from ...hands.evaluator import eval_cards
+from ...hands.sorting import sorted4
+from ...rng import rand_float
+from ...table import views as V
 from .params import BET0, BLUFF, CALL0, N_PASS, O0, RAISE0
-from .winprob import OWN_BUCKET, exposure_bucket, sorted4, straight_draw, win_probability
+from .winprob import OWN_BUCKET, exposure_bucket, straight_draw, win_probability
 
 __all__ = [
     "bet_learned_at",
@@ -51,7 +52,7 @@ __all__ = [
 
 @jit(inline="always")
 def _kept_features(k0, k1, k2, k3):
-    """Features 0..7 of :data:`~anaconda_sim.learned.params.PASS_FEATURES` (the kept four)."""
+    """Features 0..7 of :data:`~.params.PASS_FEATURES` (the kept four)."""
     r0, r1, r2, r3 = sorted4(k0 >> 2, k1 >> 2, k2 >> 2, k3 >> 2)
     # groups of the sorted ranks: equal neighbours
     e01 = r0 == r1
@@ -124,7 +125,7 @@ def _pass_features(cards, a, b, c, kept):
 @jit
 def pass_features_of(cards, out):
     """The features of every pass of seven ``cards``: ``out[k]`` (35 rows of
-    :data:`~anaconda_sim.learned.params.N_PASS`) for the k-th pass of hand
+    :data:`~anaconda_sim.strategies.learned.params.N_PASS`) for the k-th pass of hand
     positions ``a < b < c`` in ``itertools.combinations`` order."""
     k = 0
     kept = np.empty(4, dtype=np.int64)
@@ -138,7 +139,7 @@ def pass_features_of(cards, out):
 
 
 def _straight_draws() -> np.ndarray:
-    """:func:`~anaconda_sim.learned.winprob.straight_draw` of every 13-bit mask
+    """:func:`~anaconda_sim.strategies.learned.winprob.straight_draw` of every 13-bit mask
     of exactly four ranks (0 otherwise)."""
     table = np.zeros(1 << 13, dtype=np.int64)
     for mask in range(1 << 13):
@@ -242,7 +243,7 @@ def _equal3(r0, r1, r2):
 
 @jit(inline="always")
 def _shown_features(five, start, h):
-    """Features 0..4 of :data:`~anaconda_sim.learned.params.ORDER_FEATURES`
+    """Features 0..4 of :data:`~anaconda_sim.strategies.learned.params.ORDER_FEATURES`
     when card ``h`` of ``five[start:start + 5]`` is hidden (the set of four
     shown, whatever their order; shown card ``j`` is ``j + (j >= h)``)."""
     hidden = np.int64(five[start + h])
@@ -271,7 +272,7 @@ def _order_features(x0, x1, x2):
 
 @jit
 def order_features_of(order, out):
-    """The :data:`~anaconda_sim.learned.params.N_ORDER` features of one
+    """The :data:`~anaconda_sim.strategies.learned.params.N_ORDER` features of one
     reveal ``order`` of five cards (the last hidden), into ``out``."""
     shown = _shown_features(order, 0, 4)
     first = _order_features(order[0], order[1], order[2])
@@ -293,7 +294,7 @@ _PERMUTATIONS4 = np.array(
 
 @jit
 def order_learned(params, out):
-    """Reorder the kept five in ``out[2:7]`` (:data:`~anaconda_sim.game.views.OUT_FIVE`)
+    """Reorder the kept five in ``out[2:7]`` (:data:`~anaconda_sim.table.views.OUT_FIVE`)
     into the reveal order whose score (the order weights times
     :func:`order_features_of`) is best. The orders
     are tried with the five sorted by card index, the hidden card's
@@ -340,9 +341,9 @@ def order_learned(params, out):
 @jit
 def bet_learned_at(pub, own, params, rng, bucket):
     """Betting intent of a ``"learned"`` seat whose own cards are in strength
-    bucket ``bucket`` (:data:`~anaconda_sim.learned.winprob.OWN_BUCKET`), on
+    bucket ``bucket`` (:data:`~anaconda_sim.strategies.learned.winprob.OWN_BUCKET`), on
     its estimated probability of winning
-    (:func:`~anaconda_sim.learned.winprob.win_probability`)."""
+    (:func:`~anaconda_sim.strategies.learned.winprob.win_probability`)."""
     r = min(pub[V.P_REVEALED], 4)
     p = win_probability(pub, own, params, bucket)
     bluff = params[BLUFF] > 0.0 and rand_float(rng) < params[BLUFF]

@@ -14,12 +14,12 @@ One iteration, at one table size, starting from the current field strategy:
    ``J(w) = mean_i sum_k softmax_k(F_i w / tau) (v_ik - max_k v_ik) - l2 |w|^2``
 
    (``F_i``: the features of hand ``i``'s passes,
-   :func:`~anaconda_sim.learned.play.pass_features_of`; ``v_ik``: pass
+   :func:`~anaconda_sim.strategies.learned.play.pass_features_of`; ``v_ik``: pass
    ``k``'s value), by gradient ascent (Adam) while ``tau`` falls from 0.5
    to 0.05, so that the fitted argmax policy approaches the best responses.
    The showdown values are joined by ``pass_bet_situations`` situations
    valued in chips with betting (the situations of
-   :func:`~anaconda_sim.analysis.exploitability`'s ``"pass"`` decision,
+   :func:`~anaconda_sim.learning.exploitability`'s ``"pass"`` decision,
    ``pass_bet_deals`` common deals each): the showdown model gives a sharp
    signal about card strength, the betting one what the pass is worth once
    the field bets on what it sees. Each block's values are scaled by their
@@ -27,10 +27,10 @@ One iteration, at one table size, starting from the current field strategy:
    **Reveal order** likewise: in ``order_situations`` situations at the
    order decision (the seat and its right neighbour pass and the seat
    discards by the field's strategy; the situations of
-   :func:`~anaconda_sim.analysis.exploitability`), the 120 orders of the
+   :func:`~anaconda_sim.learning.exploitability`), the 120 orders of the
    kept five are valued in chips with betting, on ``order_deals`` common
    deals, and the order weights ``o`` fitted by the same loss
-   (:func:`~anaconda_sim.learned.play.order_features_of`). The values are
+   (:func:`~anaconda_sim.strategies.learned.play.order_features_of`). The values are
    scaled by their mean range before the fit (:func:`fit_weights`).
 2. **Win table.** The field's pass and order move toward the fitted ones
    (step 4's rule); the win table of that card play is estimated anew from ``table_deals``
@@ -56,7 +56,7 @@ One iteration, at one table size, starting from the current field strategy:
    (parameter averaging: the family is deterministic, so the mixture of
    iterates is represented by its average parameters).
 5. **Measure.** The field's one-decision exploitability
-   (:func:`~anaconda_sim.analysis.exploitability`) for the pass (pot share,
+   (:func:`~anaconda_sim.learning.exploitability`) for the pass (pot share,
    showdown model) and for the reveal order (chips, with betting); the
    betting one as the gain of the search's betting response (one seat, its
    other decisions the new field's) over the new field (self-play only),
@@ -81,9 +81,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..analysis.driver import BatchRun, check_players, sampling, showdown_kernel_strategies
+from ..analysis.passes import score_passes
+from ..cards import mask_from_cards, parse_cards
+from ..hands.classes import hand_classes, sample_hands
 from ..rng import SeedLike
+from ..sim.simulator import simulate
 from ..stats import Z95
-from .params import (
+from ..strategies.kinds import KIND_CALL_DOWN, KIND_LEARNED, KIND_SENSIBLE
+from ..strategies.learned.params import (
     BET_NAMES,
     LEARNED_DEFAULTS,
     N_ORDER,
@@ -94,7 +100,10 @@ from .params import (
     WIN_TABLE_SHAPE,
     shipped_params,
 )
-from .winprob import tally_pairs
+from ..strategies.learned.play import order_features_of, pass_features_of
+from ..strategies.learned.winprob import tally_pairs
+from ..strategies.spec import get_strategy, parse_strategies
+from .exploit import exploitability, situation_values
 
 __all__ = ["LearnResult", "betting_exploitability", "estimate_win_table", "learn"]
 
@@ -123,7 +132,7 @@ class LearnResult:
     params
         Its parameters by name.
     win_table
-        Its win table (flat, :data:`~anaconda_sim.learned.params.WIN_TABLE_SIZE`).
+        Its win table (flat, :data:`~anaconda_sim.strategies.learned.params.WIN_TABLE_SIZE`).
     history
         One row per iteration: ``iteration``, ``pass_exploitability``,
         ``pass_se`` (pot share), ``order_exploitability``, ``order_se``,
@@ -221,7 +230,6 @@ def learn(
     >>> result.strategy.name
     'learned'
     """
-    from ..analysis.driver import check_players
 
     players = check_players(players)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
@@ -308,7 +316,6 @@ def as_strategy(params: dict[str, float], table: np.ndarray | None = None) -> An
     win table if ``table`` is given."""
     import dataclasses
 
-    from ..strategies import get_strategy
 
     strategy = get_strategy("learned", **_complete(params))
     if table is None:
@@ -321,7 +328,6 @@ def passive_variant(strategy: Any) -> Any:
     folds (the field of the win table: every deal reaches the showdown)."""
     import dataclasses
 
-    from ..strategies import KIND_CALL_DOWN, KIND_LEARNED, KIND_SENSIBLE, get_strategy
 
     if strategy.kind == KIND_LEARNED:  # its own win table, if any, goes along unused
         quiet = get_strategy("learned", **{**strategy.param_dict(), **_PASSIVE})
@@ -353,7 +359,6 @@ def _stranger_specs(strangers: Sequence[str]) -> tuple[str, ...]:
 
 
 def _one_strategy(spec: str) -> Any:
-    from ..strategies import parse_strategies
 
     found = parse_strategies(spec)
     if len(found) != 1:
@@ -393,8 +398,6 @@ def stratified_hands(n: int, seed: int) -> list[list[int]]:
     """``n`` starting hands, stratified over the starting-hand classes:
     class ``i`` is drawn by systematic sampling of the class probabilities
     (one random offset), then a hand uniformly from that class."""
-    from ..cards import parse_cards
-    from ..hands.classes import hand_classes, sample_hands
 
     table = hand_classes()
     cumulative = np.cumsum(table["probability"].to_numpy())
@@ -411,10 +414,6 @@ def pass_table(hands: Sequence[Sequence[int]], players: int, field_strategy: Any
     against the field (showdown model, common random numbers per hand)."""
     import itertools
 
-    from ..analysis.driver import BatchRun, sampling, showdown_kernel_strategies
-    from ..analysis.passes import score_passes
-    from ..cards import mask_from_cards
-    from .play import pass_features_of
 
     kinds, params = showdown_kernel_strategies([field_strategy] * (players - 1))
     features = np.empty((len(hands), 35, N_PASS))
@@ -437,7 +436,7 @@ def pass_betting_table(players: int, field_strategy: Any, situations: int, deals
     """Features ``(situations, 35, N_PASS)`` and values in chips
     ``(situations, 35)`` of every pass with betting, the field playing
     ``field_strategy``: the situations and the model of
-    :func:`~anaconda_sim.analysis.exploitability`'s ``"pass"`` decision with
+    :func:`~anaconda_sim.learning.exploitability`'s ``"pass"`` decision with
     ``betting=True`` (common random numbers per situation)."""
     return _situation_table(players, field_strategy, "pass", situations, deals, seed, N_PASS)
 
@@ -448,8 +447,6 @@ def _situation_table(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Features and values in chips, with betting, of every choice of
     ``situations`` situations of ``decision`` (``"pass"`` or ``"order"``)."""
-    from ..analysis.exploit import situation_values
-    from .play import order_features_of, pass_features_of
 
     values: np.ndarray | None = None
     features: np.ndarray | None = None
@@ -527,7 +524,7 @@ def estimate_win_table(
     toward 1/2 by ``prior`` pseudo-pairs, so a bucket never seen is 1/2 and a
     rare one is not 0 or 1 by chance.
 
-    Returns the flat table (:data:`~anaconda_sim.learned.params.WIN_TABLE_SIZE`)
+    Returns the flat table (:data:`~anaconda_sim.strategies.learned.params.WIN_TABLE_SIZE`)
     and the number of pairs behind each entry (same shape).
 
     Examples
@@ -537,7 +534,6 @@ def estimate_win_table(
     >>> table.shape, int(pairs.reshape(6, 12, 8)[0].sum())
     ((576,), 3000)
     """
-    from ..sim.simulator import simulate
 
     result = simulate(players, [passive_variant(strategy)] * players, deals, seed=seed,
                       records=True, progress=False)  # fmt: skip
@@ -569,7 +565,7 @@ def order_table(players: int, field_strategy: Any, situations: int, deals: int,
     """Features ``(situations, 120, N_ORDER)`` and values in chips
     ``(situations, 120)`` of every reveal order of the kept five, with
     betting, the field playing ``field_strategy``: the situations and the
-    model of :func:`~anaconda_sim.analysis.exploitability`'s ``"order"``
+    model of :func:`~anaconda_sim.learning.exploitability`'s ``"order"``
     decision (the seat and its right neighbour pass and the seat discards
     by the field's strategy; common random numbers per situation)."""
     return _situation_table(players, field_strategy, "order", situations, deals, seed, N_ORDER)
@@ -580,7 +576,6 @@ def _seat_nets(players: int, seat0: Any, field_strategy: Any, deals: int, seed: 
                stranger: Any = None, stranger_seat: int = 0) -> np.ndarray:  # fmt: skip
     """Seat 0's net chips per deal, the button rotating, the others playing
     the field (seat ``stranger_seat`` playing ``stranger``, if given)."""
-    from ..sim.simulator import simulate
 
     seats = [seat0] + [field_strategy] * (players - 1)
     if stranger is not None:
@@ -730,7 +725,7 @@ def betting_exploitability(
     betting on ``deals`` screening deals; the gain of that betting over the
     strategy's own is then measured on ``deals`` independent deals (common
     random numbers, the button rotating), in net chips per deal. Like
-    :func:`~anaconda_sim.analysis.exploitability`, it is a lower bound on
+    :func:`~anaconda_sim.learning.exploitability`, it is a lower bound on
     full exploitability: one decision family changed, within the strategy's
     own parameters, found by a local search.
 
@@ -762,8 +757,6 @@ def betting_exploitability(
     >>> table[["strategy", "decision", "unit"]].iloc[0].tolist()
     ['sensible', 'betting', 'chips per deal']
     """
-    from ..analysis.driver import check_players
-    from ..strategies import KIND_LEARNED, KIND_SENSIBLE, get_strategy
 
     players = check_players(players)
     strategy = _one_strategy(strategy) if isinstance(strategy, str) else get_strategy(strategy)
@@ -821,7 +814,6 @@ def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
                t: int) -> tuple[dict[str, Any], dict[str, float], np.ndarray]:  # fmt: skip
     import time
 
-    from ..analysis.exploit import exploitability
 
     began = time.perf_counter()
     players, seed = settings.players, settings.seed

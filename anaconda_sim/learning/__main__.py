@@ -1,7 +1,7 @@
 """Regenerate the shipped learned parameters:
-``python -m anaconda_sim.learned anaconda_sim/learned/data/learned.json``.
+``python -m anaconda_sim.learning anaconda_sim/strategies/learned/data/learned.json``.
 
-Runs :func:`anaconda_sim.learned.learn` at each table size (checkpoints
+Runs :func:`anaconda_sim.learning.learn` at each table size (checkpoints
 under ``--work``, so an interrupted run resumes) and writes one JSON file:
 per table size the parameters, the win table and the learning history,
 with the command and settings that made them.
@@ -19,7 +19,7 @@ from .fit import learn
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m anaconda_sim.learned",
+    parser = argparse.ArgumentParser(prog="python -m anaconda_sim.learning",
                                      description=__doc__.splitlines()[0])  # fmt: skip
     parser.add_argument("out", type=Path, help="the JSON file to write")
     parser.add_argument("--players", default="2,3,4,5,6,7", help="table sizes (comma list)")
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         parser.error(f"--players {args.players!r} must be a comma list of table sizes")
     strangers = [] if args.strangers == "none" else args.strangers.split(",")
-    command = "python -m anaconda_sim.learned " + " ".join(
+    command = "python -m anaconda_sim.learning " + " ".join(
         shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])
     )
     tables = {}
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         }
     data = {
         "description": "Parameters of the 'learned' strategy family by table size, learned by "
-        "iterated best response (anaconda_sim.learned.learn)",
+        "iterated best response (anaconda_sim.learning.learn)",
         "command": command,
         "settings": {k: v for k, v in vars(args).items() if k not in ("out", "work")},
         "players": tables,

@@ -1,0 +1,23 @@
+"""The game's sizes and the library's limits, each defined once (RULES.md R1-R8).
+
+Every other module reads these names; none writes the numbers again.
+"""
+
+from __future__ import annotations
+
+#: cards in the deck (R1)
+DECK_SIZE = 52
+#: cards dealt to each seat (R4)
+HAND_SIZE = 7
+#: cards each seat passes to its left (R7, the default rules)
+PASS_SIZE = 3
+#: cards each seat discards (R8)
+DISCARD_SIZE = 2
+#: cards each seat keeps and reveals (R8, R9)
+KEPT_SIZE = 5
+#: the table sizes Anaconda is played at (R2)
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
+#: Largest deal index: the compiled random streams take the deal index as a signed
+#: 64-bit integer (it is hashed as a uint64 inside), so 2**63 - 1 works on every path.
+MAX_DEAL_INDEX = 2**63 - 1

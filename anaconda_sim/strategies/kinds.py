@@ -1,0 +1,71 @@
+"""The built-in strategy kinds, the parameter array's size, and which
+optional code (hi-lo rules, the learned family) a table's kernels compile."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .learned.params import LEARNED_SLOTS
+
+KIND_RANDOM = 0
+
+
+KIND_CALL_DOWN = 1
+
+
+KIND_RANDOM_PASS = 2
+
+
+KIND_SENSIBLE = 3
+
+
+KIND_CUSTOM = 4
+
+
+KIND_LEARNED = 5
+
+
+#: slots of a strategy's parameter array (the "learned" family uses
+#: ``LEARNED_SLOTS``: its named parameters and its win table)
+PARAM_SLOTS = 640
+
+
+assert LEARNED_SLOTS <= PARAM_SLOTS
+
+
+BUILTIN_NAMES = {
+    "random": KIND_RANDOM,
+    "call-down": KIND_CALL_DOWN,
+    "random-pass": KIND_RANDOM_PASS,
+    "sensible": KIND_SENSIBLE,
+    "learned": KIND_LEARNED,
+}
+
+
+#: the value of a kernel's ``with_hilo`` or ``with_learned`` argument when the
+#: table needs that code (:func:`kernel_extras`)
+EXTRAS = True
+
+
+def kernel_extras(hilo: bool, kinds: Iterable[int]) -> tuple[bool | None, bool | None]:
+    """The ``with_hilo`` and ``with_learned`` arguments of the kernels for a
+    table: :data:`EXTRAS` when it plays the hi-lo rules, or seats a
+    ``"learned"`` strategy, else ``None``.
+
+    The kernels test ``with_hilo is None`` and ``with_learned is None``
+    wherever hi-lo or "learned" code would run. numba settles such a test
+    when it compiles a kernel for the argument's type, so with ``None`` that
+    code is not compiled at all: the first call for a high-rules table with
+    "sensible" seats compiles a third less.
+
+    Examples
+    --------
+    >>> kernel_extras(False, [KIND_SENSIBLE, KIND_CALL_DOWN])
+    (None, None)
+    >>> kernel_extras(False, [KIND_SENSIBLE, KIND_LEARNED])
+    (None, True)
+    >>> kernel_extras(True, [KIND_SENSIBLE])
+    (True, None)
+    """
+    learned = any(int(kind) == KIND_LEARNED for kind in kinds)
+    return (EXTRAS if hilo else None), (EXTRAS if learned else None)

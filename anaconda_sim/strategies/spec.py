@@ -1,0 +1,292 @@
+"""The public layer: :class:`Strategy`, :func:`get_strategy` and the text
+spelling of strategies (``"name"`` or ``"name:key=value,..."``)."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..table import views as V
+from .dispatch import builtin_bet, builtin_discard, builtin_pass, no_custom_bet
+from .kinds import (
+    BUILTIN_NAMES,
+    KIND_CUSTOM,
+    KIND_LEARNED,
+    KIND_SENSIBLE,
+    PARAM_SLOTS,
+    kernel_extras,
+)
+from .learned.params import LEARNED_DEFAULTS, as_array, shipped_params, shipped_win_table
+from .sensible import SENSIBLE_DEFAULTS
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A seat's strategy: a built-in kind with parameters, or user functions.
+
+    Use :func:`get_strategy` for built-ins and :meth:`Strategy.custom` for
+    your own numba functions.
+
+    Examples
+    --------
+    >>> get_strategy("sensible", bluff=0.05).param_dict()["bluff"]
+    0.05
+    >>> get_strategy("call-down").name
+    'call-down'
+    """
+
+    name: str
+    kind: int
+    params: tuple[float, ...] = ()
+    param_names: tuple[str, ...] = ()
+    bet_fn: Callable[..., Any] | None = field(default=None, compare=False)
+    pass_fn: Callable[..., Any] | None = field(default=None, compare=False)
+    discard_fn: Callable[..., Any] | None = field(default=None, compare=False)
+    #: ``"learned"`` only: a win table of its own (flat,
+    #: :data:`~anaconda_sim.strategies.learned.params.WIN_TABLE_SIZE`) instead of the one
+    #: shipped for the table size (:func:`~anaconda_sim.learning.learn` makes these)
+    win_table: tuple[float, ...] = field(default=(), repr=False)
+
+    def param_dict(self) -> dict[str, float]:
+        """Parameters by name."""
+        return dict(zip(self.param_names, self.params, strict=True))
+
+    def spec(self) -> str:
+        """The strategy with all its parameters, as text: ``"name"`` or
+        ``"name:key=value,..."`` (what tables record in their model).
+
+        Examples
+        --------
+        >>> get_strategy("sensible", bluff=0.1).spec()
+        'sensible:aggressive_at=6,continue_early=1,continue_late=4,respect_exposed=1,bluff=0.1'
+        >>> get_strategy("random-pass").spec()
+        'random-pass'
+        """
+        if not self.params:
+            return self.name
+        values = ",".join(f"{k}={v:g}" for k, v in self.param_dict().items())
+        if self.win_table:
+            # a table of its own (from learning) is named by a digest of its numbers
+            digest = hashlib.sha256(np.asarray(self.win_table).tobytes()).hexdigest()[:12]
+            values += f",win_table={digest}"
+        return f"{self.name}:{values}"
+
+    def param_array(self, players: int | None = None) -> np.ndarray:
+        """Parameters as the float64 array the kernels receive (padded).
+
+        ``"learned"``'s parameters depend on the table size: the vector and
+        the win table shipped for ``players``
+        (:func:`~anaconda_sim.strategies.learned.params.shipped_params`) with this
+        strategy's parameters (and win table, if it has one) in their place.
+        The array is built once per strategy and table size (the engines ask
+        for it at every decision); each call returns a copy.
+
+        Examples
+        --------
+        >>> from anaconda_sim.strategies.learned.params import BLUFF
+        >>> float(get_strategy("learned", bluff=0.25).param_array(6)[BLUFF])
+        0.25
+        """
+        return _param_array(self, None if players is None else int(players)).copy()
+
+    @classmethod
+    def custom(
+        cls,
+        name: str,
+        *,
+        bet: Callable[..., Any] | None = None,
+        pass_cards: Callable[..., Any] | None = None,
+        discard: Callable[..., Any] | None = None,
+        params: Mapping[str, float] | None = None,
+    ) -> Strategy:
+        """A user strategy from numba functions with the signatures of this module.
+
+        A decision left as ``None`` falls back to ``"sensible"`` card play or
+        passive betting.
+        """
+        params = dict(params or {})
+        if len(params) > PARAM_SLOTS:
+            raise ValueError(
+                f"strategy {name!r} has {len(params)} parameters; at most {PARAM_SLOTS} fit"
+            )
+        for label, fn in (("bet", bet), ("pass_cards", pass_cards), ("discard", discard)):
+            if fn is not None and not hasattr(fn, "py_func"):
+                raise TypeError(
+                    f"custom {label} function {fn!r} is not compiled with numba; "
+                    "decorate it with @numba.njit"
+                )
+        return cls(
+            name, KIND_CUSTOM, tuple(float(v) for v in params.values()), tuple(params),
+            bet, pass_cards, discard,
+        )  # fmt: skip
+
+    # Engines call these three; they run the same numba code as the kernels.
+    def decide_bet(self, pub, own, rng) -> int:
+        """Betting intent for the seat whose view is ``(pub, own)``."""
+        if self.kind == KIND_CUSTOM:
+            fn = self.bet_fn or no_custom_bet
+            return int(fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng))
+        return int(builtin_bet(self.kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng))
+
+    def decide_pass(self, pub, own, rng) -> np.ndarray:
+        """The cards to pass, as an int64 array of ``pub[P_PASS_COUNT]`` cards."""
+        out = np.full(7, -1, dtype=np.int64)
+        if self.kind == KIND_CUSTOM and self.pass_fn is not None:
+            self.pass_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
+        else:
+            kind = KIND_SENSIBLE if self.kind == KIND_CUSTOM else self.kind
+            builtin_pass(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out,
+                         *kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
+        return out[: pub[V.P_PASS_COUNT]].copy()
+
+    def decide_discard(self, pub, own, rng) -> tuple[np.ndarray, np.ndarray]:
+        """``(discards, reveal_order)`` as int64 arrays of 2 and 5 cards."""
+        out = np.full(7, -1, dtype=np.int64)
+        if self.kind == KIND_CUSTOM and self.discard_fn is not None:
+            self.discard_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
+        else:
+            kind = KIND_SENSIBLE if self.kind == KIND_CUSTOM else self.kind
+            builtin_discard(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out,
+                            *kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
+        return out[:2].copy(), out[2:7].copy()
+
+
+def get_strategy(spec: str | Strategy, **params: float) -> Strategy:
+    """A built-in strategy by name (with parameter overrides), or ``spec`` itself.
+
+    Examples
+    --------
+    >>> get_strategy("sensible", aggressive_at=5).param_dict()["aggressive_at"]
+    5.0
+    >>> get_strategy("bluffer")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown strategy 'bluffer'; built-ins are 'random', 'call-down', ...
+    """
+    if isinstance(spec, Strategy):
+        if params:
+            raise ValueError("parameters can only be given with a built-in strategy name")
+        return spec
+    if spec not in BUILTIN_NAMES:
+        names = ", ".join(repr(n) for n in BUILTIN_NAMES)
+        raise ValueError(f"unknown strategy {spec!r}; built-ins are {names}")
+    kind = BUILTIN_NAMES[spec]
+    defaults = SENSIBLE_DEFAULTS if kind == KIND_SENSIBLE else {}
+    if kind == KIND_LEARNED:
+        # only the parameters given are fixed; the others are the shipped
+        # vector of the table size (Strategy.param_array)
+        unknown = set(params) - set(LEARNED_DEFAULTS)
+        if unknown:
+            raise ValueError(
+                f"strategy 'learned' has no parameter {sorted(unknown)[0]!r}; its parameters: "
+                f"{', '.join(LEARNED_DEFAULTS)}"
+            )
+        ordered = {k: float(params[k]) for k in LEARNED_DEFAULTS if k in params}
+        return Strategy(spec, kind, tuple(ordered.values()), tuple(ordered))
+    unknown = set(params) - set(defaults)
+    if unknown:
+        allowed = ", ".join(defaults) or "none"
+        raise ValueError(
+            f"strategy {spec!r} has no parameter {sorted(unknown)[0]!r}; its parameters: {allowed}"
+        )
+    merged = {**defaults, **{k: float(v) for k, v in params.items()}}
+    return Strategy(spec, kind, tuple(merged.values()), tuple(merged))
+
+
+@functools.lru_cache(maxsize=256)
+def _param_array(strategy: Strategy, players: int | None) -> np.ndarray:
+    out = np.zeros(PARAM_SLOTS, dtype=np.float64)
+    if strategy.kind != KIND_LEARNED:
+        out[: len(strategy.params)] = strategy.params
+    else:
+        given = strategy.param_dict()
+        if players is None and (len(given) < len(LEARNED_DEFAULTS) or not strategy.win_table):
+            raise ValueError(
+                f"strategy {strategy.spec()!r} takes the learned parameters of the table "
+                "size; give players= (2-7)"
+            )
+        if len(given) < len(LEARNED_DEFAULTS):
+            given = {**shipped_params(int(players)), **given}  # type: ignore[arg-type]
+        if strategy.win_table:
+            table = np.asarray(strategy.win_table, dtype=np.float64)
+        else:
+            table = shipped_win_table(int(players))  # type: ignore[arg-type]
+        out = as_array(given, table, PARAM_SLOTS)
+    out.setflags(write=False)
+    return out
+
+
+def parse_strategies(text: str) -> list[Strategy]:
+    """Strategies written as text, as :meth:`Strategy.spec` writes them.
+
+    ``"name"`` or ``"name:key=value,key=value"``; several strategies are
+    separated by commas (an item holding ``=`` continues the parameters of
+    the strategy before it).
+
+    Examples
+    --------
+    >>> [s.spec() for s in parse_strategies("random-pass, call-down")]
+    ['random-pass', 'call-down']
+    >>> parse_strategies("sensible:bluff=0.1,continue_late=2")[0].param_dict()["continue_late"]
+    2.0
+    >>> parse_strategies("sensible:bluff")
+    Traceback (most recent call last):
+    ...
+    ValueError: strategy parameter 'bluff' has no value; write it as bluff=VALUE
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"strategies {text!r} must be text like 'sensible:bluff=0.1'")
+    entries: list[tuple[str, dict[str, float]]] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        name, colon, first = item.partition(":")
+        if "=" in name:  # another parameter of the previous strategy
+            if not entries:
+                raise ValueError(f"{item!r} names a parameter before any strategy")
+            name, colon, first = "", ":", item
+            params = entries[-1][1]
+        else:
+            params = {}
+            entries.append((name.strip(), params))
+        if colon and first.strip():
+            key, equals, value = first.partition("=")
+            if not equals:
+                raise ValueError(
+                    f"strategy parameter {key.strip()!r} has no value; "
+                    f"write it as {key.strip()}=VALUE"
+                )
+            try:
+                params[key.strip()] = float(value)
+            except ValueError:
+                raise ValueError(
+                    f"strategy parameter {key.strip()}={value.strip()!r} is not a number"
+                ) from None
+    if not entries:
+        raise ValueError(f"no strategy in {text!r}; name one, e.g. 'sensible' or 'random-pass'")
+    return [get_strategy(name, **params) for name, params in entries]
+
+
+def short_spec(spec: str) -> str:
+    """A strategy spec with only the parameters that differ from the defaults
+    (for chart subtitles; tables keep the full spec).
+
+    Examples
+    --------
+    >>> short_spec(get_strategy("sensible", continue_late=2).spec())
+    'sensible:continue_late=2'
+    >>> short_spec("random-pass")
+    'random-pass'
+    """
+    name = spec.partition(":")[0]
+    if name not in BUILTIN_NAMES:
+        return spec
+    given = parse_strategies(spec)[0].param_dict()
+    defaults = get_strategy(name).param_dict()
+    changed = ",".join(f"{k}={v:g}" for k, v in given.items() if defaults.get(k) != v)
+    return f"{name}:{changed}" if changed else name
