@@ -63,7 +63,9 @@ Modules
 :mod:`~anaconda_sim.analysis.driver` (validation, stopping rule, batches,
 ranking, the model in ``attrs``), :mod:`~anaconda_sim.analysis.passes`,
 :mod:`~anaconda_sim.analysis.discards` (discards and equity),
-:mod:`~anaconda_sim.analysis.reveal`, :mod:`~anaconda_sim.analysis.declare`.
+:mod:`~anaconda_sim.analysis.reveal`, :mod:`~anaconda_sim.analysis.declare`;
+:mod:`~anaconda_sim.analysis.registry`, every kind of analysis with its
+function and options (light: the command line's parser reads it).
 How much a strategy gives away (:func:`anaconda_sim.learning.exploitability`)
 and learning one (:func:`anaconda_sim.learning.learn`) sit one layer up, in
 :mod:`anaconda_sim.learning`.
@@ -74,16 +76,12 @@ and :mod:`anaconda_sim.sim`.
 
 from __future__ import annotations
 
-from .declare import declare_values
-from .discards import discard_values, equity
-from .passes import pass_values
-from .reveal import reveal_opponents, reveal_values
+from .._lazy import lazy_exports
+from .registry import KINDS
 
-__all__ = [
-    "declare_values",
-    "discard_values",
-    "equity",
-    "pass_values",
-    "reveal_opponents",
-    "reveal_values",
-]
+#: public name -> module that defines it, imported on first use (the analyses
+#: load numba and pandas; the registry of kinds, :mod:`.registry`, does not)
+_LAZY = {k.function_name: k.module.rpartition(".")[2] for k in KINDS}
+_LAZY["reveal_opponents"] = "reveal"
+__all__ = sorted(_LAZY)
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)

@@ -1,15 +1,18 @@
 """The ``anaconda-sim`` command: one module per command family.
 
-:mod:`~anaconda_sim.cli.app` builds the parser and runs a command;
-``play`` and ``run`` live there, the analyses in
-:mod:`~anaconda_sim.cli.analysis`, sweeps in :mod:`~anaconda_sim.cli.sweep`,
-the main job in :mod:`~anaconda_sim.cli.mainjob` and play at the terminal in
-:mod:`~anaconda_sim.cli.terminal`. May import everything else; nothing
-imports it.
+:mod:`~anaconda_sim.cli.parser` builds the parser without loading the work
+(no numba, no pandas, no analyses); :mod:`~anaconda_sim.cli.app` parses and
+then loads the one handler the command names: ``play`` in
+:mod:`~anaconda_sim.cli.play` (with play at the terminal in
+:mod:`~anaconda_sim.cli.terminal`), ``run`` in
+:mod:`~anaconda_sim.cli.mainjob`, the analyses in
+:mod:`~anaconda_sim.cli.analysis` and sweeps in :mod:`~anaconda_sim.cli.sweep`.
+May import everything else; nothing imports it.
 """
 
 from __future__ import annotations
 
-from .app import COMMANDS, Streams, build_parser, main
+from .app import Streams, main
+from .parser import COMMANDS, build_parser
 
 __all__ = ["COMMANDS", "Streams", "build_parser", "main"]

@@ -17,6 +17,9 @@ and writes every table (CSV) and chart (PNG) to an output folder.
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
+import functools
 import os
 import subprocess
 import sys
@@ -24,14 +27,25 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import matplotlib
 import pandas as pd
 
+from .._numba import cache_folder
+from ..analysis import registry
 from ..cards import format_cards, parse_cards
+from ..hands.evaluator import CATEGORY_NAMES, best_five, describe, exposed_category, exposed_value
+from ..output import plots
 from ..output.tables import format_table, write_table
+from ..provenance import sidecar_path
+from ..sim.simulator import simulate
+from ..strategies.spec import short_spec
+from .app import Streams
 
 __all__ = [
-    "WORKED_EXAMPLE", "MainJobConfig", "run_main_job", "warm_analyses", "worked_example_report",
+    "WORKED_EXAMPLE", "MainJobConfig", "run_main", "run_main_job", "warm_analyses",
+    "worked_example_report",
 ]  # fmt: skip
 
 WORKED_EXAMPLE = {
@@ -68,8 +82,6 @@ def worked_example_report() -> str:
     >>> print(worked_example_report().splitlines()[0])
     Worked example (docs/rules.md): dealt Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣
     """
-    from ..hands.evaluator import best_five, describe, exposed_category, exposed_value
-
     ex = WORKED_EXAMPLE
     dealt, passed, received = (parse_cards(ex[k]) for k in ("dealt", "passed", "received"))
     held = [c for c in dealt if c not in passed] + received
@@ -110,22 +122,28 @@ def warm_analyses(players: int = 6) -> None:
         run()
 
 
-def _analysis_calls(config: MainJobConfig) -> list[tuple[str, Callable[[], pd.DataFrame]]]:
+def _analysis_calls(
+    config: MainJobConfig,
+) -> list[tuple[registry.AnalysisKind, Callable[[], pd.DataFrame]]]:
     """The three analyses of the worked example, as the main job runs them."""
-    from ..analysis import discard_values, pass_values, reveal_values
-
     ex = WORKED_EXAMPLE
     held = [c for c in parse_cards(ex["dealt"]) if c not in parse_cards(ex["passed"])]
     held += parse_cards(ex["received"])
-    return [
-        ("pass", lambda: pass_values(ex["dealt"], config.players, deals=config.pass_deals,
-                                     seed=config.seed)),
-        ("discard", lambda: discard_values(held, config.players, passed=ex["passed"],
-                                           received=ex["received"], deals=config.discard_deals,
-                                           seed=config.seed)),
-        ("reveal", lambda: reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", config.players,
-                                         deals=config.reveal_deals, seed=config.seed)),
+    calls: list[tuple[str, Any, dict[str, Any]]] = [
+        ("pass", ex["dealt"], {"deals": config.pass_deals}),
+        ("discard", held, {"passed": ex["passed"], "received": ex["received"],
+                           "deals": config.discard_deals}),
+        ("reveal", "Q♠ Q♥ Q♦ 9♣ 9♦", {"deals": config.reveal_deals}),
     ]  # fmt: skip
+
+    def call(kind: registry.AnalysisKind, hand: Any, kwargs: dict[str, Any]) -> pd.DataFrame:
+        table: pd.DataFrame = kind.load()(hand, config.players, seed=config.seed, **kwargs)
+        return table
+
+    return [
+        (registry.kind(name), functools.partial(call, registry.kind(name), hand, kwargs))
+        for name, hand, kwargs in calls
+    ]
 
 
 def _start_warm_up(players: int, echo: Callable[[str], None]) -> subprocess.Popen[bytes] | None:
@@ -134,8 +152,6 @@ def _start_warm_up(players: int, echo: Callable[[str], None]) -> subprocess.Pope
     the simulation: the first run then waits for the longer of the two
     compilations, not for their sum. Later runs load every kernel from the
     cache and start nothing."""
-    from .._numba import cache_folder
-
     folder = cache_folder()
     if folder is None or (folder / WARM_MARKER).exists() or (os.cpu_count() or 1) < 2:
         return None
@@ -155,8 +171,6 @@ def _finish_warm_up(process: subprocess.Popen[bytes] | None) -> None:
     failed, the analyses simply compile in this process)."""
     if process is None:
         return
-    from .._numba import cache_folder
-
     folder = cache_folder()
     if process.wait() == 0 and folder is not None:
         try:
@@ -166,9 +180,6 @@ def _finish_warm_up(process: subprocess.Popen[bytes] | None) -> None:
 
 
 def _category_table(config: MainJobConfig) -> pd.DataFrame:
-    from ..hands.evaluator import CATEGORY_NAMES
-    from ..sim.simulator import simulate
-
     result = simulate(config.players, "call-down", deals=config.simulation_deals,
                       seed=config.seed, progress=None)  # fmt: skip
     freq = result.category_freq.mean(axis=0)
@@ -185,7 +196,7 @@ def run_main_job(
     config: MainJobConfig | None = None,
     echo: Callable[[str], None] = print,
 ) -> dict[str, Path]:
-    """Run the main job; return the files written by name.
+    """Run the main job; return every file written, by name.
 
     Examples
     --------
@@ -193,28 +204,21 @@ def run_main_job(
     2000
 
     ``run_main_job("out", MainJobConfig.quick())`` writes ``worked_example.txt``
-    and a CSV table and PNG chart each for ``categories``, ``pass``,
-    ``discard`` and ``reveal`` (tests/test_mainjob.py runs it).
+    and, each for ``categories``, ``pass``, ``discard`` and ``reveal``, a CSV
+    table with its model beside it (``NAME.csv.meta.json``) and a PNG chart
+    (tests/cli/test_mainjob.py runs it).
     """
-    import matplotlib
-
     matplotlib.use("Agg", force=False)
-    from matplotlib.figure import Figure
-
-    from ..output import plots
-
     config = config or MainJobConfig()
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     files: dict[str, Path] = {}
     started = time.perf_counter()
 
-    def save(name: str, table: pd.DataFrame, figure) -> None:
+    def save(name: str, table: pd.DataFrame, figure: Any) -> None:
         files[f"{name}_csv"] = write_table(table, out / f"{name}.csv")
+        files[f"{name}_meta"] = sidecar_path(files[f"{name}_csv"])
         files[f"{name}_png"] = plots.save_figure(figure, out / f"{name}.png", model=table.attrs)
-        import matplotlib.pyplot as plt
-
-        plt.close(figure)
 
     warm_up = _start_warm_up(config.players, echo)
     report = worked_example_report()
@@ -229,19 +233,28 @@ def run_main_job(
     save("categories", categories, plots.plot_categories(categories))
 
     _finish_warm_up(warm_up)
-    charts: dict[str, Callable[[pd.DataFrame], Figure]] = {
-        "pass": plots.plot_pass_values, "discard": plots.plot_discard_values,
-        "reveal": plots.plot_reveal_values,
-    }  # fmt: skip
-    for name, run in _analysis_calls(config):
+    for kind, run in _analysis_calls(config):
         table = run()
         attrs = table.attrs
-        opponents = ", ".join(dict.fromkeys(attrs["opponents"]))
-        echo(f"\n{name} values for {attrs['hand']} ({config.players} players, vs {opponents}, "
-             f"{attrs['model']} model, {attrs['deals']:,} deals, "
+        opponents = ", ".join(dict.fromkeys(map(short_spec, attrs["opponents"])))
+        hero = f"hero {short_spec(attrs['hero'])} " if attrs.get("hero") else ""
+        echo(f"\n{kind.name} values for {attrs['hand']} ({config.players} players, {hero}vs "
+             f"{opponents}, {attrs['model']} model, {attrs['deals']:,} deals, "
              f"value = {attrs['value_unit']}), top 5:")  # fmt: skip
         echo(format_table(table, top=5))
-        save(name, table, charts[name](table))
-    echo(f"\nwrote {len(files)} files to {out.resolve()} in "
+        save(kind.name, table, getattr(plots, kind.chart)(table))
+    written = {path.resolve() for path in files.values() if path.is_file()}
+    echo(f"\nwrote {len(written)} files to {out.resolve()} in "
          f"{time.perf_counter() - started:.1f} s")  # fmt: skip
     return files
+
+
+def run_main(args: argparse.Namespace, streams: Streams) -> int:
+    """Handler of ``anaconda-sim run``."""
+    config = MainJobConfig.quick() if args.quick else MainJobConfig()
+    changes = {k: v for k, v in (("seed", args.seed), ("players", args.players)) if v is not None}
+    if "players" in changes and not 2 <= changes["players"] <= 7:
+        raise ValueError(f"--players {changes['players']} is outside 2..7 (R2)")
+    config = dataclasses.replace(config, **changes)
+    run_main_job(args.out, config, echo=lambda text: print(text, file=streams.stdout))
+    return 0

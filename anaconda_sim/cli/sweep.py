@@ -46,41 +46,17 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-__all__ = ["add_arguments", "command", "main", "register"]
+from ..output.tables import write_table
+from ..sweep import load_results, run_sweep, summarize_classes, sweep_status
+from .app import one_line_warnings
+from .parser import PROG, Parser, UsageError, add_sweep_arguments
 
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments of ``sweep`` (shared by the subcommand and ``main``)."""
-    parser.add_argument("spec", nargs="?", help="the sweep spec, a TOML file")
-    parser.add_argument(
-        "--out", "-o", metavar="FOLDER", help="results folder (created; rerun to resume)"
-    )
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--scheduler", metavar="ADDRESS",
-                       help="run on a Dask scheduler, e.g. tcp://10.0.0.5:8786")  # fmt: skip
-    where.add_argument("--local-cluster", type=int, metavar="N",
-                       help="run on N local Dask worker processes")  # fmt: skip
-    parser.add_argument("--status", metavar="FOLDER", help="show what a results folder holds")
-    parser.add_argument(
-        "--export", metavar="FILE",
-        help="write all rows as one table when done (.csv/.parquet/.json)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--summary", metavar="FILE",
-        help="write the class averages of an equity sweep over hand classes",
-    )  # fmt: skip
-    parser.add_argument(
-        "--drop", metavar="COLUMNS", default="",
-        help="comma list of columns to leave out of the --export and --summary files",
-    )  # fmt: skip
-    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+__all__ = ["command", "main"]
 
 
 def command(args: argparse.Namespace, streams: Any = None) -> int:
     """Handler of ``sweep`` (``streams``: optional object with ``stdout``)."""
     stdout: TextIO = getattr(streams, "stdout", None) or sys.stdout
-    from ..output.tables import write_table
-    from ..sweep import load_results, run_sweep, summarize_classes, sweep_status
 
     def say(text: str) -> None:
         print(text, file=stdout, flush=True)
@@ -118,19 +94,6 @@ def command(args: argparse.Namespace, streams: Any = None) -> int:
     return 0
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``sweep`` subcommand (its handler, ``command``, is set as ``func`` and
-    as ``handler``: it takes ``(args)`` or ``(args, streams)``)."""
-    parser = subparsers.add_parser(
-        "sweep",
-        help="run an analysis over a grid of hands, tables and opponents (resumable)",
-        description="Run the sweep a TOML spec describes into a results folder of Parquet "
-        "files, one per finished work unit. Rerun the same command to resume.",
-    )
-    add_arguments(parser)
-    parser.set_defaults(func=command, handler=command)
-
-
 def main(
     argv: Sequence[str] | None = None,
     *,
@@ -138,15 +101,20 @@ def main(
     stderr: TextIO | None = None,
 ) -> int:
     """``python -m anaconda_sim.cli.sweep``: the subcommand on its own; returns the exit code."""
-    parser = argparse.ArgumentParser(prog="anaconda-sim sweep", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    args = parser.parse_args(argv)
+    parser = Parser(prog=f"{PROG} sweep", description=__doc__.splitlines()[0])
+    add_sweep_arguments(parser)
     stderr = stderr or sys.stderr
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as error:
+        print(error, file=stderr)
+        return 2
     streams = argparse.Namespace(stdout=stdout or sys.stdout)
     try:
-        return command(args, streams)
+        with one_line_warnings(stderr):
+            return command(args, streams)
     except (ValueError, TypeError) as error:
-        print(f"anaconda-sim: error: {error}", file=stderr)
+        print(f"{PROG}: error: {error}", file=stderr)
         return 2
     except KeyboardInterrupt:
         print("anaconda-sim: interrupted (rerun the same command to resume)", file=stderr)

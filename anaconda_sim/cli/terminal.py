@@ -28,6 +28,7 @@ from ..cards import CardError, format_cards, parse_cards
 from ..game.engine import Action, Game, Observation, Phase
 from ..game.history import describe_stage
 from ..game.play import Bot, play_deal
+from ..strategies.spec import Strategy
 from ..table.rules import Rules
 
 __all__ = ["ACTION_HELP", "SHORTHANDS", "HumanPlayer", "Quit", "play_terminal"]
@@ -311,8 +312,6 @@ def play_terminal(
     Game or None
         The finished game, or ``None`` if the person left before the end.
     """
-    from ..strategies.spec import Strategy
-
     n = rules.players
     if not 0 <= human < n:
         raise ValueError(f"human seat {human} is not a seat; seats are 0..{n - 1}")

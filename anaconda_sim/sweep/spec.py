@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from ..analysis import registry
 from ..analysis.driver import ANALYSIS_RULES
 from ..cards import CardError, format_cards, parse_cards
 from ..hands.classes import N_CLASSES, lookup_classes
@@ -54,7 +55,8 @@ __all__ = [
     "load_spec",
 ]
 
-KINDS = ("equity", "pass", "discard", "reveal")
+#: the analyses a sweep runs (:data:`anaconda_sim.analysis.registry.KINDS`)
+KINDS = tuple(k.name for k in registry.KINDS if k.sweep)
 #: hand sizes each analysis accepts
 HAND_SIZES = {"equity": (7, 5), "pass": (7,), "discard": (7,), "reveal": (5,)}
 #: hands per work unit when ``unit_size`` is not given (a few seconds of work

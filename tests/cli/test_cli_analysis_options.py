@@ -1,16 +1,16 @@
 """The analysis commands take the options of their Python functions, with the
-same defaults (generated from the signatures, never retyped)."""
+same defaults (stated once, in the registry of analysis kinds)."""
 
 from __future__ import annotations
 
-import inspect
 import io
 
 import pytest
 
 from anaconda_sim import analysis
+from anaconda_sim.analysis.registry import NAMES, kind
 from anaconda_sim.cli import build_parser, main
-from anaconda_sim.cli.analysis import ANALYSES, OPTIONS
+from anaconda_sim.cli.parser import OPTIONS
 
 
 def _subparser(command: str):
@@ -19,19 +19,14 @@ def _subparser(command: str):
     return action.choices[command]
 
 
-@pytest.mark.parametrize("command", list(ANALYSES))
+@pytest.mark.parametrize("command", NAMES)
 def test_every_keyword_is_an_option_with_the_function_default(command):
-    function = getattr(analysis, ANALYSES[command][0])
     sub = _subparser(command)
     by_flag = {flag: a for a in sub._actions for flag in a.option_strings}
-    keywords = {
-        name: p.default
-        for name, p in inspect.signature(function).parameters.items()
-        if p.kind is inspect.Parameter.KEYWORD_ONLY
-    }
+    keywords = kind(command).options
     for name, default in keywords.items():
         flag = OPTIONS[name].flags[0]
-        assert flag in by_flag, f"{command}: no option for {function.__name__}({name}=...)"
+        assert flag in by_flag, f"{command}: no option for {name}=..."
         action = by_flag[flag]
         assert action.dest == name and set(OPTIONS[name].flags) <= set(action.option_strings)
         assert action.default == default, f"{command} {action.option_strings}: default differs"
@@ -41,7 +36,7 @@ def test_every_keyword_is_an_option_with_the_function_default(command):
         assert OPTIONS[name].flags[0] in text
 
 
-@pytest.mark.parametrize("command", list(ANALYSES))
+@pytest.mark.parametrize("command", NAMES)
 def test_an_option_of_another_command_is_an_error(command):
     foreign = {"pass": "--discards", "discard": "--betting", "reveal": "--all-players",
                "equity": "--discards", "declare": "--discards"}[command]  # fmt: skip
@@ -51,7 +46,7 @@ def test_an_option_of_another_command_is_an_error(command):
     assert "unrecognized arguments" in err.getvalue()
 
 
-@pytest.mark.parametrize("command", list(ANALYSES))
+@pytest.mark.parametrize("command", NAMES)
 def test_the_default_opponents_are_learned_and_printed(command):
     assert "(default learned)" in " ".join(_subparser(command).format_help().split())
     hand = {"pass": "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "discard": "Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠",

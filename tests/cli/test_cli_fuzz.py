@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from anaconda_sim.analysis.registry import NAMES
 from anaconda_sim.cli import main
-from anaconda_sim.cli.analysis import ANALYSES, OPTIONS
+from anaconda_sim.cli.parser import OPTIONS
 
 HANDS = {"pass": "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "discard": "Q♠ Q♥ Q♦ 9♣ 9♦ 8♦ 5♠",
          "reveal": "Q♠ Q♥ Q♦ 9♣ 9♦", "equity": "Q♠ Q♥ Q♦ 9♣ 9♦",
@@ -42,7 +43,7 @@ def _compiled_in_a_scratch_folder(tmp_path_factory):
         os.chdir(here)
 
 
-@pytest.mark.parametrize("command", list(ANALYSES))
+@pytest.mark.parametrize("command", NAMES)
 @settings(max_examples=80)
 @given(flag=st.sampled_from(FLAGS), value=values)
 def test_bad_options_end_in_one_line(command, flag, value):

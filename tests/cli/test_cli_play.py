@@ -35,7 +35,7 @@ def test_play_prints_a_history() -> None:
 
 def test_play_options() -> None:
     code, out, _ = run(["play", "--players", "3", "--seed", "1", "--rules", "bicycle",
-                        "--strategy", "random,call-down,sensible", "--dealer", "2"])  # fmt: skip
+                        "--opponents", "random,call-down,sensible", "--dealer", "2"])  # fmt: skip
     assert code == 0 and "Anaconda (bicycle), 3 players, dealer seat 2" in out
     code, out, _ = run(["play", "--players", "2", "--seed", "1", "--json"])
     assert code == 0 and json.loads(out)["rules"]["players"] == 2
@@ -47,9 +47,9 @@ def test_play_options() -> None:
         (["play", "--players", "8"], "players=8 is not allowed"),
         (["play", "--human", "5", "--players", "3"], "--human 5 is not a seat"),
         (["play", "--dealer", "4", "--players", "3"], "--dealer 4 is not a seat"),
-        (["play", "--strategy", "nope"], "unknown strategy 'nope'"),
-        (["play", "--strategy", "random,random", "--players", "3"], "2 strategies for 3 seats"),
-        (["play", "--players", "x"], "invalid int value"),
+        (["play", "--opponents", "nope"], "unknown strategy 'nope'"),
+        (["play", "--opponents", "random,random", "--players", "3"], "2 strategies for 3 seats"),
+        (["play", "--players", "x"], "argument --players: 'x' is not a number of players"),
         (["play", "--rules", "texas"], "invalid choice"),
         ([], "required"),
     ],
@@ -163,7 +163,7 @@ def test_subprocess_human_game() -> None:
 
 def test_play_takes_parametrised_strategies() -> None:
     strategies = "sensible:bluff=0.5,continue_late=2, random, call-down"
-    code, out, _ = run(["play", "--players", "3", "--seed", "4", "--strategy", strategies])
+    code, out, _ = run(["play", "--players", "3", "--seed", "4", "--opponents", strategies])
     assert code == 0 and "Net: seat 0" in out
-    code, _, err = run(["play", "--players", "3", "--strategy", "sensible:bluf=0.5"])
+    code, _, err = run(["play", "--players", "3", "--opponents", "sensible:bluf=0.5"])
     assert code != 0 and "strategy 'sensible' has no parameter 'bluf'" in err

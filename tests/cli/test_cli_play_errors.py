@@ -118,7 +118,7 @@ def test_one_letter_fold_through_the_command_line() -> None:
     answers, expected = letters_for(seed=2, opponents="random", fold_first=True)
     assert answers.split()[-1] == "f"
     code, out, err = run(["play", "--human", "0", "--players", "3", "--seed", "2",
-                          "--strategy", "random"], stdin=answers)  # fmt: skip
+                          "--opponents", "random"], stdin=answers)  # fmt: skip
     assert code == 0 and err == ""
     assert "fold (f), call (c), raise (r)" in out
     assert "you fold" in out and "Chips: you" in out
@@ -154,7 +154,7 @@ def test_terminal_counts_rounds_and_passes_from_1() -> None:
 
 def test_bicycle_terminal_numbers_its_passes() -> None:
     code, out, _ = run(["play", "--human", "0", "--players", "3", "--seed", "2",
-                        "--rules", "bicycle", "--strategy", "call-down"],
+                        "--rules", "bicycle", "--opponents", "call-down"],
                        stdin="k\n2c 3c 4c\n")  # fmt: skip
     assert code == 0
     assert "== Pass 1 of 3: 3 card(s) to the left" in out
@@ -216,7 +216,7 @@ def test_huge_deal_index_in_a_real_process_has_no_traceback() -> None:
 @pytest.fixture
 def saved(tmp_path: Path) -> Path:
     path = tmp_path / "deal.json"
-    code, _, err = run(["play", "--players", "3", "--seed", "4", "--strategy", "call-down",
+    code, _, err = run(["play", "--players", "3", "--seed", "4", "--opponents", "call-down",
                           "--save", str(path)])  # fmt: skip
     assert code == 0 and err == "" and path.exists()
     assert json.loads(path.read_text(encoding="utf-8"))["format"] == 1
@@ -224,7 +224,7 @@ def saved(tmp_path: Path) -> Path:
 
 
 def test_save_then_replay_prints_the_same_history(saved: Path) -> None:
-    _, printed, _ = run(["play", "--players", "3", "--seed", "4", "--strategy", "call-down"])
+    _, printed, _ = run(["play", "--players", "3", "--seed", "4", "--opponents", "call-down"])
     code, out, err = run(["play", "--replay", str(saved)])
     assert code == 0 and err == "" and out == printed
     code, out, _ = run(["play", "--replay", str(saved), "--json"])

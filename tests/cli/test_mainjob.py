@@ -50,9 +50,7 @@ def test_first_run_compiles_the_analyses_in_a_second_process(tmp_path, monkeypat
     """With an empty kernel cache the main job compiles the analyses' kernels
     in a second process and says so in one line; once they are cached
     (marker written) or with the cache off, it starts nothing."""
-    import anaconda_sim._numba as numba_options
-
-    monkeypatch.setattr(numba_options, "cache_folder", lambda: tmp_path)
+    monkeypatch.setattr(mainjob, "cache_folder", lambda: tmp_path)
     monkeypatch.setattr(mainjob.os, "cpu_count", lambda: 2)
     started: list[list[str]] = []
 
@@ -71,7 +69,7 @@ def test_first_run_compiles_the_analyses_in_a_second_process(tmp_path, monkeypat
     mainjob._finish_warm_up(process)
     assert (tmp_path / mainjob.WARM_MARKER).exists()
     assert mainjob._start_warm_up(6, lines.append) is None  # cached: nothing started
-    monkeypatch.setattr(numba_options, "cache_folder", lambda: None)
+    monkeypatch.setattr(mainjob, "cache_folder", lambda: None)
     assert mainjob._start_warm_up(6, lines.append) is None  # no cache: nothing to fill
     assert len(started) == 1 and len(lines) == 1
 

@@ -1,0 +1,320 @@
+"""The argument parser of ``anaconda-sim``, built without loading the work.
+
+This module imports neither numba nor pandas nor the analyses, so
+``--help``, ``--version`` and an argument error answer at once. Every
+subcommand names its handler as ``"module:function"`` (a module of
+:mod:`anaconda_sim.cli`); :func:`anaconda_sim.cli.app.main` imports it only
+after the arguments are parsed. The analysis subcommands are generated from
+:data:`anaconda_sim.analysis.registry.KINDS`: one per kind, one option per
+keyword of its function (:data:`OPTIONS` says how each is written here),
+with the function's default.
+
+No option may be abbreviated (``--player 6`` is an error, not ``--players
+6``): every parser is made with ``allow_abbrev=False``.
+
+Examples
+--------
+>>> parser = build_parser()
+>>> args = parser.parse_args(["pass", "Qs Qh 9c 8d 3s 4h 2c", "--opponents", "sensible"])
+>>> args.handler, args.opponents, args.deals
+('analysis:run_analysis', 'sensible', None)
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .._version import __version__
+from ..analysis.registry import DEFAULT_DEALS, KINDS, AnalysisKind
+
+__all__ = ["COMMANDS", "OPTIONS", "PROG", "Option", "UsageError", "add_sweep_arguments",
+           "build_parser"]  # fmt: skip
+
+PROG = "anaconda-sim"
+
+#: the strategies a user can name, for the help texts (the parser of
+#: :mod:`anaconda_sim.strategies` checks the names and lists them when one is wrong)
+_NAMES = "learned, sensible, random-pass, call-down, random"
+
+
+class UsageError(Exception):
+    """A bad command line; its text is the one line to print."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises :class:`UsageError` instead of exiting (so
+    ``main`` returns codes) and takes no abbreviated option."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> Any:
+        raise UsageError(f"{self.prog}: error: {message}")
+
+
+def _int(what: str, low: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number, at least ``low``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if low is not None and value < low:
+            raise argparse.ArgumentTypeError(f"{value} must be at least {low}")
+        return value
+
+    return parse
+
+
+def _by(text: str) -> str | None:
+    """``--by``: ``hidden`` groups the rows by the hidden card; ``none`` does not group."""
+    if text.lower() == "none":
+        return None
+    if text == "hidden":
+        return text
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is not a grouping; use --by hidden (one row per hidden card), "
+        "or omit --by (or --by none) for one row per order"
+    )
+
+
+# ------------------------------------------------------------------ play --
+
+
+def register_play(subparsers: Any) -> None:
+    """``anaconda-sim play``: one deal among bots, or a person against bots."""
+    p = subparsers.add_parser(
+        "play",
+        help="play one deal: print its hand history, or play a seat yourself",
+        description=(
+            "Play one deal of Anaconda. Without --human, built-in strategies play every "
+            "seat and the hand history is printed. With --human SEAT you play that seat "
+            "at the terminal against the bots; at the betting prompt type f (fold), k or x "
+            "(check), c (check or call), b (bet), r (raise) or the word. With --replay FILE "
+            "a saved history is checked by replaying it and printed."
+        ),
+    )
+    p.add_argument("--players", type=_int("a number of players"), default=6,
+                   help="seats at the table, 2-7 (default 6)")  # fmt: skip
+    p.add_argument("--seed", type=_int("a whole number"), default=None,
+                   help="seed of the deal (default: random)")  # fmt: skip
+    p.add_argument(
+        "--opponents",
+        default="sensible",
+        help=f"the bots' strategy ({_NAMES}), or a comma list with one per seat, seat 0 "
+        "first (with --human, one per bot or one per seat, the person's entry skipped); "
+        "parameters as 'sensible:bluff=0.1' (default sensible)",
+    )
+    p.add_argument("--dealer", type=_int("a seat number"), default=0,
+                   help="dealer seat (default 0)")  # fmt: skip
+    p.add_argument("--deal-index", type=_int("a whole number"), default=0,
+                   help="deal number within the seed, 0..2**63-1 (default 0)")  # fmt: skip
+    p.add_argument(
+        "--rules",
+        choices=["pagat", "bicycle", "hi-lo"],
+        default="pagat",
+        help="rule set: pagat (docs/rules.md, default), bicycle (3-2-1 passes, best five of "
+        "seven) or hi-lo (pagat with declarations and a split pot, R21-R26)",
+    )
+    p.add_argument("--human", type=_int("a seat number"), default=None, metavar="SEAT",
+                   help="play SEAT yourself")  # fmt: skip
+    p.add_argument("--json", action="store_true", help="print the history as JSON instead")
+    p.add_argument("--save", default=None, metavar="FILE",
+                   help="also write the history as JSON to FILE (read it back with --replay)")
+    p.add_argument(
+        "--replay",
+        default=None,
+        metavar="FILE",
+        help="do not deal: read the history JSON in FILE, check it by replaying every move, "
+        "and print it (the deal options are then not used)",
+    )
+    p.set_defaults(handler="play:run_play")
+
+
+# ------------------------------------------------------------------- run --
+
+
+def register_run(subparsers: Any) -> None:
+    """``anaconda-sim run``: the main research job on built-in defaults."""
+    p = subparsers.add_parser(
+        "run",
+        help="the main job: the worked example through the evaluator, the simulator and all "
+        "three analyses, tables and charts written to a folder",
+    )
+    p.add_argument("--out", default="anaconda-sim-output",
+                   help="output folder (default anaconda-sim-output)")  # fmt: skip
+    p.add_argument("--quick", action="store_true", help="small samples (seconds)")
+    p.add_argument("--seed", type=_int("a whole number"), default=None,
+                   help="seed (default 2024)")  # fmt: skip
+    p.add_argument("--players", type=_int("a number of players"), default=None,
+                   help="table size (default 6)")  # fmt: skip
+    p.set_defaults(handler="mainjob:run_main")
+
+
+# -------------------------------------------------------------- analyses --
+
+
+@dataclass(frozen=True)
+class Option:
+    """How one keyword of an analysis function is written on the command line."""
+
+    flags: tuple[str, ...]
+    help: str
+    type: Callable[[str], Any] | None = str
+    #: "value" (takes a value), "flag" (--x/--no-x), "invert" (a flag setting False)
+    form: str = "value"
+
+
+#: Every keyword an analysis takes, by its Python name (``unicode`` is
+#: written ``--ascii``, ``progress`` is written ``--quiet``). Strategies are
+#: kept as text here and parsed by the handler, whose error is the strategy
+#: parser's own (it names the bad name or parameter and lists the valid ones).
+OPTIONS: dict[str, Option] = {
+    "rules": Option(("--rules",), "rule set of the model: 'pagat' or 'hi-lo' "
+                    "(declarations and a split pot; declare models 'hi-lo' only), "
+                    "docs/rules.md"),
+    "order": Option(("--order",), "the five cards in reveal order, the last one hidden "
+                    "(default: as the hand is written)"),
+    "passed": Option(("--passed",), "the three cards you passed (now on your left)"),
+    "received": Option(("--received",), "the three cards you received (from your right)"),
+    "discards": Option(("--discards",), "your two discards (reveal; unknown when omitted)"),
+    "known": Option(("--known",), "cards known to be in no opponent's hand"),
+    "by": Option(("--by",), "group the rows: 'hidden' (one row per hidden card); omit it "
+                 "for one row per order", _by),
+    "hero": Option(("--hero",), f"your strategy for the decisions not being scored ({_NAMES}), "
+                   "parameters as 'sensible:bluff=0.1'"),
+    "opponents": Option(("--opponents",), f"every opponent's strategy ({_NAMES}), or a comma "
+                        "list, left neighbour first; parameters as "
+                        "'sensible:bluff=0.1,continue_late=2'"),
+    "betting": Option(("--betting",), "complete deals with betting (value in chips) instead "
+                      "of the showdown model (value = pot share)", None, "flag"),
+    "dealer": Option(("--dealer",), "dealer seat (you are seat 0)", _int("a seat number")),
+    "confirm": Option(("--confirm",), "re-estimate the best K rows on fresh deals (values free "
+                      "of the winner's curse)", _int("a whole number")),
+    "deals": Option(("--deals", "-n"), "number of deals", _int("a whole number")),
+    "precision": Option(("--precision",), "run until every row's se is below this", float),
+    "max_deals": Option(("--max-deals",), "cap of a --precision run", _int("a whole number")),
+    "seed": Option(("--seed",), "random seed (default: a fresh one, printed)",
+                   _int("a whole number")),
+    "batch_size": Option(("--batch-size",), "deals per batch (default: the analysis's)",
+                         _int("a whole number")),
+    "threads": Option(("--threads",), "numba threads (default: all; results do not depend "
+                      "on it)", _int("a whole number")),
+    "progress": Option(("--quiet", "-q"), "no progress bar", None, "invert"),
+    "unicode": Option(("--ascii",), "cards as Qs instead of Q♠", None, "invert"),
+}  # fmt: skip
+
+
+def _default_text(name: str, default: Any) -> str:
+    if name == "deals" and default is None:
+        return f" (default {DEFAULT_DEALS:,})"
+    if default is None or isinstance(default, bool):
+        return ""
+    return f" (default {default})"
+
+
+def _add_options(parser: argparse.ArgumentParser, kind: AnalysisKind) -> None:
+    """One option per keyword of ``kind``'s function, with the function's default."""
+    stop = parser.add_mutually_exclusive_group()
+    for name, default in kind.options.items():
+        option = OPTIONS[name]  # a keyword without an option fails tests/cli/test_registry.py
+        target = stop if name in ("deals", "precision") else parser
+        if option.form == "flag":
+            state = "on" if default else "off"
+            target.add_argument(*option.flags, dest=name, default=default,
+                                action=argparse.BooleanOptionalAction,
+                                help=f"{option.help} (default {state})")  # fmt: skip
+        elif option.form == "invert":
+            target.add_argument(*option.flags, dest=name, action="store_false",
+                                default=default, help=option.help)  # fmt: skip
+        else:
+            target.add_argument(*option.flags, dest=name, type=option.type or str,
+                                default=default,
+                                help=option.help + _default_text(name, default))  # fmt: skip
+
+
+def register_analyses(subparsers: Any) -> None:
+    """One subcommand per analysis kind of the registry."""
+    for kind in KINDS:
+        parser = subparsers.add_parser(kind.name, help=kind.summary)
+        parser.add_argument("hand", help=kind.hand)
+        parser.add_argument("--players", "-p", type=_int("a number of players"), default=None,
+                            help="table size 2-7 (default 6)")  # fmt: skip
+        _add_options(parser, kind)
+        if kind.name == "reveal":
+            parser.add_argument("--by-hidden", dest="by", action="store_const", const="hidden",
+                                help="the same as --by hidden")  # fmt: skip
+        if kind.name == "equity":
+            parser.add_argument("--all-players", action="store_true",
+                                help="one row for every table size 2-7 (instead of "
+                                "--players)")  # fmt: skip
+        parser.add_argument("--out", "-o", help="write the table: .csv, .parquet or .json")
+        parser.add_argument("--plot", help="write a chart with error bars: .png, .svg or .pdf")
+        parser.add_argument("--top", type=_int("a whole number", 1),
+                            help="print only the best N rows (N >= 1)")  # fmt: skip
+        parser.set_defaults(handler="analysis:run_analysis", kind=kind.name)
+
+
+# ----------------------------------------------------------------- sweep --
+
+
+def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``sweep`` (shared by the subcommand and ``python -m
+    anaconda_sim.cli.sweep``)."""
+    parser.add_argument("spec", nargs="?", help="the sweep spec, a TOML file")
+    parser.add_argument(
+        "--out", "-o", metavar="FOLDER", help="results folder (created; rerun to resume)"
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on a Dask scheduler, e.g. tcp://10.0.0.5:8786")  # fmt: skip
+    where.add_argument("--local-cluster", type=_int("a number of workers"), metavar="N",
+                       help="run on N local Dask worker processes")  # fmt: skip
+    parser.add_argument("--status", metavar="FOLDER", help="show what a results folder holds")
+    parser.add_argument(
+        "--export", metavar="FILE",
+        help="write all rows as one table when done (.csv/.parquet/.json)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--summary", metavar="FILE",
+        help="write the class averages of an equity sweep over hand classes",
+    )  # fmt: skip
+    parser.add_argument(
+        "--drop", metavar="COLUMNS", default="",
+        help="comma list of columns to leave out of the --export and --summary files",
+    )  # fmt: skip
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+
+def register_sweep(subparsers: Any) -> None:
+    """``anaconda-sim sweep``: see :mod:`anaconda_sim.cli.sweep`."""
+    parser = subparsers.add_parser(
+        "sweep",
+        help="run an analysis over a grid of hands, tables and opponents (resumable)",
+        description="Run the sweep a TOML spec describes into a results folder of Parquet "
+        "files, one per finished work unit. Rerun the same command to resume.",
+    )
+    add_sweep_arguments(parser)
+    parser.set_defaults(handler="sweep:command")
+
+
+#: Registration functions, one per subcommand family, in the order ``--help`` lists them.
+COMMANDS: list[Callable[[Any], None]] = [
+    register_run, register_play, register_analyses, register_sweep,
+]  # fmt: skip
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand of :data:`COMMANDS`."""
+    parser = Parser(prog=PROG, description="Monte Carlo strategy research for Anaconda poker.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    subparsers.required = True
+    for register in COMMANDS:
+        register(subparsers)
+    return parser
