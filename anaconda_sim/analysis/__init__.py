@@ -48,7 +48,11 @@ left neighbour's hand, cards it received came from the right neighbour's,
 which is then dealt only sevens from which its strategy passes exactly those
 three (none to condition on for a uniformly random pass;
 ``attrs["received_acceptance"]``, see
-:class:`~anaconda_sim.analysis.driver.ReceivedCondition`).
+:class:`~anaconda_sim.analysis.driver.ReceivedCondition`). When the cards
+received are not named, which three of the hero's seven held cards (its
+unknown discards included) came from the right is drawn with the right
+neighbour's kept four from their posterior under its strategy: heads-up the
+right neighbour is the only opponent, and its pass is what it tells.
 
 Betting model (``betting=True``): complete deals under the rules with every
 seat's betting strategy; ``value`` is the hero's mean net chips per deal.

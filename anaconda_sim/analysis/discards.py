@@ -75,8 +75,13 @@ def discard_values(
     hero's expected pot share. ``passed``: the three cards the hero passed
     (they are in the left neighbour's hand); ``received``: the three of
     ``hand`` that came from the right neighbour. Unnamed ones are unknown:
-    an unknown packet passed is three unseen cards, unknown received cards
-    are any three of the hand, uniformly. Named received cards condition
+    an unknown packet passed is three unseen cards; unknown received cards
+    are three of the hand drawn, per deal, together with the right
+    neighbour's kept four from their posterior (every three of the hand and
+    every four equally likely before the pass, kept when the neighbour's
+    strategy passes that three from that seven: a rejection draw per deal,
+    so a packet the strategy rarely passes is rarely the one it passed).
+    Named received cards condition
     the right neighbour's seven on its having passed exactly them by its
     strategy (a ``"sensible"`` or ``"call-down"`` neighbour that passed
     2♣ 3♦ 4♥ held almost no other low card): its kept four are drawn among
@@ -370,15 +375,17 @@ def _score_fives(
     dead = max(dead - len(extra), 0)  # named dead cards stand for unknown discards first
     known_mask = mask_from_cards(taken + extra)
     hero_packet = np.array(passed if passed else [-1, -1, -1], dtype=np.int64)
-    right_forced = np.array(received if received else [-1, -1, -1], dtype=np.int64)
-    # which of the hero's cards came from the right, when not named, is drawn
-    # among them uniformly, and the right neighbour's four are not conditioned
-    # on it (the model of an unknown packet)
-    random_from = np.array(hand if received is None else [], dtype=np.int64)
-    needed = (0 if passed else 3) + dead + 7 * (players - 1) - (3 if received else 0)
+    # which of the hero's cards came from the right, when not named: drawn with
+    # the neighbour's four from their posterior (ReceivedCondition); for a
+    # neighbour passing at random, any three drawn per deal, its four unconditioned
+    needed = (0 if passed else 3) + dead + 7 * (players - 1) - 3
     check_capacity(players, 52 - len(taken) - len(extra), needed)
     pub = pub_at_pass(players)
     condition = ReceivedCondition.of(pub, strategies[-1], known_mask, received)
+    right_forced = condition.right_forced(received)
+    # the hero's known held cards: its hand and named cards standing for its discards
+    held = (list(hand) + extra)[:7]
+    random_from = np.array(held if received is None else [], dtype=np.int64)
     choices = np.asarray(fives, dtype=np.int64)
     k = len(choices)
     acc = ChoiceAccumulator(k)

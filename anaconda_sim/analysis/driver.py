@@ -26,6 +26,7 @@ from ..cards import CardError, format_cards, parse_cards
 from ..hands.evaluator import N_CATEGORIES
 from ..rng import SeedLike, root_key
 from ..sim.kernels.showdown import right_fours
+from ..sim.layout import RIGHT_DRAWN, RIGHT_POSTERIOR
 from ..stats import Z95, ChoiceAccumulator
 from ..strategies.kinds import KIND_CUSTOM, KIND_RANDOM, KIND_RANDOM_PASS, PARAM_SLOTS
 from ..strategies.spec import Strategy, get_strategy
@@ -175,47 +176,71 @@ def pub_at_pass(players: int, rules: str = "pagat", stage: int = 0) -> np.ndarra
 
 @dataclass(frozen=True)
 class ReceivedCondition:
-    """What the named packet the hero received says about the right neighbour.
+    """What the packet the hero received says about the right neighbour.
 
-    ``fours``: every four unseen cards with which the right neighbour (seat
-    ``n - 1``), by its strategy's pass, passes exactly the received three
-    (:func:`~anaconda_sim.sim.kernels.showdown.right_fours`); the kernels
-    deal it one of them uniformly, which is the exact conditional law of its
-    kept four (Bayes: every four is equally likely before the pass, and the
-    pass is a function of the seven). No rows: no condition, either because
-    nothing was named or because the neighbour passes uniformly at random
-    (``"random"``, ``"random-pass"``: any seven passes a given three of its
-    cards with probability 1/35, a constant likelihood, so the packet tells
-    nothing), or because no four makes its strategy pass those three (then
-    the neighbour is played as before, its four unconditioned, and
-    ``acceptance`` is 0.0).
+    The right neighbour (seat ``n - 1``) was dealt seven cards and passed
+    three of them to the hero by its strategy, so its kept four are four
+    with which its pass gives exactly those three.
 
-    ``acceptance``: the share of all fours that pass the packet (the
+    - Named packet (``received``): ``fours`` lists every four unseen cards
+      with which the neighbour's pass gives exactly those three
+      (:func:`~anaconda_sim.sim.kernels.showdown.right_fours`; columns 0-3
+      the four, 4-6 the packet), and the kernels deal it one row uniformly:
+      the exact conditional law of its four (Bayes: every four is equally
+      likely before the pass, and the pass is a function of the seven).
+    - Unnamed packet (``posterior``): the kernels draw the packet (three of
+      the hero's seven held cards, its unknown discards included) and the
+      neighbour's four together from their posterior, by rejection per deal
+      (:func:`~anaconda_sim.sim.kernels.showdown.opponents_after_pass`): a
+      packet its strategy rarely passes is rarely the one it passed. With two
+      players the right neighbour is the only opponent, so without this its
+      pass would not enter the model at all.
+
+    Neither: the neighbour passes uniformly at random (``"random"``,
+    ``"random-pass"``: any seven passes a given three of its cards with
+    probability 1/35, a constant likelihood, so the packet tells nothing;
+    when it is unnamed, three of the hero's known cards are drawn for it per
+    deal and its four dealt unconditioned), or no four makes its strategy
+    pass the named three (then its four are unconditioned and ``acceptance``
+    is 0.0).
+
+    ``acceptance``: the share of all fours that pass the named packet (the
     probability that a neighbour dealt these three with four random unseen
-    cards passes exactly them), ``None`` when not conditioned on.
+    cards passes exactly them), ``None`` when not conditioned on a named one.
     """
 
     fours: np.ndarray
     acceptance: float | None
+    posterior: bool = False
 
     @classmethod
     def of(
         cls, pub: np.ndarray, right: Strategy, known_mask: int | np.uint64,
         received: Sequence[int] | None,
     ) -> ReceivedCondition:  # fmt: skip
-        """The condition of ``received`` for a right neighbour playing ``right``;
-        ``known_mask``: the cards the neighbour cannot hold (the hero's and the
-        other known cards)."""
-        none = np.zeros((0, 4), dtype=np.int8)
-        if received is None or right.kind in (KIND_RANDOM, KIND_RANDOM_PASS):
+        """The condition of ``received`` (``None``: unnamed) for a right neighbour
+        playing ``right``; ``known_mask``: the cards the neighbour cannot hold
+        (the hero's and the other known cards)."""
+        none = np.zeros((0, 7), dtype=np.int8)
+        if right.kind in (KIND_RANDOM, KIND_RANDOM_PASS):
             return cls(none, None)
-
+        if received is None:
+            return cls(none, None, posterior=True)
         # a custom strategy's pass is not run by the showdown model's kernels,
         # which pass for it like "sensible" (builtin_pass): condition the same way
         params = right.param_array(int(pub[V.P_PLAYERS]))
         fours, tried = right_fours(pub, right.kind, params, np.uint64(known_mask),
                                    np.array(received, dtype=np.int64))  # fmt: skip
-        return cls(fours, len(fours) / tried if tried else 0.0)
+        passed = np.broadcast_to(np.array(received, dtype=np.int8), (len(fours), 3))
+        return cls(np.hstack([fours, passed]), len(fours) / tried if tried else 0.0)
+
+    def right_forced(self, received: Sequence[int] | None) -> np.ndarray:
+        """The kernels' ``right_forced``: the named packet, else
+        ``RIGHT_POSTERIOR`` (drawn with the neighbour's four from their
+        posterior) or ``RIGHT_DRAWN`` (three of the hero's cards per deal)."""
+        if received is not None:
+            return np.array(received, dtype=np.int64)
+        return np.full(3, RIGHT_POSTERIOR if self.posterior else RIGHT_DRAWN, dtype=np.int64)
 
 
 def own_view(seat: int, cards: Sequence[int]) -> np.ndarray:

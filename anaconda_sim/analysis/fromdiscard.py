@@ -22,6 +22,7 @@ from ..hands.evaluator import N_CATEGORIES
 from ..hands.hilo import SWING_FAILED
 from ..sim.driver import custom_functions, make_cfg
 from ..sim.kernels.reveal import reveal_batch
+from ..sim.layout import RIGHT_DRAWN
 from ..stats import SHARE_SCALE, ChoiceAccumulator, exact_products
 from ..strategies.sensible import reveal_order_hiding_most_telling
 from ..strategies.spec import Strategy
@@ -171,19 +172,23 @@ class DiscardModel:
         check_capacity(players, 52 - len(taken) - len(extra), unknown_hero + 7 * (players - 1) - 3)
         named_right = received_cards and all(c in held for c in received_cards)
         right = received_cards if named_right else None
-        # unnamed, which of the hero's cards came from the right does not change
-        # the opponents' hands (the right neighbour's kept four are dealt
-        # unconditioned); named, they condition its four
+        # named, the received cards condition the right neighbour's four;
+        # unnamed, its packet and four are drawn from their posterior; received
+        # cards partly among unknown discards condition nothing
         pub = pub_at_pass(players, rules)
         known_mask = mask_from_cards(taken + extra)
         condition = ReceivedCondition.of(pub, seats[-1], known_mask, right)
+        if received_cards is not None and right is None:
+            # received cards partly among unknown discards: not conditioned on
+            condition = ReceivedCondition(condition.fours, None)
+        forced = condition.right_forced(right)
         return cls(
             players=players, rules=rules, betting=betting, cfg=cfg,
             pub=pub, kinds=kinds, params=params,
             known_mask=known_mask, hand5=np.array(five, dtype=np.int64),
             discards=np.array(dead if dead else [-1, -1], dtype=np.int64),
             hero_packet=np.array(passed_cards or [-1, -1, -1], dtype=np.int64),
-            right_forced=np.array(right or five[:3], dtype=np.int64),
+            right_forced=forced if forced[0] != RIGHT_DRAWN else np.array(five[:3], dtype=np.int64),
             right_fours=condition.fours, received_acceptance=condition.acceptance, cbet=cbet,
             cdiscard=cdiscard,
         )  # fmt: skip

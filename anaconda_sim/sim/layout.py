@@ -137,3 +137,12 @@ ACC_DEAL_SIZE = 5
 AX_NET = 0  # sum of net_k * net_j
 AX_SHARE = 1  # sum of share_k * share_j (1/SHARE_SCALE**2)
 ACC_CROSS_SIZE = 2
+
+# --- the right neighbour's packet to the hero in the analyses' models ------
+#: ``right_forced[0]`` when the packet is unknown and three of the hero's cards
+#: are drawn for it per deal, the neighbour's four unconditioned (a neighbour
+#: that passes at random)
+RIGHT_DRAWN = -1
+#: ... when it is unknown and drawn with the neighbour's four from their
+#: posterior (:func:`~anaconda_sim.sim.kernels.showdown.opponents_after_pass`)
+RIGHT_POSTERIOR = -2

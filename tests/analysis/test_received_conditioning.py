@@ -3,8 +3,10 @@ packet it passed (R7): named received cards say what else it held.
 
 A deterministic pass (``"sensible"``, ``"call-down"``) passes the named three
 from some sevens only; the kernels deal the right neighbour one of the fours
-with which it does (``right_fours``), uniformly. A uniformly random pass
-passes any three with the same probability, so nothing changes for it.
+with which it does (``right_fours``), uniformly. Unnamed, the packet is three
+of the hero's seven held cards and is drawn with the neighbour's four from
+their posterior. A uniformly random pass passes any three with the same
+probability, so nothing changes for it.
 """
 
 from __future__ import annotations
@@ -55,7 +57,9 @@ def test_R7_right_fours_are_exactly_the_fours_that_pass_received(rules, received
         four for four in itertools.combinations(unseen, 4)
         if _passes(SENSIBLE, pub, 2, list(four) + rec, rec)
     }  # fmt: skip
-    got = {tuple(int(c) for c in row) for row in condition.fours}
+    got = {tuple(int(c) for c in row[:4]) for row in condition.fours}
+    packets = {tuple(sorted(int(c) for c in row[4:])) for row in condition.fours}
+    assert packets <= {tuple(sorted(rec))}
     assert got == expected
     assert len(got) == len(condition.fours)  # no four twice
     assert condition.acceptance == pytest.approx(len(expected) / math.comb(len(unseen), 4))
@@ -66,9 +70,10 @@ def test_random_passes_are_not_conditioned():
     pub, known = pub_at_pass(4), mask_from_cards(parse_cards(HAND))
     for name in ("random", "random-pass"):
         condition = ReceivedCondition.of(pub, get_strategy(name), known, parse_cards(TRASH))
-        assert condition.fours.shape == (0, 4) and condition.acceptance is None
-    none = ReceivedCondition.of(pub, SENSIBLE, 0, None)
-    assert none.fours.shape == (0, 4) and none.acceptance is None
+        assert condition.fours.shape == (0, 7) and condition.acceptance is None
+        assert not condition.posterior
+    unnamed = ReceivedCondition.of(pub, SENSIBLE, 0, None)
+    assert unnamed.fours.shape == (0, 7) and unnamed.acceptance is None and unnamed.posterior
 
 
 def _kept_fours(players, received, deals, seed):
@@ -92,7 +97,8 @@ def _kept_fours(players, received, deals, seed):
         states = np.empty((players, 1), dtype=np.uint64)
         opponents_after_pass(
             key, deal, players, pub, kinds, params, known, np.array(rec, dtype=np.int64),
-            condition.fours, 0, owns, kept, packets, states, np.empty(52, dtype=np.int64),
+            condition.fours, 0, np.full(7, -1, dtype=np.int64), owns, kept, packets, states,
+            np.empty(52, dtype=np.int64),
             np.empty(7, dtype=np.int64), np.empty(7, dtype=np.int64),
             np.empty(1, dtype=np.uint64), *kernel_extras(False, kinds),
         )  # fmt: skip
@@ -111,7 +117,7 @@ def test_R7_kernel_kept_four_follows_the_conditional_law():
     fours, condition = _kept_fours(3, TRASH, deals, seed=21)
     for four in fours[:300]:
         assert _passes(SENSIBLE, pub, 2, four.tolist() + rec, rec)
-    table = condition.fours.astype(np.int64)
+    table = condition.fours[:, :4].astype(np.int64)
     for card in range(52):
         p = np.isin(table, card).any(axis=1).mean()
         p_hat = np.isin(fours, card).any(axis=1).mean()
@@ -142,11 +148,13 @@ def test_R7_received_trash_means_a_stronger_right_neighbour():
     kings win far less often than against a random four."""
     named = equity(HAND, 2, passed=PASSED, received=TRASH, opponents="sensible", deals=40_000,
                    seed=4)  # fmt: skip
-    unnamed = equity(HAND, 2, passed=PASSED, opponents="sensible", deals=40_000, seed=4)
-    gap = unnamed["value"].item() - named["value"].item()
-    assert gap > 4 * math.hypot(named["se"].item(), unnamed["se"].item())
+    # the same packet from a neighbour passing at random tells nothing: a random four
+    unconditioned = equity(HAND, 2, passed=PASSED, received=TRASH, opponents="random-pass",
+                           deals=40_000, seed=4)  # fmt: skip
+    gap = unconditioned["value"].item() - named["value"].item()
+    assert gap > 4 * math.hypot(named["se"].item(), unconditioned["se"].item())
     assert 0.3 < named.attrs["received_acceptance"] < 0.45
-    assert unnamed.attrs["received_acceptance"] is None
+    assert unconditioned.attrs["received_acceptance"] is None
     # a random four of the 42 unseen cards holds one of the nine other 2s, 3s
     # and 4s with probability 1 - C(33, 4) / C(42, 4), about 0.65
     fours, _ = _kept_fours(2, TRASH, 500, seed=5)
@@ -197,3 +205,94 @@ def test_a_learned_right_neighbour_is_conditioned_with_its_table_size_parameters
     table = discard_values("Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠", 4, passed="3♠ 4♥ 2♣", received="Q♦ 9♦ 5♠",
                            opponents="learned", deals=300, seed=1, progress=False)  # fmt: skip
     assert 0 < table.attrs["received_acceptance"] < 1
+
+
+# ------------------------------------------------- an unnamed packet (R7) --
+def test_R7_unnamed_packet_posterior_is_exact_on_a_small_deck():
+    """Unnamed, the kernel draws the right neighbour's packet (three of the
+    hero's seven) and kept four together: every pair it draws is one with
+    which the neighbour's pass gives that packet, and every such pair comes
+    up equally often (the posterior), checked against the full enumeration
+    on a deck reduced to 12 unseen cards (4 standard errors per pair)."""
+    from anaconda_sim.sim.kernels.showdown import opponents_after_pass
+    from anaconda_sim.sim.layout import RIGHT_POSTERIOR
+    from anaconda_sim.strategies import kernel_extras
+
+    hand, passed = parse_cards(HAND), parse_cards(PASSED)
+    dead = [c for c in range(52) if c not in hand + passed][:30]
+    known = mask_from_cards(hand + passed + dead)
+    unseen = [c for c in range(52) if c not in hand + passed + dead]
+    players, right = 2, 1
+    pub = pub_at_pass(players)
+    exact = {
+        (tuple(sorted(packet)), four)
+        for packet in itertools.combinations(hand, 3)
+        for four in itertools.combinations(unseen, 4)
+        if _passes(SENSIBLE, pub, right, list(four) + list(packet), packet)
+    }  # fmt: skip
+    kinds = np.full(players, SENSIBLE.kind, dtype=np.int64)
+    params = np.stack([SENSIBLE.param_array()] * players)
+    key, deals = root_key(44), 30_000
+    counts: dict[tuple, int] = {}
+    owns = np.full((players, V.OWN_SIZE), -1, dtype=np.int32)
+    kept = np.empty((players, 4), dtype=np.int64)
+    packets = np.empty((players, 3), dtype=np.int64)
+    for deal in range(deals):
+        opponents_after_pass(
+            key, deal, players, pub, kinds, params, known,
+            np.full(3, RIGHT_POSTERIOR, dtype=np.int64), np.zeros((0, 7), dtype=np.int8), 0,
+            np.array(hand, dtype=np.int64), owns, kept, packets,
+            np.empty((players, 1), dtype=np.uint64), np.empty(52, dtype=np.int64),
+            np.empty(7, dtype=np.int64), np.empty(7, dtype=np.int64),
+            np.empty(1, dtype=np.uint64), *kernel_extras(False, kinds),
+        )  # fmt: skip
+        pair = (tuple(sorted(packets[right].tolist())), tuple(sorted(kept[right].tolist())))
+        counts[pair] = counts.get(pair, 0) + 1
+    assert set(counts) <= exact
+    # the whole law: a chi-square statistic within 5 of its standard deviations
+    # of its mean (len(exact) - 1 degrees of freedom) ...
+    expected = deals / len(exact)
+    chi2 = sum((counts.get(pair, 0) - expected) ** 2 / expected for pair in exact)
+    df = len(exact) - 1
+    assert abs(chi2 - df) < 5 * math.sqrt(2 * df), (chi2, df)
+    # ... and which three was passed: each packet as often as its share of
+    # the passing pairs (4 standard errors)
+    for packet in {pair[0] for pair in exact}:
+        p = sum(pair[0] == packet for pair in exact) / len(exact)
+        seen = sum(n for pair, n in counts.items() if pair[0] == packet) / deals
+        assert abs(seen - p) < 4 * math.sqrt(p * (1 - p) / deals), (packet, seen, p)
+
+
+ISSUE_HAND = "8♥ 8♣ 5♦ 5♠ K♣"
+
+
+def test_two_player_equity_reads_the_opponents_pass():
+    """Heads-up the right neighbour is the only opponent: its pass must enter
+    the model. A neighbour that passed three of the hero's cards by
+    "sensible" kept better cards than a random four, so the hero's equity
+    is far lower against it than against one passing at random (which the
+    packet tells nothing about: that number is the model's as before)."""
+    sensible = equity(ISSUE_HAND, 2, opponents="sensible", seed=3)
+    random_pass = equity(ISSUE_HAND, 2, opponents="random-pass", seed=3)
+    gap = random_pass["value"].item() - sensible["value"].item()
+    assert gap > 4 * math.hypot(sensible["se"].item(), random_pass["se"].item())
+    assert random_pass["value"].item() == pytest.approx(0.65355, abs=1e-12)
+
+
+@pytest.mark.parametrize(("players", "held", "passed"), [
+    (2, ISSUE_HAND, None), (3, ISSUE_HAND, None), (2, HAND, PASSED),
+])  # fmt: skip
+def test_R7_unnamed_packet_equity_agrees_with_rejection_twin(players, held, passed):
+    """After the discard (five cards, two unknown discards) or after a named
+    pass with the packet received unnamed, the kernel's equity agrees with
+    plain rejection sampling in Python within 4 combined standard errors."""
+    strategy = get_strategy("sensible")
+    twin, accepted = naive_showdown.unnamed_received_shares(
+        parse_cards(held), players, None if passed is None else parse_cards(passed), strategy,
+        deals=1500, seed=41,
+    )  # fmt: skip
+    row = equity(held, players, passed=passed, opponents="sensible", deals=40_000, seed=42)
+    twin_se = twin.std(ddof=1) / math.sqrt(len(twin))
+    tolerance = 4 * math.hypot(twin_se, row["se"].item())
+    assert abs(row["value"].item() - twin.mean()) < tolerance, (row["value"].item(), twin.mean())
+    assert 0 < accepted < 1

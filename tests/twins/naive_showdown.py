@@ -134,3 +134,49 @@ def received_shares(hand7, players, passed, received, strategy, deals, seed):
         values = [hero_value, *evaluate(np.array(finals)).tolist()]
         shares.append(_share(values, 0))
     return np.array(shares), deals / tries
+
+
+def unnamed_received_shares(held, players, passed, strategy, deals, seed):
+    """Per-deal hero pot share when the packet the hero received is not named.
+
+    ``held``: the hero's known held cards after the pass (seven, or its kept
+    five: then its two discards are unknown cards); ``passed``: the three it
+    passed, or ``None`` (unknown: three unseen cards). Every opponent plays
+    ``strategy`` (a built-in with a deterministic pass, best five kept).
+
+    Rejection sampling, plainly: shuffle the unseen cards (the hero's unknown
+    discards and packet first), take a uniform three of the hero's seven
+    held cards as the packet it received and four unseen cards as the right
+    neighbour's kept four, and keep the deal only when the neighbour's own
+    pass (``Strategy.decide_pass``) gives exactly that three. The hero keeps
+    its best five of the seven (the known five when only five are known).
+    Returns the shares of the accepted deals and the share of tries accepted.
+    """
+    from anaconda_sim.analysis.driver import pub_at_pass
+
+    rng = np.random.default_rng(seed)
+    pub = pub_at_pass(players)
+    held = [int(c) for c in held]
+    named = list(passed) if passed is not None else []
+    unseen = np.array([c for c in range(52) if c not in held and c not in named])
+    right = players - 1
+    shares, tries = [], 0
+    while len(shares) < deals:
+        tries += 1
+        deck = [int(c) for c in rng.permutation(unseen)]
+        seven = held + [deck.pop() for _ in range(7 - len(held))]
+        hero_packet = named or [deck.pop() for _ in range(3)]
+        received = [seven[i] for i in rng.choice(7, 3, replace=False)]
+        four = [deck.pop() for _ in range(4)]
+        if set(_strategy_pass(strategy, pub, right, four + received)) != set(received):
+            continue
+        kept, packets = {right: four}, {0: hero_packet, right: received}
+        for s in range(1, right):
+            hand = [deck.pop() for _ in range(7)]
+            packets[s] = _strategy_pass(strategy, pub, s, hand)
+            kept[s] = [c for c in hand if c not in packets[s]]
+        finals = [kept[s] + packets[s - 1] for s in range(1, players)]
+        hero = held if len(held) == 5 else seven
+        values = [evaluate(np.array(hero)).item(), *evaluate(np.array(finals)).tolist()]
+        shares.append(_share(values, 0))
+    return np.array(shares), deals / tries

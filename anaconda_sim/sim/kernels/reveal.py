@@ -142,6 +142,10 @@ def _reveal_batch_chunks(
         chosen_ = np.empty(7, dtype=np.int64)
         deck_state_ = np.empty(1, dtype=np.uint64)
         hero_cards_ = np.empty(7, dtype=np.int64)
+        # the hero's seven held cards, its unknown discards (-1) last
+        held_ = np.empty(7, dtype=np.int64)
+        held_[:5] = hand5
+        held_[5:] = discards
         pub_, owns_, states_, dec_, seat_res_, res_, opener_ = deal_table(n)
         saved = deal_table(n)  # the table after the first order's discard
         # the per-order kernels are called about a thousand times per deal:
@@ -150,6 +154,7 @@ def _reveal_batch_chunks(
         pass_owns, kept, packets = borrow(pass_owns_), borrow(kept_), borrow(packets_)
         pass_states, dealt, hand = borrow(pass_states_), borrow(dealt_), borrow(hand_)
         chosen, deck_state, hero_cards = borrow(chosen_), borrow(deck_state_), borrow(hero_cards_)
+        held = borrow(held_)
         pub, owns, states, dec = borrow(pub_), borrow(owns_), borrow(states_), borrow(dec_)
         seat_res, res, opener = borrow(seat_res_), borrow(res_), borrow(opener_)
         after_discard = (borrow(saved[0]), borrow(saved[1]), borrow(saved[2]), borrow(saved[3]),
@@ -168,20 +173,20 @@ def _reveal_batch_chunks(
                 key, deal_start + i, i, cfg_, pass_pub_, kinds_, params_, known_mask, hand5_,
                 discards_, hero_packet_, right_forced_, fours_, orders_, net_, share_, opens_,
                 opp_folds_, pots_, cats_, hilo_, cbet, cdiscard, pass_owns, kept, packets,
-                pass_states, dealt, hand, chosen, deck_state, hero_cards, pub, owns, states, dec,
-                seat_res, res, opener, after_discard, with_hilo, with_learned,
+                pass_states, dealt, hand, chosen, deck_state, hero_cards, held, pub, owns, states,
+                dec, seat_res, res, opener, after_discard, with_hilo, with_learned,
             )  # fmt: skip
         keep(pass_owns_, kept_, packets_, pass_states_, dealt_, hand_)
         keep(chosen_, deck_state_, hero_cards_, pub_, owns_, states_)
         keep(dec_, seat_res_, res_, opener_, saved[0], saved[1])
-        keep(saved[2], saved[3], saved[4], saved[5], saved[6], saved[6])
+        keep(saved[2], saved[3], saved[4], saved[5], saved[6], held_)
 
 
 @jit
 def _reveal_deal(
     key, deal, i, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
     right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard,
-    pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, hero_cards,
+    pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, hero_cards, held,
     pub, owns, states, dec, seat_res, res, opener, after_discard, with_hilo, with_learned,
 ):  # fmt: skip
     """Row ``i`` of :func:`reveal_batch`: every order on deal ``deal``.
@@ -205,7 +210,7 @@ def _reveal_deal(
     unknown = (3 if packet_unknown else 0) + dead
     hero_extra = opponents_after_pass(
         key, deal, n, pass_pub, kinds, params, known_mask, right_forced, fours, unknown,
-        pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state,
+        held, pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state,
         with_hilo, with_learned,
     )  # fmt: skip
     offset = 3 if packet_unknown else 0

@@ -22,6 +22,8 @@ accumulates sums and cross-products batch by batch.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from ..._numba import borrow, jit, keep, run_chunks
@@ -40,7 +42,7 @@ from ...stats import SHARE_SCALE
 from ...strategies.dispatch import builtin_discard, builtin_pass
 from ...strategies.kinds import KIND_RANDOM, kernel_extras
 from ...table import views as V
-from ..layout import HERO, LEFT
+from ..layout import HERO, LEFT, RIGHT_DRAWN, RIGHT_POSTERIOR
 
 
 @jit
@@ -129,7 +131,7 @@ def _right_fours(pub, kind, params, known_mask, received, with_hilo, with_learne
 @jit
 def opponents_after_pass(
     key, deal, players, pub, kinds, params, known_mask, right_forced, fours, hero_unknown,
-    owns, kept, packets, states, dealt, hand, chosen, deck_state, with_hilo, with_learned,
+    held, owns, kept, packets, states, dealt, hand, chosen, deck_state, with_hilo, with_learned,
 ):  # fmt: skip
     """Deal the opponents, make their passes and apply the fixed part of the pass.
 
@@ -140,13 +142,21 @@ def opponents_after_pass(
     the deck and returned (a view of the caller's scratch array ``dealt``,
     52 cards; ``hand`` and ``chosen`` hold 7, ``deck_state`` is a
     ``uint64[1]``). ``right_forced[0] >= 0`` forces seat ``players - 1``'s
-    packet; then, when ``fours`` has rows (:func:`right_fours` of that
-    packet), the seat's kept four are one row of ``fours`` drawn uniformly
-    (stream ``STREAM_RIGHT_FOUR`` of the deal) and everything else is dealt
-    from the cards left.
+    packet; then, when ``fours`` has rows (:func:`right_sevens`: a kept four
+    and the packet passed with it, columns 0-3 and 4-6), the seat's seven are
+    one row of ``fours`` drawn uniformly (stream ``STREAM_RIGHT_FOUR`` of the
+    deal), its packet that row's (``right_forced`` only says that a packet
+    is forced), and everything else is dealt from the cards left.
+
+    ``right_forced[0] == RIGHT_POSTERIOR``: the packet the hero received is
+    unknown, and the right neighbour's packet and kept four are drawn from
+    their posterior (:func:`_right_from_posterior`) among the hero's seven
+    held cards ``held`` (its unknown ones, ``-1`` and last, are the last of
+    its ``hero_unknown`` cards drawn: its discards).
     """
-    forced = right_forced[0] >= 0
-    conditioned = forced and fours.shape[0] > 0
+    posterior = right_forced[0] == RIGHT_POSTERIOR
+    forced = right_forced[0] >= 0 or posterior
+    conditioned = right_forced[0] >= 0 and fours.shape[0] > 0
     total = hero_unknown + 7 * (players - 1) - (3 if forced else 0)
     mask = known_mask
     row = 0
@@ -157,7 +167,17 @@ def opponents_after_pass(
             mask |= card_bit(np.int64(fours[row, i]))
         total -= 4
     deck_state[0] = stream_state(key, deal, STREAM_DECK)
-    deal_cards(deck_state, mask, total, dealt)
+    if posterior:
+        # the hero's unknown cards first: its discards may be what it received
+        mask |= deal_cards(deck_state, mask, hero_unknown, dealt)
+        right = players - 1
+        mask |= _right_from_posterior(
+            key, deal, pub, kinds[right], params[right], owns[right], mask, held, dealt,
+            hero_unknown, chosen, kept[right], packets[right], with_hilo, with_learned,
+        )  # fmt: skip
+        deal_cards(deck_state, mask, total - 4 - hero_unknown, dealt[hero_unknown:])
+    else:
+        deal_cards(deck_state, mask, total, dealt)
     pos = hero_unknown
     for seat in range(1, players):
         states[seat, 0] = stream_state(key, deal, STREAM_SEAT + seat)
@@ -166,12 +186,20 @@ def opponents_after_pass(
             for i in range(4):
                 if conditioned:
                     hand[i] = fours[row, i]
+                elif posterior:
+                    hand[i] = kept[seat, i]
                 else:
                     hand[i] = dealt[pos]
                     pos += 1
             for i in range(3):
-                hand[4 + i] = right_forced[i]
-                chosen[i] = right_forced[i]
+                if conditioned:
+                    card = fours[row, 4 + i]
+                elif posterior:
+                    card = packets[seat, i]
+                else:
+                    card = right_forced[i]
+                hand[4 + i] = card
+                chosen[i] = card
         else:
             for i in range(7):
                 hand[i] = dealt[pos]
@@ -190,6 +218,80 @@ def opponents_after_pass(
         for i in range(3):
             packets[seat, i] = chosen[i]
     return dealt[:hero_unknown]
+
+
+#: the 35 threes of seven positions, in lexicographic order
+TRIPLES_OF_SEVEN = np.array(list(itertools.combinations(range(7), 3)), dtype=np.int64)
+#: tries of :func:`_right_from_posterior` before it gives up (a packet the
+#: strategy passes with about one four in two hundred is found in a few hundred)
+POSTERIOR_TRIES = 4096
+
+
+@jit
+def _right_from_posterior(
+    key, deal, pub, kind, params, own, mask, held, dealt, hero_unknown, chosen, four, packet,
+    with_hilo, with_learned,
+):  # fmt: skip
+    """The right neighbour's kept four and packet when the packet the hero
+    received is unknown: drawn from their posterior by rejection.
+
+    Before the pass every three of the hero's seven held cards is equally
+    likely to be the packet it received, and the neighbour's kept four are
+    four unseen cards, every four equally likely; the neighbour passed that
+    three by its strategy. So a uniform three of ``held`` and a uniform four
+    of the cards outside ``mask`` (stream ``STREAM_RIGHT_FOUR``) are kept
+    when the strategy, holding the seven, passes exactly that three: the
+    accepted pair is a draw from the posterior (a packet the strategy rarely
+    passes is rarely the one it passed). After :data:`POSTERIOR_TRIES`
+    refusals the last pair is kept (the neighbour unconditioned).
+
+    Writes ``four`` and ``packet``; returns the mask of the four. ``dealt``
+    holds the hero's ``hero_unknown`` drawn cards; ``dealt[hero_unknown:]``
+    is scratch. Meant for deterministic passes (decided with a fixed random
+    state), as :func:`right_fours`.
+    """
+    known = 0
+    while known < 7 and held[known] >= 0:
+        known += 1
+    first_unknown = hero_unknown - (7 - known)  # the hero's discards: its last draws
+    available = dealt[hero_unknown:]
+    m = 0
+    for card in range(52):
+        if (mask & card_bit(card)) == np.uint64(0):
+            available[m] = card
+            m += 1
+    state = np.empty(1, dtype=np.uint64)
+    state[0] = stream_state(key, deal, STREAM_RIGHT_FOUR)
+    decide = np.zeros(1, dtype=np.uint64)
+    own[V.O_NCARDS] = 7
+    for _ in range(POSTERIOR_TRIES):
+        t = rand_below(state, TRIPLES_OF_SEVEN.shape[0])
+        for i in range(3):
+            at = TRIPLES_OF_SEVEN[t, i]
+            packet[i] = held[at] if at < known else dealt[first_unknown + at - known]
+        for i in range(4):  # a partial Fisher-Yates shuffle of the available cards
+            j = i + rand_below(state, m - i)
+            card = available[j]
+            available[j] = available[i]
+            available[i] = card
+            four[i] = card
+        for i in range(4):
+            own[V.O_CARDS + i] = four[i]
+        for i in range(3):
+            own[V.O_CARDS + 4 + i] = packet[i]
+        decide[0] = np.uint64(0)
+        builtin_pass(kind, pub, own, params, decide, chosen, with_hilo, with_learned)
+        hits = 0
+        for i in range(3):
+            for j in range(3):
+                if chosen[i] == packet[j]:
+                    hits += 1
+        if hits == 3:
+            break
+    four_mask = np.uint64(0)
+    for i in range(4):
+        four_mask |= card_bit(four[i])
+    return four_mask
 
 
 #: deals per prange task: scratch arrays are allocated once per chunk
@@ -291,7 +393,8 @@ def _pass_choices_batch_chunks(
         states, scratch, dealt = borrow(states_), borrow(scratch_), borrow(dealt_)
         hand, chosen, deck_state = borrow(hand_), borrow(chosen_), borrow(deck_state_)
         no_force = np.full(3, -1, dtype=np.int64)
-        no_fours = np.empty((0, 4), dtype=np.int8)
+        no_fours = np.empty((0, 7), dtype=np.int8)
+        no_held = np.full(7, -1, dtype=np.int64)
         hero_kept = np.empty(4, dtype=np.int64)
         # arrays every thread reads, borrowed: no shared reference counts
         pub_, kinds_, params_ = borrow(pub), borrow(kinds), borrow(params)
@@ -300,7 +403,7 @@ def _pass_choices_batch_chunks(
             _pass_choices_deal(
                 key, deal_start + i, i, players, pub_, kinds_, params_, known, hero7_, choices_,
                 n_choices, shares, left_shares, categories, owns, kept, packets, states,
-                scratch, no_force, no_fours, hero_kept, dealt, hand, chosen, deck_state,
+                scratch, no_force, no_fours, no_held, hero_kept, dealt, hand, chosen, deck_state,
                 with_hilo, with_learned,
             )  # fmt: skip
         keep(owns_, kept_, packets_, states_, scratch_, dealt_)
@@ -310,13 +413,13 @@ def _pass_choices_batch_chunks(
 @jit(inline="always")
 def _pass_choices_deal(
     key, deal, i, players, pub, kinds, params, known, hero7, choices, n_choices, shares,
-    left_shares, categories, owns, kept, packets, states, scratch, no_force, no_fours,
+    left_shares, categories, owns, kept, packets, states, scratch, no_force, no_fours, no_held,
     hero_kept, dealt, hand, chosen, deck_state, with_hilo, with_learned,
 ):  # fmt: skip
     """Row ``i`` of :func:`pass_choices_batch` (deal ``deal``)."""
     _reset_rows(owns, players)
     opponents_after_pass(
-        key, deal, players, pub, kinds, params, known, no_force, no_fours, 0,
+        key, deal, players, pub, kinds, params, known, no_force, no_fours, 0, no_held,
         owns, kept, packets, states, dealt, hand, chosen, deck_state, with_hilo, with_learned,
     )  # fmt: skip
     best_fixed, count_fixed = _fixed_opponents_best(
@@ -356,10 +459,12 @@ def keep_choices_batch(
     The opponents' hands follow the pass model with the hero's packet to seat
     1 fixed (``hero_packet``, or 3 unseen cards dealt per deal when
     ``hero_packet[0] < 0``) and seat ``n - 1``'s packet to the hero forced
-    (``right_forced``, or when ``right_forced[0] < 0`` three cards drawn per
-    deal from ``random_right_from``: the hero's cards it may have received).
+    (``right_forced``; when ``right_forced[0] == RIGHT_DRAWN`` three cards
+    drawn per deal from ``random_right_from``, the hero's known held cards;
+    when it is ``RIGHT_POSTERIOR``, the packet and the neighbour's four drawn
+    from their posterior among those cards and the hero's unknown discards).
     ``fours``: the right neighbour's possible kept fours given a forced
-    packet (:func:`right_fours`), or no rows: no condition.
+    packet (rows: a four and the packet), or no rows: no condition.
     ``dead_count`` unseen cards are removed per deal (the hero's unknown
     discards).
     """
@@ -381,7 +486,11 @@ def _keep_choices_batch_chunks(
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`keep_choices_batch`."""
     n_choices = choices.shape[0]
     from_mask = ~_mask_of(random_right_from)
-    random_right = right_forced[0] < 0 and random_right_from.shape[0] > 0
+    random_right = right_forced[0] == RIGHT_DRAWN and random_right_from.shape[0] > 0
+    # the hero's seven held cards, its unknown ones (-1) last
+    held = np.full(7, -1, dtype=np.int64)
+    for j in range(min(7, random_right_from.shape[0])):
+        held[j] = random_right_from[j]
     for chunk in range(first_chunk, stop_chunk):
         owns_, kept_, packets_, states_, scratch_, dealt_, hand_, chosen_, deck_state_ = (
             _scratch(players)
@@ -406,7 +515,7 @@ def _keep_choices_batch_chunks(
             unknown = (3 if hero_packet_[0] < 0 else 0) + dead_count
             hero_cards = opponents_after_pass(
                 key, deal, players, pub_, kinds_, params_, known_mask, forced, fours_, unknown,
-                owns, kept, packets, states, dealt, hand, chosen, deck_state,
+                held, owns, kept, packets, states, dealt, hand, chosen, deck_state,
                 with_hilo, with_learned,
             )  # fmt: skip
             for j in range(3):
