@@ -378,7 +378,7 @@ def _score_fives(
     # which of the hero's cards came from the right, when not named: drawn with
     # the neighbour's four from their posterior (ReceivedCondition); for a
     # neighbour passing at random, any three drawn per deal, its four unconditioned
-    needed = (0 if passed else 3) + dead + 7 * (players - 1) - 3
+    needed = (0 if passed else 3) + dead + 7 * (players - 1) - (3 if received else 0)
     check_capacity(players, 52 - len(taken) - len(extra), needed)
     pub = pub_at_pass(players)
     condition = ReceivedCondition.of(pub, strategies[-1], known_mask, received)

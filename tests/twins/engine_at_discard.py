@@ -35,7 +35,8 @@ def model_pass(key, deal: int, n: int, rules: str, seats, known: list[int],
     states = np.empty((n, 1), dtype=np.uint64)
     hero_cards = opponents_after_pass(
         key, deal, n, pub, kinds, params, mask_from_cards(known),
-        np.array(right_forced, dtype=np.int64), NO_FOURS, hero_unknown, owns, kept, packets,
+        np.array(right_forced, dtype=np.int64), NO_FOURS, hero_unknown,
+            np.full(7, -1, dtype=np.int64), owns, kept, packets,
         states, np.empty(52, dtype=np.int64), np.empty(7, dtype=np.int64),
         np.empty(7, dtype=np.int64), np.empty(1, dtype=np.uint64),
         *kernel_extras(bool(pub[V.P_HILO]), kinds),
