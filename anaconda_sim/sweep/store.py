@@ -184,7 +184,7 @@ def unit_provenance(spec: SweepSpec, index: int) -> dict[bytes, bytes]:
     >>> spec = SweepSpec(kind="equity", players=3, hand_classes=["AA/K"], deals=300)
     >>> model = decode(unit_provenance(spec, 0)[META_KEY], "unit 0")
     >>> model["library_version"] == __version__, model["unit"], model["spec"]["kind"]
-    (True, 0, 'equity')
+    (True, 0, ['equity'])
     """
     record = provenance({"sweep_unit": True, "unit": int(index), "spec_hash": spec.spec_hash,
                          "spec": spec.to_dict()})  # fmt: skip
