@@ -40,10 +40,11 @@ import tempfile
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numba
-from numba.core.caching import FunctionCache
+from numba.core import caching
+from numba.core.caching import CompileResultCacheImpl, FunctionCache
 from numba.core.dispatcher import Dispatcher
 from numba.core.types import unliteral  # type: ignore[attr-defined]
 from numba.extending import intrinsic
@@ -99,12 +100,12 @@ def cache_folder() -> Path | None:
 def _prepare_cache() -> bool:
     if not _env_flag("ANACONDA_SIM_CACHE", True):
         return False
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return True
-    folder = (
+    # numba's own variable is checked like ours: numba would otherwise fall
+    # back to __pycache__ beside the sources, inside the installed package
+    folder = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else (
         Path(os.environ.get("ANACONDA_SIM_CACHE_DIR") or Path.home() / ".cache" / "anaconda_sim")
         / source_hash()
-    )
+    )  # fmt: skip
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
@@ -131,10 +132,27 @@ CACHE_ENABLED: bool = _prepare_cache()
 _OPTIONS = {"nogil": True, "cache": CACHE_ENABLED, "error_model": "numpy"}
 
 
+class _FolderOnlyCacheImpl(CompileResultCacheImpl):  # type: ignore[misc]
+    """numba's cache of compile results, located in the cache folder only.
+
+    numba tries its locators in turn: the folder of ``numba.config.CACHE_DIR``
+    and, when that cannot be written, ``__pycache__`` beside the source file,
+    which for an installed library is inside the package. Ours has the first
+    one alone: a kernel whose folder cannot be written is not cached.
+    """
+
+    # named without the underscore since numba 0.62
+    _locator_classes: ClassVar[list[Any]] = [getattr(caching, "UserProvidedCacheLocator", None)
+                        or caching._UserProvidedCacheLocator]  # fmt: skip
+
+
 class _SafeFunctionCache(FunctionCache):  # type: ignore[misc]
     """numba's per-function cache, made unable to fail: an entry that cannot be
     read is dropped (the kernel is recompiled and saved again), an entry that
-    cannot be saved is skipped."""
+    cannot be saved is skipped. It is kept in the cache folder, never beside
+    the sources (:class:`_FolderOnlyCacheImpl`)."""
+
+    _impl_class = _FolderOnlyCacheImpl
 
     def load_overload(self, sig: Any, target_context: Any) -> Any:
         try:
@@ -190,7 +208,12 @@ def _compile_lazily(options: dict[str, Any], func: Any) -> Any:
     if isinstance(dispatcher, Dispatcher):  # not NUMBA_DISABLE_JIT
         _typed_without_literals(dispatcher)
         if cache:
-            dispatcher._cache = _SafeFunctionCache(dispatcher.py_func)  # type: ignore[attr-defined]
+            try:
+                safe = _SafeFunctionCache(dispatcher.py_func)
+            except RuntimeError as error:  # no locator: the folder went unwritable
+                _warn_once("unwritable", f"a kernel is compiled in memory only ({error})")
+            else:
+                dispatcher._cache = safe  # type: ignore[attr-defined]
     return dispatcher
 
 

@@ -21,3 +21,8 @@ MAX_PLAYERS = 7
 #: Largest deal index: the compiled random streams take the deal index as a signed
 #: 64-bit integer (it is hashed as a uint64 inside), so 2**63 - 1 works on every path.
 MAX_DEAL_INDEX = 2**63 - 1
+#: Largest sample size of one call. The accumulators keep exact int64 sums of each
+#: deal's value and its square in units of 1/840 of a pot (a pass analysis averages
+#: 35 passes: units of 1/(840 * 35)); a square is below 2**30, so 2**33 deals keep
+#: every sum below 2**63 (chips under the presets are smaller still).
+MAX_DEALS = 2**33

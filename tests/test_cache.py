@@ -52,3 +52,34 @@ def test_an_unwritable_cache_folder_falls_back_to_memory(tmp_path):
     assert done.stderr.count("CacheWarning") == 1 and "cannot be written" in done.stderr
     # and numba wrote nothing inside the package instead
     assert not [p for p in PACKAGE.rglob("*") if p.suffix in (".nbi", ".nbc")]
+
+
+def _package_files() -> set[Path]:
+    return {p for p in PACKAGE.rglob("*") if p.is_file()}
+
+
+def test_no_file_is_written_inside_the_package_whatever_the_cache_folder(tmp_path):
+    """numba's own cache locator falls back to __pycache__ beside the sources when
+    the cache folder cannot be written; the package's kernels never do."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    before = _package_files()
+    for variable in ("ANACONDA_SIM_CACHE_DIR", "NUMBA_CACHE_DIR"):
+        env = {**os.environ, "ANACONDA_SIM_CACHE": "1", "PYTHONDONTWRITEBYTECODE": "1",
+               variable: str(blocker / "cache")}  # fmt: skip
+        if variable != "NUMBA_CACHE_DIR":
+            env.pop("NUMBA_CACHE_DIR", None)
+        done = subprocess.run([sys.executable, "-c", CODE], env=env, capture_output=True,
+                              text=True, timeout=600)  # fmt: skip
+        assert done.returncode == 0 and done.stdout.strip() == "7268", done.stderr
+        assert "cannot be written" in done.stderr
+        assert sorted(map(str, _package_files() - before)) == []
+
+
+def test_a_writable_cache_folder_is_still_used(tmp_path):
+    env = {**os.environ, "ANACONDA_SIM_CACHE": "1", "ANACONDA_SIM_CACHE_DIR": str(tmp_path)}
+    env.pop("NUMBA_CACHE_DIR", None)
+    done = subprocess.run([sys.executable, "-c", CODE], env=env, capture_output=True, text=True,
+                          timeout=600)  # fmt: skip
+    assert done.returncode == 0 and done.stderr == ""
+    assert _entries(tmp_path, ".nbi") and _entries(tmp_path, ".nbc")

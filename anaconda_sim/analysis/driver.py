@@ -23,6 +23,8 @@ import numpy as np
 import pandas as pd
 
 from ..cards import CardError, format_cards, parse_cards
+from ..checks import check_deals, check_int
+from ..checks import check_players as check_players  # the analyses import it from here
 from ..hands.evaluator import N_CATEGORIES
 from ..rng import SeedLike, root_key
 from ..sim.kernels.showdown import right_fours
@@ -63,15 +65,6 @@ OpponentSpec = str | Strategy | Sequence[str | Strategy]
 
 
 # ------------------------------------------------------------- validation --
-def check_players(players: Any) -> int:
-    """``players`` as an int in 2..7 (R2), or a clear error."""
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-        raise TypeError(f"players must be an int from 2 to 7, got {players!r}")
-    if not 2 <= int(players) <= 7:
-        raise ValueError(f"players={players} is outside 2..7 (R2); choose 2 to 7 players")
-    return int(players)
-
-
 #: rule sets the analyses model: the default rules' high showdown (the
 #: showdown model of the pass and discard kernels) and the hi-lo declare game
 #: (R21-R26), played through the simulator's kernels (:func:`rules_of`)
@@ -323,14 +316,6 @@ class Sampling:
         return max(default if self.batch_size is None else self.batch_size, minimum)
 
 
-def _positive_int(value: Any, name: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name}={value!r} must be an int >= {minimum}")
-    if value < minimum:
-        raise ValueError(f"{name}={value!r} must be an int >= {minimum}")
-    return int(value)
-
-
 def sampling(
     *,
     deals: int | None,
@@ -362,20 +347,19 @@ def sampling(
             raise TypeError(f"precision={precision!r} must be a positive number")
         if not precision > 0 or not np.isfinite(precision):
             raise ValueError(f"precision={precision} must be a positive standard error")
-        limit, target = _positive_int(max_deals, "max_deals", 1), float(precision)
+        limit, target = check_deals(max_deals, "max_deals"), float(precision)
     else:
         deals = DEFAULT_DEALS if deals is None else deals
-        if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 2:
-            raise ValueError(f"deals={deals!r} must be an int >= 2")
-        limit, target = int(deals), 0.0
+        # a standard error needs two deals
+        limit, target = check_deals(deals, low=2), 0.0
     if batch_size is not None:
-        batch_size = _positive_int(batch_size, "batch_size", 1)
+        batch_size = check_int(batch_size, "batch_size", low=1)
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress={progress!r} must be True, False or None (automatic)")
     if not isinstance(unicode, bool):
         raise TypeError(f"unicode={unicode!r} must be True (Q♠) or False (Qs)")
     if threads is not None:
-        threads = _positive_int(threads, "threads", 1)
+        threads = check_int(threads, "threads", low=1)
     return Sampling(limit, target, seed, root_key(seed), batch_size, progress, unicode, threads)
 
 
@@ -598,12 +582,8 @@ def model_attrs(
 # ----------------------------------------------------------- confirmation --
 def check_confirm(confirm: Any, rows: int) -> int:
     """``confirm`` as a number of rows 0..``rows``, or a clear error."""
-    if isinstance(confirm, bool) or not isinstance(confirm, (int, np.integer)):
-        raise TypeError(f"confirm={confirm!r} must be an int: how many of the best rows to "
-                        "re-estimate (0: none)")  # fmt: skip
-    if not 0 <= confirm <= rows:
-        raise ValueError(f"confirm={confirm} must be 0 to {rows} (the table has {rows} rows)")
-    return int(confirm)
+    return check_int(confirm, "confirm", low=0, high=rows,
+                     why=f"it counts the best rows to re-estimate, of {rows}")  # fmt: skip
 
 
 def confirm_key(key: np.uint64) -> np.uint64:

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ..cards import parse_cards
+from ..checks import check_int
 from ..hands.evaluator import CATEGORY_COLUMNS
 from ..rng import SeedLike
 from ..sim.layout import FORCE_ORDER
@@ -143,10 +144,8 @@ def reveal_values(
         no_overlap(five, dead, "discards", "the kept five")
     if dealer is None:
         dealer = players - 1
-    if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)):
-        raise TypeError(f"dealer={dealer!r} must be a seat number 0..{players - 1}")
-    if not 0 <= dealer < players:
-        raise ValueError(f"dealer={dealer} is not a seat; seats are 0..{players - 1}")
+    dealer = check_int(dealer, "dealer", low=0, high=players - 1,
+                       why=f"seats are 0..{players - 1}")  # fmt: skip
     hero_strategy = get_strategy(hero)
     strategies = opponent_strategies(opponents, players)
     options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,

@@ -40,13 +40,14 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from .. import rng as _rng
+from ..checks import check_deal_index, check_int
 from ..strategies.common import intent_to_action
 from ..strategies.declare import decide_declare
 from ..strategies.spec import get_strategy
 from ..table.rules import Rules
 from .engine import Action, Game, Observation, Phase, deck_from_seed
 
-__all__ = ["Bot", "Player", "RandomPlayer", "as_player", "play_deal", "run_game"]
+__all__ = ["Bot", "Player", "RandomPlayer", "as_player", "as_players", "play_deal", "run_game"]
 
 
 @runtime_checkable
@@ -171,6 +172,23 @@ class RandomPlayer:
         return str(self._pick(["high", "low", "both"], 1)[0])
 
 
+def as_players(strategies: Any, n: int, name: str = "strategies") -> list[Any]:
+    """One player per seat of an ``n``-seat table, from a sequence of specs
+    (:func:`as_player`), or a clear error naming ``name``."""
+    try:
+        if isinstance(strategies, (str, bytes)):
+            raise TypeError
+        items = list(strategies)
+    except TypeError:
+        raise TypeError(
+            f"{name}={strategies!r} must be a list of {n} strategies, one per seat "
+            "(specs like 'sensible:bluff=0.1', Strategy or Player objects)"
+        ) from None
+    if len(items) != n:
+        raise ValueError(f"{len(items)} strategies for {n} players; give one per seat")
+    return [as_player(s) for s in items]
+
+
 def as_player(spec: Any) -> Any:
     """A :class:`Player` or :class:`~anaconda_sim.strategies.Strategy` from a spec.
 
@@ -230,11 +248,15 @@ def play_deal(
     >>> a.history.events == b.history.events
     True
     """
-    players = [as_player(s) for s in strategies]
-    if len(players) != rules.players:
-        raise ValueError(
-            f"{len(players)} strategies for {rules.players} players; give one per seat"
+    if not isinstance(rules, Rules):
+        raise TypeError(
+            f"rules={rules!r} must be a Rules object, not {type(rules).__name__}; "
+            "give e.g. Rules(players=6)"
         )
+    players = as_players(strategies, rules.players)
+    dealer = check_int(dealer, "dealer", low=0, high=rules.players - 1,
+                       why=f"seats are 0..{rules.players - 1}")  # fmt: skip
+    deal_index = check_deal_index(deal_index)
     if key is None:
         key = _rng.root_key(seed)
     elif seed is not None:

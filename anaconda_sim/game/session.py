@@ -36,11 +36,12 @@ from typing import Any
 import numpy as np
 
 from .. import rng as _rng
+from ..checks import check_int
 from ..errors import GameError
 from ..table.rules import Rules
 from .engine import Game
 from .history import History
-from .play import as_player, play_deal
+from .play import as_players, play_deal
 
 __all__ = ["DealRecord", "Session", "SessionOverError"]
 
@@ -99,25 +100,18 @@ class Session:
         seed: int | None = None,
         dealer: int = 0,
     ) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(
+                f"rules={rules!r} must be a Rules object, not {type(rules).__name__}; "
+                "give e.g. Rules(players=6)"
+            )
         n = rules.players
-        self.players = [as_player(s) for s in strategies]
-        if len(self.players) != n:
-            raise ValueError(f"{len(self.players)} strategies for {n} seats; give one per seat")
-        if stacks is None:
-            stacks = 4 * rules.reserve
-        if isinstance(stacks, (int, np.integer)):
-            stacks = [int(stacks)] * n
-        stacks = [int(s) for s in stacks]
-        if len(stacks) != n:
-            raise ValueError(f"{len(stacks)} stacks for {n} seats; give one per seat")
-        if any(s < 0 for s in stacks):
-            raise ValueError(f"stacks={stacks} has a negative stack")
-        if not 0 <= dealer < n:
-            raise ValueError(f"dealer={dealer} is not a seat; seats are 0..{n - 1}")
+        self.players = as_players(strategies, n)
+        self._stacks = _check_stacks(4 * rules.reserve if stacks is None else stacks, n)
+        dealer = check_int(dealer, "dealer", low=0, high=n - 1, why=f"seats are 0..{n - 1}")
         self.rules = rules
         self.key = _rng.root_key(seed)
-        self._stacks = stacks
-        self._dealer = int(dealer)
+        self._dealer = dealer
         self.deals: list[DealRecord] = []
 
     @property
@@ -185,7 +179,17 @@ class Session:
         return record
 
     def run(self, deals: int) -> list[DealRecord]:
-        """Play up to ``deals`` deals, stopping early when the session is over."""
+        """Play up to ``deals`` deals, stopping early when the session is over.
+
+        Examples
+        --------
+        >>> from anaconda_sim.table.rules import Rules
+        >>> Session(Rules(players=2), ["sensible"] * 2, seed=1).run(-1)
+        Traceback (most recent call last):
+        ...
+        ValueError: deals=-1 is too small; give deals >= 0
+        """
+        deals = check_int(deals, "deals", low=0)
         played = []
         for _ in range(deals):
             if self.is_over:
@@ -198,3 +202,21 @@ class Session:
             f"Session({self.rules.name}, players={self.rules.players}, deals={len(self.deals)}, "
             f"stacks={list(self._stacks)})"
         )
+
+
+def _check_stacks(stacks: Any, n: int) -> list[int]:
+    """Starting chips, one number for every seat or one per seat, each an int >= 0."""
+    if isinstance(stacks, np.ndarray):
+        stacks = stacks.tolist()
+    if isinstance(stacks, (str, bytes)) or not (
+        isinstance(stacks, Sequence) or hasattr(type(stacks), "__index__")
+    ):
+        raise TypeError(
+            f"stacks={stacks!r} must be an int (chips of every seat) or a list of {n} ints, "
+            "one per seat"
+        )
+    if not isinstance(stacks, Sequence):
+        return [check_int(stacks, "stacks", low=0)] * n
+    if len(stacks) != n:
+        raise ValueError(f"{len(stacks)} stacks for {n} seats; give one per seat")
+    return [check_int(chips, f"stacks[{seat}]", low=0) for seat, chips in enumerate(stacks)]

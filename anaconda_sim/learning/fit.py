@@ -81,9 +81,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..analysis.driver import BatchRun, check_players, sampling, showdown_kernel_strategies
+from ..analysis.driver import BatchRun, sampling, showdown_kernel_strategies
 from ..analysis.passes import score_passes
 from ..cards import mask_from_cards, parse_cards
+from ..checks import check_deals, check_int, check_players
 from ..hands.classes import hand_classes, sample_hands
 from ..rng import SeedLike
 from ..sim.simulator import simulate
@@ -232,8 +233,7 @@ def learn(
     """
 
     players = check_players(players)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed={seed!r} must be an int (learning is seeded)")
+    seed = check_int(seed, "seed", fix="give seed as an int: learning is seeded")
     for name, value, low in (("iterations", iterations, 1), ("patience", patience, 1),
                              ("situations", situations, 2), ("deals", deals, 2),
                              ("bet_deals", bet_deals, 2), ("table_deals", table_deals, 2),
@@ -243,8 +243,7 @@ def learn(
                              ("pass_bet_situations", pass_bet_situations, 0),
                              ("pass_bet_deals", pass_bet_deals, 2),
                              ("eval_deals", eval_deals, 2)):  # fmt: skip
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-            raise ValueError(f"{name}={value!r} must be an int >= {low}")
+        check_deals(value, name, low=low)
     stranger_specs = _stranger_specs(strangers)
     params = dict(LEARNED_DEFAULTS if start is None else _complete(start))
     table: np.ndarray | None = None
@@ -760,11 +759,9 @@ def betting_exploitability(
 
     players = check_players(players)
     strategy = _one_strategy(strategy) if isinstance(strategy, str) else get_strategy(strategy)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed={seed!r} must be an int")
-    for name, value, low in (("deals", deals, 2), ("passes", passes, 1)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-            raise ValueError(f"{name}={value!r} must be an int >= {low}")
+    seed = check_int(seed, "seed", fix="give seed as an int")
+    check_deals(deals, low=2)
+    check_int(passes, "passes", low=1)
     own = strategy.param_dict()
     if strategy.kind == KIND_LEARNED:
         import dataclasses

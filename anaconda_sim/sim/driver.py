@@ -22,8 +22,9 @@ import pandas as pd
 
 from .._numba import CACHE_ENABLED, run_chunks
 from ..cards import CardError, card_mask, format_cards, parse_cards
+from ..checks import check_deals, check_int
 from ..hands.evaluator import N_CATEGORIES
-from ..rng import MAX_DEAL_INDEX, SeedLike, root_key
+from ..rng import SeedLike, root_key
 from ..strategies.dispatch import no_custom_bet, no_custom_cards
 from ..strategies.kinds import KIND_CUSTOM, kernel_extras
 from ..strategies.spec import Strategy, get_strategy
@@ -128,16 +129,6 @@ def custom_functions(strats: list[Strategy]) -> tuple[Any, Any, Any, int, int]:
     )
 
 
-def check_count(value: Any, name: str, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name}={value!r} must be an int")
-    if value < minimum:
-        raise ValueError(f"{name}={value} must be at least {minimum}")
-    if value > MAX_DEAL_INDEX:
-        raise ValueError(f"{name}={value} is too large; deal indices and counts end at 2**63-1")
-    return int(value)
-
-
 def check_progress(progress: Any) -> None:
     """``progress`` is True, False, None (automatic) or a callable ``(done, total)``."""
     if progress is not None and not isinstance(progress, bool) and not callable(progress):
@@ -148,11 +139,7 @@ def check_progress(progress: Any) -> None:
 
 
 def check_seat(value: Any, n: int, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name}={value!r} must be a seat number 0..{n - 1}")
-    if not 0 <= value < n:
-        raise ValueError(f"{name}={value} is not a seat; seats are 0..{n - 1}")
-    return int(value)
+    return check_int(value, name, low=0, high=n - 1, why=f"seats are 0..{n - 1}")
 
 
 def fixed_table(
@@ -394,13 +381,13 @@ def start_run(
     keeping records."""
     n = rules.players
     strats = as_strategies(strategies, n)
-    deals = check_count(deals, "deals")
+    deals = check_deals(deals)
     dealer = check_seat(dealer, n, "dealer")
     if batch_size is None:
         batch_size = DEFAULT_BATCH
-    batch_size = check_count(batch_size, "batch_size")
+    batch_size = check_int(batch_size, "batch_size", low=1)
     if chunk_size is not None:
-        chunk_size = check_count(chunk_size, "chunk_size")
+        chunk_size = check_int(chunk_size, "chunk_size", low=1)
     if not isinstance(records, bool):
         check_records_path(records)
     elif records and deals * (1 if choices is None else len(choices)) > RECORDS_LIMIT:

@@ -52,8 +52,10 @@ import numpy as np
 import pandas as pd
 
 from ..cards import CardError, format_cards, parse_cards
+from ..checks import check_int
 from ..hands.declare import DECLARE_NAMES
 from ..hands.evaluator import CATEGORY_COLUMNS
+from ..limits import MAX_DEAL_INDEX
 from ..rng import SeedLike
 from ..stats import SHARE_SCALE, Z95
 from ..strategies.spec import Strategy
@@ -63,7 +65,6 @@ from .driver import (
     KernelRun,
     ProgressLike,
     as_rules,
-    check_count,
     check_progress,
     check_seat,
     fixed_table,
@@ -392,7 +393,7 @@ def simulate(
     >>> simulate(3, "sensible", deals=0)
     Traceback (most recent call last):
     ...
-    ValueError: deals=0 must be at least 1
+    ValueError: deals=0 is too small; give deals >= 1
 
     A user strategy written with numba (the signatures of
     :mod:`anaconda_sim.strategies`) runs inside the kernel:
@@ -840,8 +841,9 @@ def score_choices(
                      fixed=fixed, known=known, hero=hero, force=_KINDS[kind], choices=rows,
                      forced_pass=fp, records=records, batch_size=batch_size,
                      chunk_size=chunk_size)  # fmt: skip
-    run.first_deal = check_count(first_deal + 1, "first_deal + 1") - 1
-    check_count(run.first_deal + deals, "first_deal + deals")
+    last = MAX_DEAL_INDEX - run.deals  # the end index, first_deal + deals, is an int64 too
+    run.first_deal = check_int(first_deal, "first_deal", low=0, high=last, why=(
+        f"the random streams number deals 0 to {MAX_DEAL_INDEX}, and the run takes {run.deals}"))
     model = _model(run, "score_choices", seed, fixed_cards=run.fixed, known=known, hero=hero,
                    kind=kind, choices=[format_cards(row[:width]) for row in rows],
                    forced_pass={int(seat): format_cards(row[row >= 0])

@@ -82,6 +82,7 @@ from .._lazy import lazy_exports
 _LAZY = {
     "Strategy": "spec",
     "get_strategy": "spec",
+    "parse_spec": "spec",
     "parse_strategies": "spec",
     "short_spec": "spec",
     "BUILTIN_NAMES": "kinds",

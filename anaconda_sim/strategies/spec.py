@@ -1,5 +1,6 @@
 """The public layer: :class:`Strategy`, :func:`get_strategy` and the text
-spelling of strategies (``"name"`` or ``"name:key=value,..."``)."""
+spelling of strategies (``"name"`` or ``"name:key=value,..."``), read by one
+parser (:func:`parse_spec`) wherever a strategy is given."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from ..limits import MAX_PLAYERS, MIN_PLAYERS
 from ..table import views as V
 from .dispatch import builtin_bet, builtin_discard, builtin_pass, no_custom_bet
 from .kinds import (
@@ -157,45 +159,141 @@ class Strategy:
 
 
 def get_strategy(spec: str | Strategy, **params: float) -> Strategy:
-    """A built-in strategy by name (with parameter overrides), or ``spec`` itself.
+    """A built-in strategy from its spec (with parameter overrides), or ``spec`` itself.
+
+    ``spec`` is a :class:`Strategy`, a built-in name (``"sensible"``) or a
+    name with parameters, ``"name:key=value,..."``, as :meth:`Strategy.spec`
+    writes it; ``params`` give (more) parameters by keyword. Every function
+    of the library that takes a strategy reads it here, so every one takes
+    the same three spellings.
+
+    Raises
+    ------
+    ValueError
+        An unknown name or parameter (the message lists the built-ins and
+        their parameters), a parameter without a number, or one given twice.
+    TypeError
+        ``spec`` is neither text nor a :class:`Strategy`.
 
     Examples
     --------
     >>> get_strategy("sensible", aggressive_at=5).param_dict()["aggressive_at"]
     5.0
-    >>> get_strategy("bluffer")
+    >>> get_strategy("sensible:bluff=0.1") == get_strategy("sensible", bluff=0.1)
+    True
+    >>> get_strategy("bluffer")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown strategy 'bluffer'; built-ins are 'random', 'call-down', ...
+    ValueError: unknown strategy 'bluffer'; built-ins are 'random', 'call-down', 'random-pass',
+    'sensible' (parameters aggressive_at, ...), 'learned' (parameters w_pairs, ...)
+    >>> get_strategy("sensible:bluf=0.1")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: strategy 'sensible' has no parameter 'bluf'; its parameters: aggressive_at, ...
     """
     if isinstance(spec, Strategy):
         if params:
-            raise ValueError("parameters can only be given with a built-in strategy name")
+            raise ValueError(
+                f"parameters {sorted(params)} can only be given with a built-in strategy's "
+                f"name; write get_strategy({spec.name!r}, ...) or change the Strategy itself"
+            )
         return spec
-    if spec not in BUILTIN_NAMES:
-        names = ", ".join(repr(n) for n in BUILTIN_NAMES)
-        raise ValueError(f"unknown strategy {spec!r}; built-ins are {names}")
-    kind = BUILTIN_NAMES[spec]
-    defaults = SENSIBLE_DEFAULTS if kind == KIND_SENSIBLE else {}
+    name, given = parse_spec(spec)
+    for key, value in params.items():
+        if key in given:
+            raise ValueError(
+                f"strategy parameter {key!r} is given twice, in {spec!r} and as a keyword; "
+                "give it once"
+            )
+        given[key] = _number(name, key, value)
+    return _builtin(name, given)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
+    """One strategy's text, ``"name"`` or ``"name:key=value,..."``, as its
+    built-in name and its parameters (checked: known names and numbers).
+
+    Examples
+    --------
+    >>> parse_spec("sensible: bluff=0.1, continue_late=2")
+    ('sensible', {'bluff': 0.1, 'continue_late': 2.0})
+    >>> parse_spec("sensible:bluff")
+    Traceback (most recent call last):
+    ...
+    ValueError: strategy parameter 'bluff' has no value; write it as bluff=VALUE
+    """
+    if not isinstance(spec, str):
+        raise TypeError(
+            f"strategy {spec!r} must be a built-in name ('sensible'), a spec with parameters "
+            "('sensible:bluff=0.1') or a Strategy object"
+        )
+    name, _, rest = spec.partition(":")
+    name = name.strip()
+    if name not in BUILTIN_NAMES:
+        raise ValueError(
+            f"unknown strategy {name!r}; built-ins are {_catalogue()}"
+        )
+    params: dict[str, float] = {}
+    for item in (part.strip() for part in rest.split(",")):
+        if not item:
+            continue
+        key, equals, value = (part.strip() for part in item.partition("="))
+        if not equals:
+            raise ValueError(f"strategy parameter {key!r} has no value; write it as {key}=VALUE")
+        if key in params:
+            raise ValueError(
+                f"strategy parameter {key!r} is given twice in {spec!r}; give it once"
+            )
+        try:
+            number = float(value)
+        except ValueError:
+            raise ValueError(
+                f"strategy parameter {key}={value!r} is not a number; write it as {key}=0.1"
+            ) from None
+        params[key] = _number(name, key, number)
+    return name, params
+
+
+def _parameters(name: str) -> tuple[str, ...]:
+    """The parameter names of built-in ``name``."""
+    kind = BUILTIN_NAMES[name]
+    if kind == KIND_LEARNED:
+        return tuple(LEARNED_DEFAULTS)
+    return tuple(SENSIBLE_DEFAULTS) if kind == KIND_SENSIBLE else ()
+
+
+def _catalogue() -> str:
+    """Every built-in with its parameters, for the error of an unknown name."""
+    return ", ".join(
+        f"{name!r} (parameters {', '.join(_parameters(name))})" if _parameters(name)
+        else repr(name) for name in BUILTIN_NAMES
+    )  # fmt: skip
+
+
+def _number(name: str, key: str, value: Any) -> float:
+    """A parameter's value as a float, after its name is checked."""
+    allowed = _parameters(name)
+    if key not in allowed:
+        raise ValueError(
+            f"strategy {name!r} has no parameter {key!r}; its parameters: "
+            f"{', '.join(allowed) or 'none'}"
+        )
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"strategy parameter {key}={value!r} must be a number")
+    return float(value)
+
+
+def _builtin(name: str, params: dict[str, float]) -> Strategy:
+    """The built-in ``name`` with ``params`` (checked) over its defaults."""
+    kind = BUILTIN_NAMES[name]
     if kind == KIND_LEARNED:
         # only the parameters given are fixed; the others are the shipped
         # vector of the table size (Strategy.param_array)
-        unknown = set(params) - set(LEARNED_DEFAULTS)
-        if unknown:
-            raise ValueError(
-                f"strategy 'learned' has no parameter {sorted(unknown)[0]!r}; its parameters: "
-                f"{', '.join(LEARNED_DEFAULTS)}"
-            )
-        ordered = {k: float(params[k]) for k in LEARNED_DEFAULTS if k in params}
-        return Strategy(spec, kind, tuple(ordered.values()), tuple(ordered))
-    unknown = set(params) - set(defaults)
-    if unknown:
-        allowed = ", ".join(defaults) or "none"
-        raise ValueError(
-            f"strategy {spec!r} has no parameter {sorted(unknown)[0]!r}; its parameters: {allowed}"
-        )
-    merged = {**defaults, **{k: float(v) for k, v in params.items()}}
-    return Strategy(spec, kind, tuple(merged.values()), tuple(merged))
+        ordered = {k: params[k] for k in LEARNED_DEFAULTS if k in params}
+        return Strategy(name, kind, tuple(ordered.values()), tuple(ordered))
+    defaults = SENSIBLE_DEFAULTS if kind == KIND_SENSIBLE else {}
+    merged = {**defaults, **params}
+    return Strategy(name, kind, tuple(merged.values()), tuple(merged))
 
 
 @functools.lru_cache(maxsize=256)
@@ -208,7 +306,7 @@ def _param_array(strategy: Strategy, players: int | None) -> np.ndarray:
         if players is None and (len(given) < len(LEARNED_DEFAULTS) or not strategy.win_table):
             raise ValueError(
                 f"strategy {strategy.spec()!r} takes the learned parameters of the table "
-                "size; give players= (2-7)"
+                f"size; give players= ({MIN_PLAYERS}-{MAX_PLAYERS})"
             )
         if len(given) < len(LEARNED_DEFAULTS):
             given = {**shipped_params(int(players)), **given}  # type: ignore[arg-type]
@@ -241,35 +339,19 @@ def parse_strategies(text: str) -> list[Strategy]:
     """
     if not isinstance(text, str):
         raise TypeError(f"strategies {text!r} must be text like 'sensible:bluff=0.1'")
-    entries: list[tuple[str, dict[str, float]]] = []
+    specs: list[str] = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
-        name, colon, first = item.partition(":")
-        if "=" in name:  # another parameter of the previous strategy
-            if not entries:
+        if "=" in item.partition(":")[0]:  # another parameter of the previous strategy
+            if not specs:
                 raise ValueError(f"{item!r} names a parameter before any strategy")
-            name, colon, first = "", ":", item
-            params = entries[-1][1]
+            specs[-1] += ("," if ":" in specs[-1] else ":") + item
         else:
-            params = {}
-            entries.append((name.strip(), params))
-        if colon and first.strip():
-            key, equals, value = first.partition("=")
-            if not equals:
-                raise ValueError(
-                    f"strategy parameter {key.strip()!r} has no value; "
-                    f"write it as {key.strip()}=VALUE"
-                )
-            try:
-                params[key.strip()] = float(value)
-            except ValueError:
-                raise ValueError(
-                    f"strategy parameter {key.strip()}={value.strip()!r} is not a number"
-                ) from None
-    if not entries:
+            specs.append(item)
+    if not specs:
         raise ValueError(f"no strategy in {text!r}; name one, e.g. 'sensible' or 'random-pass'")
-    return [get_strategy(name, **params) for name, params in entries]
+    return [get_strategy(spec) for spec in specs]
 
 
 def short_spec(spec: str) -> str:
@@ -286,7 +368,7 @@ def short_spec(spec: str) -> str:
     name = spec.partition(":")[0]
     if name not in BUILTIN_NAMES:
         return spec
-    given = parse_strategies(spec)[0].param_dict()
+    given = get_strategy(spec).param_dict()
     defaults = get_strategy(name).param_dict()
     changed = ",".join(f"{k}={v:g}" for k, v in given.items() if defaults.get(k) != v)
     return f"{name}:{changed}" if changed else name

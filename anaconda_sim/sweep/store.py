@@ -69,6 +69,7 @@ from typing import Any, Literal
 import pandas as pd
 
 from .._version import __version__
+from ..provenance import META_KEY, encode, provenance
 from .errors import SweepError, SweepWarning, write_error
 from .integrity import read_frame, sha256_hex, unit_metadata, unit_problem
 from .lock import LOCK, FolderLock
@@ -167,6 +168,28 @@ def frame_bytes(frame: pd.DataFrame, metadata: dict[bytes, bytes] | None = None)
     pq.write_table(table, sink, compression="zstd")
     data: bytes = sink.getvalue().to_pybytes()
     return data
+
+
+def unit_provenance(spec: SweepSpec, index: int) -> dict[bytes, bytes]:
+    """The provenance entry of unit ``index``'s schema metadata, as every Parquet
+    file of the library has (:mod:`anaconda_sim.provenance`): the library
+    version and the model, here the sweep's spec and the unit's number.
+
+    The time of writing is left out, so that the same unit gives the same
+    bytes (the manifest's checksums, resumed and distributed runs).
+
+    Examples
+    --------
+    >>> from anaconda_sim.provenance import META_KEY, decode
+    >>> spec = SweepSpec(kind="equity", players=3, hand_classes=["AA/K"], deals=300)
+    >>> model = decode(unit_provenance(spec, 0)[META_KEY], "unit 0")
+    >>> model["library_version"] == __version__, model["unit"], model["spec"]["kind"]
+    (True, 0, ['equity'])
+    """
+    record = provenance({"sweep_unit": True, "unit": int(index), "spec_hash": spec.spec_hash,
+                         "spec": spec.to_dict()})  # fmt: skip
+    del record["written"]
+    return {META_KEY: encode(record).encode("utf-8")}
 
 
 # ----------------------------------------------------------------- manifest --
@@ -517,7 +540,8 @@ class SweepStore:
         """Record one finished unit's checksum in the manifest, then write its file
         (both atomically)."""
         path = unit_path(self.folder, index)
-        data = frame_bytes(frame, unit_metadata(index, self.spec.spec_hash, len(frame)))
+        data = frame_bytes(frame, {**unit_metadata(index, self.spec.spec_hash, len(frame)),
+                                   **unit_provenance(self.spec, index)})  # fmt: skip
         self._checksums[path.name] = sha256_hex(data)
         self._write_manifest()
         try:

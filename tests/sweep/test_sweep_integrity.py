@@ -82,6 +82,21 @@ def test_unit_files_carry_their_record_and_the_manifest_their_checksums(done):
         assert manifest["sha256"][unit(done, index).name] == digest
 
 
+def test_unit_files_carry_the_library_version_like_every_parquet_file_of_the_library(done):
+    import pyarrow.parquet as pq
+
+    from anaconda_sim import __version__
+    from anaconda_sim.provenance import META_KEY, decode
+
+    manifest = json.loads((done / "manifest.json").read_text())
+    for index in range(4):
+        metadata = pq.read_schema(unit(done, index)).metadata
+        model = decode(metadata[META_KEY], f"unit {index}")
+        assert model["library_version"] == __version__
+        assert (model["unit"], model["spec_hash"]) == (index, manifest["spec_hash"])
+        assert model["spec"]["deals"] == [100] and "written" not in json.loads(metadata[META_KEY])
+
+
 # --------------------------------------------------------------- bad units --
 def test_a_truncated_unit_file_is_not_done_and_is_recomputed(done, reference):
     path = unit(done, 1)
