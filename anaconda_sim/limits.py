@@ -1,4 +1,5 @@
-"""The game's sizes and the library's limits, each defined once (RULES.md R1-R8).
+"""The game's sizes, the library's limits and its default sample sizes, each
+defined once (the sizes: RULES.md R1-R8).
 
 Every other module reads these names; none writes the numbers again.
 """
@@ -21,3 +22,9 @@ MAX_PLAYERS = 7
 #: Largest deal index: the compiled random streams take the deal index as a signed
 #: 64-bit integer (it is hashed as a uint64 inside), so 2**63 - 1 works on every path.
 MAX_DEAL_INDEX = 2**63 - 1
+
+#: deals an analysis (or a sweep's work unit) runs when neither ``deals`` nor
+#: ``precision`` is given
+DEFAULT_DEALS = 20_000
+#: the most deals a ``precision`` run may take before it stops short of its target
+DEFAULT_MAX_DEALS = 2_000_000
