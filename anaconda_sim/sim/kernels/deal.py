@@ -19,6 +19,7 @@ from numba import types
 from ..._numba import borrow, jit, keep
 from ...hands.evaluator import eval5, eval7, exposed_value_at, value_category
 from ...hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo_seats
+from ...limits import DECK_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT, card_bit, deal_cards_into, stream_state
 from ...stats import SHARE_SCALE
 from ...strategies.basic import bet_random
@@ -916,9 +917,9 @@ def run_batches(
     hilo = cfg[C_HILO] != 0
     for b in range(first_batch, stop_batch):
         pub_, owns_, states_, dec_, seat_res_, res_, opener_ = deal_table(n)
-        deck_ = np.empty(52, dtype=np.int64)
-        scratch_ = np.empty(52, dtype=np.int64)
-        available_ = np.empty(52, dtype=np.int64)
+        deck_ = np.empty(DECK_SIZE, dtype=np.int64)
+        scratch_ = np.empty(DECK_SIZE, dtype=np.int64)
+        available_ = np.empty(DECK_SIZE, dtype=np.int64)
         hero_net_ = np.zeros(n_choices, dtype=np.int64)
         hero_share_ = np.zeros(n_choices, dtype=np.int64)
         # borrowed (uncounted) views for the hot path; the originals above and

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._numba import borrow, jit, keep, run_chunks
+from ...limits import DECK_SIZE
 from ...rng import STREAM_SEAT, card_bit, stream_state
 from ...strategies.kinds import kernel_extras
 from ...table import views as V
@@ -137,7 +138,7 @@ def _reveal_batch_chunks(
         kept_ = np.empty((n, 4), dtype=np.int64)
         packets_ = np.empty((n, 3), dtype=np.int64)
         pass_states_ = np.empty((n, 1), dtype=np.uint64)
-        dealt_ = np.empty(52, dtype=np.int64)
+        dealt_ = np.empty(DECK_SIZE, dtype=np.int64)
         hand_ = np.empty(7, dtype=np.int64)
         chosen_ = np.empty(7, dtype=np.int64)
         deck_state_ = np.empty(1, dtype=np.uint64)

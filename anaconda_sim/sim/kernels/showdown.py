@@ -26,6 +26,7 @@ import numpy as np
 
 from ..._numba import borrow, jit, keep, run_chunks
 from ...hands.evaluator import eval5, eval7, value_category
+from ...limits import DECK_SIZE
 from ...rng import (
     STREAM_DECK,
     STREAM_RECEIVED,
@@ -86,9 +87,9 @@ def right_fours(pub, kind, params, known_mask, received):
 def _right_fours(pub, kind, params, known_mask, received, with_hilo, with_learned):
     """:func:`right_fours` (``with_hilo``, ``with_learned``: its table's
     :func:`~anaconda_sim.strategies.kernel_extras`)."""
-    available = np.empty(52, dtype=np.int64)
+    available = np.empty(DECK_SIZE, dtype=np.int64)
     m = 0
-    for card in range(52):
+    for card in range(DECK_SIZE):
         if (known_mask & card_bit(card)) == np.uint64(0):
             available[m] = card
             m += 1
@@ -207,7 +208,7 @@ def _scratch(players):
         np.empty((players, 3), dtype=np.int64),
         np.empty((players, 1), dtype=np.uint64),
         np.empty(7, dtype=np.int64),
-        np.empty(52, dtype=np.int64),
+        np.empty(DECK_SIZE, dtype=np.int64),
         np.empty(7, dtype=np.int64),
         np.empty(7, dtype=np.int64),
         np.empty(1, dtype=np.uint64),
