@@ -1,4 +1,5 @@
-"""The game's sizes and the library's limits, each defined once (RULES.md R1-R8).
+"""The game's sizes, the library's limits and its default sample sizes, each
+defined once (the sizes: RULES.md R1-R8).
 
 Every other module reads these names; none writes the numbers again.
 """
@@ -26,3 +27,9 @@ MAX_DEAL_INDEX = 2**63 - 1
 #: 35 passes: units of 1/(840 * 35)); a square is below 2**30, so 2**33 deals keep
 #: every sum below 2**63 (chips under the presets are smaller still).
 MAX_DEALS = 2**33
+
+#: deals an analysis (or a sweep's work unit) runs when neither ``deals`` nor
+#: ``precision`` is given
+DEFAULT_DEALS = 20_000
+#: the most deals a ``precision`` run may take before it stops short of its target
+DEFAULT_MAX_DEALS = 2_000_000

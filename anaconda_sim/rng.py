@@ -25,7 +25,7 @@ import numpy as np
 
 from ._numba import jit
 from .cards import bit_index
-from .limits import MAX_DEAL_INDEX
+from .limits import DECK_SIZE, MAX_DEAL_INDEX
 
 __all__ = [
     "MAX_DEAL_INDEX",
@@ -178,14 +178,14 @@ def deal_cards(state, known_mask, k, out):
     drawn cards. The caller guarantees that at least ``k`` cards are
     available (the public layer checks it).
     """
-    return deal_cards_into(state, known_mask, k, out, np.empty(52, dtype=np.int64))
+    return deal_cards_into(state, known_mask, k, out, np.empty(DECK_SIZE, dtype=np.int64))
 
 
 @jit
 def deal_cards_into(state, known_mask, k, out, available):
     """:func:`deal_cards` with the caller's 52-card scratch array ``available``."""
     count = 0
-    for card in range(52):
+    for card in range(DECK_SIZE):
         if (known_mask & card_bit(card)) == np.uint64(0):
             available[count] = card
             count += 1

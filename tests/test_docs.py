@@ -1,12 +1,54 @@
-"""The documentation site builds with warnings as errors."""
+"""The documentation: the site builds with warnings as errors, and every
+Python example of the README runs."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+#: the README's sample sizes are the ones users run; here each ``deals=N``
+#: literal above this is run at this many deals (the code is the same)
+README_DEALS = 2_000
+
+
+def _readme_python_blocks() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return [part.split("```", 1)[0] for part in text.split("```python\n")[1:]]
+
+
+def _small(block: str) -> str:
+    def cap(match: re.Match[str]) -> str:
+        return f"deals={min(int(match.group(1)), README_DEALS)}"
+
+    return re.sub(r"\bdeals=(\d[\d_]*)", cap, block)
+
+
+def test_small_caps_only_the_deal_counts():
+    block = 'f(x, deals=100_000, hands=200)\ng(deals=1000, max_deals=5_000_000)'
+    assert _small(block) == 'f(x, deals=2000, hands=200)\ng(deals=1000, max_deals=5_000_000)'
+
+
+def test_every_readme_python_block_runs_in_order(tmp_path):
+    """Every ```python block of the README, top to bottom, each in a fresh
+    interpreter, in order, all in one temporary folder.
+
+    The rule for the README: a block creates what it reads (the files it
+    loads), itself or in an earlier block; nothing else is in the folder.
+    """
+    blocks = _readme_python_blocks()
+    assert len(blocks) >= 2
+    assert "ac.simulate(" in blocks[0] and "ac.reveal_values(" in blocks[0]
+    assert any("load_results(" in block for block in blocks)
+    for number, block in enumerate(blocks, 1):
+        code = _small(block) + "\nprint('README block ok')"
+        done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=900)  # fmt: skip
+        assert done.returncode == 0, f"README Python block {number}:\n{done.stderr[-3000:]}"
+        assert done.stdout.strip().endswith("README block ok"), number
 
 
 def test_docs_site_builds_without_warnings(tmp_path):

@@ -12,6 +12,7 @@ import pandas as pd
 from ..cards import format_cards, mask_from_cards, parse_cards
 from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES, best_five, evaluate
 from ..hands.low import evaluate_low
+from ..limits import DECK_SIZE
 from ..rng import STREAM_SEAT, SeedLike, new_state
 from ..sim.kernels.showdown import keep_choices_batch
 from ..sim.layout import FORCE_ORDER
@@ -379,7 +380,7 @@ def _score_fives(
     # the neighbour's four from their posterior (ReceivedCondition); for a
     # neighbour passing at random, any three drawn per deal, its four unconditioned
     needed = (0 if passed else 3) + dead + 7 * (players - 1) - (3 if received else 0)
-    check_capacity(players, 52 - len(taken) - len(extra), needed)
+    check_capacity(players, DECK_SIZE - len(taken) - len(extra), needed)
     pub = pub_at_pass(players)
     condition = ReceivedCondition.of(pub, strategies[-1], known_mask, received)
     right_forced = condition.right_forced(received)

@@ -26,6 +26,7 @@ from ..cards import CardError, format_cards, parse_cards
 from ..checks import check_deals, check_int
 from ..checks import check_players as check_players  # the analyses import it from here
 from ..hands.evaluator import N_CATEGORIES
+from ..limits import DEFAULT_DEALS, DEFAULT_MAX_DEALS
 from ..rng import SeedLike, root_key
 from ..sim.kernels.showdown import right_fours
 from ..sim.layout import RIGHT_DRAWN, RIGHT_POSTERIOR
@@ -44,10 +45,6 @@ __all__ = [
     "sampling",
 ]
 
-#: deals run when neither ``deals`` nor ``precision`` is given
-DEFAULT_DEALS = 20_000
-#: the cap of a ``precision`` run
-DEFAULT_MAX_DEALS = 2_000_000
 #: deals per batch when ``batch_size`` is not given, for analyses of up to 35
 #: choices (``REVEAL_BATCH`` for the 120 reveal orders): a batch takes a
 #: fraction of a second, so progress and the precision check come often

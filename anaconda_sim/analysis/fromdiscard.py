@@ -20,6 +20,7 @@ import numpy as np
 from ..cards import CardError, format_cards, mask_from_cards, parse_cards
 from ..hands.evaluator import N_CATEGORIES
 from ..hands.hilo import SWING_FAILED
+from ..limits import DECK_SIZE
 from ..sim.driver import custom_functions, make_cfg
 from ..sim.kernels.reveal import reveal_batch
 from ..sim.layout import RIGHT_DRAWN
@@ -169,7 +170,8 @@ class DiscardModel:
         # what the kernel draws: the hero's unknown packet and discards, and the
         # opponents' hands less the three cards the right neighbour passed it
         unknown_hero = (0 if passed_cards else 3) + (0 if discards is not None else 2)
-        check_capacity(players, 52 - len(taken) - len(extra), unknown_hero + 7 * (players - 1) - 3)
+        check_capacity(players, DECK_SIZE - len(taken) - len(extra),
+                       unknown_hero + 7 * (players - 1) - 3)  # fmt: skip
         named_right = received_cards and all(c in held for c in received_cards)
         right = received_cards if named_right else None
         # named, the received cards condition the right neighbour's four;

@@ -89,7 +89,7 @@ def worked_example_report() -> str:
     order = parse_cards(ex["order"])
     shown = order[:4]
     u = lambda cards: format_cards(cards, unicode=True)  # noqa: E731
-    names = ("No pair", "Pair", "Two pair", "Three of a kind", "Four of a kind")
+    from ..hands.evaluator import EXPOSED_CATEGORY_NAMES as names  # late: loads numba
     lines = [
         f"Worked example (docs/rules.md): dealt {u(dealt)}",
         f"  dealt seven make:        {describe(dealt)}",

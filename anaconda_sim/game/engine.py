@@ -76,6 +76,7 @@ from ..errors import (
     SeatFoldedError,
     WrongPhaseError,
 )
+from ..limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from ..table import views as V
 from ..table.rules import REVEAL_ROUNDS, Rules
 from .history import History
@@ -309,8 +310,9 @@ def deck_from_seed(seed: int | None = None, deal_index: int = 0, key: Any = None
 
     if key is None:
         key = rng.root_key(seed)
-    out = np.empty(52, dtype=np.int64)
-    rng.deal_cards(rng.new_state(np.uint64(key), deal_index, 0), np.uint64(0), 52, out)
+    out = np.empty(DECK_SIZE, dtype=np.int64)
+    state = rng.new_state(np.uint64(key), deal_index, rng.STREAM_DECK)
+    rng.deal_cards(state, np.uint64(0), DECK_SIZE, out)
     return [int(c) for c in out]
 
 
@@ -325,11 +327,11 @@ def deck_for_hands(hands: Sequence[Sequence[int | str] | str], dealer: int = 0) 
     >>> format_cards(g.hand(0))
     'As Ks Qs Js Ts 9s 8s'
     """
-    parsed = [parse_cards(h, 7, what=f"hand of seat {s}") for s, h in enumerate(hands)]
+    parsed = [parse_cards(h, HAND_SIZE, what=f"hand of seat {s}") for s, h in enumerate(hands)]
     n = len(parsed)
-    if not 2 <= n <= 7:
-        raise ValueError(f"{n} hands given; a table has 2 to 7 seats")
-    deck = [parsed[(dealer + 1 + k) % n][k // n] for k in range(7 * n)]
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"{n} hands given; a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats")
+    deck = [parsed[(dealer + 1 + k) % n][k // n] for k in range(HAND_SIZE * n)]
     if len(set(deck)) != len(deck):
         raise ValueError("the hands share a card; every card must be distinct")
     return deck
@@ -350,14 +352,14 @@ def _exposed_value(cards: Sequence[int]) -> int:
 
 
 def _best_five(cards: Sequence[int]) -> tuple[int, ...]:
-    if len(cards) == 5:
+    if len(cards) == KEPT_SIZE:
         return tuple(cards)
     from ..hands.evaluator import best_five_into  # late: loads numba
 
     arr = np.asarray(cards, dtype=np.int64)
     out = np.empty(len(arr), dtype=np.int64)
     best_five_into(arr, len(arr), out)
-    return tuple(int(c) for c in out[:5])
+    return tuple(int(c) for c in out[:KEPT_SIZE])
 
 
 def _low_value(cards: Sequence[int]) -> int:
@@ -430,9 +432,9 @@ class Game:
                 cards = parse_cards(deck, what="deck")
             except CardError as exc:
                 raise ValueError(str(exc)) from None
-            if len(cards) < 7 * n:
+            if len(cards) < HAND_SIZE * n:
                 raise ValueError(
-                    f"deck has {len(cards)} cards; {n} players need at least {7 * n} (R5)"
+                    f"deck has {len(cards)} cards; {n} players need at least {HAND_SIZE * n} (R5)"
                 )
         self.rules = rules
         self.players = n
@@ -442,7 +444,7 @@ class Game:
 
         # --- state (everything snapshot() reports) ---
         self._hands: list[list[int]] = [[] for _ in range(n)]
-        for k in range(7 * n):
+        for k in range(HAND_SIZE * n):
             self._hands[(self.dealer + 1 + k) % n].append(self.deck[k])
         self._folded = [False] * n
         self._invested = [0] * n
@@ -728,7 +730,7 @@ class Game:
                 f"seat {seat} has already committed its discard; waiting for seats "
                 f"{_seats(self.waiting_for())}"
             )
-        dropped = self._parse_held(seat, discard, 2, "discard")
+        dropped = self._parse_held(seat, discard, DISCARD_SIZE, "discard")
         kept = [c for c in self._hands[seat] if c not in dropped]
         if order is None:
             ordered = kept

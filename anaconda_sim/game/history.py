@@ -84,7 +84,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import format_card, format_cards
-from ..limits import MAX_DEAL_INDEX
+from ..limits import DECK_SIZE, HAND_SIZE, MAX_DEAL_INDEX
 from ..table import views as V
 from ..table.rules import Rules
 
@@ -367,10 +367,11 @@ class History:
         _as_int(self.dealer, "history key 'dealer'", 0, players - 1)
         _as_int(self.deal_index, "history key 'deal_index'", 0, MAX_DEAL_INDEX)
         deck = _as_cards(list(self.deck), "history key 'deck'")
-        if not 7 * players <= len(deck) <= 52:
+        if not HAND_SIZE * players <= len(deck) <= DECK_SIZE:
             raise _fail(
                 "history key 'deck'",
-                f"has {len(deck)} cards; {players} players need {7 * players} to 52 (R5)",
+                f"has {len(deck)} cards; {players} players need {HAND_SIZE * players} to "
+                f"{DECK_SIZE} (R5)",
             )
         for index, event in enumerate(_as_list(self.events, "history key 'events'")):
             _check_event(event, index, players)

@@ -103,7 +103,7 @@ class Bot:
 
     def _stream(self) -> np.ndarray:
         if self._state is None:
-            self._state = _rng.new_state(_rng.root_key(0), 0, 1)
+            self._state = _rng.new_state(_rng.root_key(0), 0, _rng.STREAM_SEAT)
         return self._state
 
     def choose_pass(self, obs: Observation) -> list[int]:
@@ -140,7 +140,7 @@ class RandomPlayer:
     name = "py-random"
 
     def __init__(self) -> None:
-        self._state = _rng.new_state(_rng.root_key(0), 0, 1)
+        self._state = _rng.new_state(_rng.root_key(0), 0, _rng.STREAM_SEAT)
 
     def begin_deal(self, seat: int, state: np.ndarray) -> None:
         """Take the seat's random stream for this deal."""
@@ -265,7 +265,7 @@ def play_deal(
     if deck is None:
         deck = deck_from_seed(key=key, deal_index=deal_index)
     game = Game(rules, dealer=dealer, deck=deck, deal_index=deal_index)
-    states = [_rng.new_state(key, deal_index, 1 + s) for s in range(rules.players)]
+    states = [_rng.new_state(key, deal_index, _rng.STREAM_SEAT + s) for s in range(rules.players)]
     for seat, player in enumerate(players):
         if hasattr(player, "begin_deal"):
             player.begin_deal(seat, states[seat])

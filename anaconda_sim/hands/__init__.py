@@ -18,7 +18,7 @@ Modules
 :mod:`~anaconda_sim.hands.classes`
     The 1,813 suit-isomorphism classes of seven-card starting hands.
 
-May import: :mod:`anaconda_sim.cards`, :mod:`anaconda_sim._numba`.
+May import: :mod:`anaconda_sim.cards`, :mod:`anaconda_sim.limits`, :mod:`anaconda_sim._numba`.
 """
 
 from __future__ import annotations

@@ -79,6 +79,7 @@ import pandas as pd
 
 from .._numba import jit
 from ..cards import RANKS, format_cards, parse_cards
+from ..limits import DECK_SIZE, HAND_SIZE
 
 __all__ = [
     "FAMILIES",
@@ -100,8 +101,8 @@ FAMILIES: tuple[str, ...] = (
 )  # fmt: skip
 #: number of classes
 N_CLASSES = 1813
-#: number of seven-card hands, C(52, 7)
-N_HANDS = 133_784_560
+#: number of seven-card hands, C(52, 7) = 133,784,560
+N_HANDS = math.comb(DECK_SIZE, HAND_SIZE)
 
 SUITED_LABELS = ("3-", "4", "5+")  # longest suit
 STRAIGHT_LABELS = ("none", "draw", "made")
@@ -602,7 +603,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("path", nargs="?", default=str(_DATA), help="output CSV file")
     args = parser.parse_args(argv)
     table = build_table()
-    if int(table["count"].sum()) != math.comb(52, 7) or len(table) != N_CLASSES:
+    if int(table["count"].sum()) != math.comb(DECK_SIZE, HAND_SIZE) or len(table) != N_CLASSES:
         raise SystemExit("class counts do not add up; the table was not written")
     path = Path(args.path)
     path.parent.mkdir(parents=True, exist_ok=True)

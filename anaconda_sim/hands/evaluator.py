@@ -54,12 +54,14 @@ import numpy as np
 
 from .._numba import jit, jit_parallel
 from ..cards import RANK_NAMES, RANK_PLURALS, SUIT_LANE_BITS, CardError, format_card, parse_cards
+from ..limits import DECK_SIZE
 from . import lookup
 
 __all__ = [
     "CATEGORY_COLUMNS",
     "CATEGORY_KEYS",
     "CATEGORY_NAMES",
+    "EXPOSED_CATEGORY_KEYS",
     "EXPOSED_CATEGORY_NAMES",
     "EXPOSED_FLOOR",
     "N_CATEGORIES",
@@ -110,12 +112,13 @@ N_CATEGORIES = len(CATEGORY_NAMES)
 #: it folded or won uncontested has none), so the columns sum to its
 #: showdown rate (1 in the showdown model).
 CATEGORY_COLUMNS: tuple[str, ...] = tuple(f"cat_{key}" for key in CATEGORY_KEYS)
+#: the R11 categories of exposed cards (groups only), as identifiers
+EXPOSED_CATEGORY_KEYS: tuple[str, ...] = ("no_pair", "pair", "two_pair", "trips", "quads")
+#: the R11 categories of exposed cards: "No pair", then the names of the hand
+#: categories they share (:data:`CATEGORY_NAMES`)
 EXPOSED_CATEGORY_NAMES: tuple[str, ...] = (
     "No pair",
-    "Pair",
-    "Two pair",
-    "Three of a kind",
-    "Four of a kind",
+    *(CATEGORY_NAMES[CATEGORY_KEYS.index(key)] for key in EXPOSED_CATEGORY_KEYS[1:]),
 )
 
 N_VALUES = 7462
@@ -745,7 +748,7 @@ def as_card_array(cards: object, sizes: Sequence[int], what: str) -> tuple[np.nd
                 f"card index {value} is out of range in {what} {list(map(int, hand))} "
                 f"at position {tuple(map(int, where))}; indices are 0..51"
             )
-        shown = " ".join(format_card(int(c)) if 0 <= c < 52 else str(int(c)) for c in hand)
+        shown = " ".join(format_card(int(c)) if 0 <= c < DECK_SIZE else str(int(c)) for c in hand)
         raise CardError(
             f"duplicate card {format_card(int(value))} in {what} {shown!r} "
             f"at position {tuple(map(int, where))}"

@@ -47,6 +47,7 @@ import itertools
 import numpy as np
 
 from .._numba import jit
+from ..limits import DECK_SIZE
 
 RANK_KEYS = np.array(
     [1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520],
@@ -279,7 +280,8 @@ def _build() -> dict:
 
     # 4. Per-card keys, per-lane rank-key sums (for masks), category starts.
     card_keys = np.array(
-        [RANK_KEYS[c >> 2] + (1 << (SUIT_SHIFT + 4 * (c & 3))) for c in range(52)], dtype=np.int64
+        [RANK_KEYS[c >> 2] + (1 << (SUIT_SHIFT + 4 * (c & 3))) for c in range(DECK_SIZE)],
+        dtype=np.int64,
     )
     lane_keys = np.zeros(8192, np.int64)
     for r in range(13):

@@ -66,7 +66,15 @@ import numpy as np
 from .._numba import jit, jit_parallel
 from ..cards import SUIT_LANE_BITS
 from . import lookup
-from .evaluator import card_key, check_value_range, evaluate_hands
+from .evaluator import (
+    CATEGORY_KEYS,
+    CATEGORY_NAMES,
+    EXPOSED_CATEGORY_KEYS,
+    EXPOSED_CATEGORY_NAMES,
+    card_key,
+    check_value_range,
+    evaluate_hands,
+)
 
 __all__ = [
     "LOW_CATEGORY_KEYS",
@@ -88,19 +96,19 @@ __all__ = [
     "low_value_of",
 ]
 
-#: low categories, worst first: the category of a value grows with the value
-LOW_CATEGORY_NAMES: tuple[str, ...] = (
-    "Four of a kind",
-    "Full house",
-    "Three of a kind",
-    "Two pair",
-    "Pair",
-    "No pair",
-)
-#: the low categories as identifiers (column names, options)
+#: the low categories as identifiers (column names, options), worst first
 LOW_CATEGORY_KEYS: tuple[str, ...] = (
     "quads", "full_house", "trips", "two_pair", "pair", "no_pair",
 )  # fmt: skip
+#: low categories, worst first: the category of a value grows with the value
+#: (the names of the high and exposed categories, :mod:`~anaconda_sim.hands.evaluator`)
+LOW_CATEGORY_NAMES: tuple[str, ...] = tuple(
+    {
+        **dict(zip(CATEGORY_KEYS, CATEGORY_NAMES, strict=True)),
+        **dict(zip(EXPOSED_CATEGORY_KEYS, EXPOSED_CATEGORY_NAMES, strict=True)),
+    }[key]
+    for key in LOW_CATEGORY_KEYS
+)
 
 #: shapes of the five ranks' groups, best low first (index = 5 - category)
 _SHAPES = ((1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1))

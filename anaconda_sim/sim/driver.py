@@ -24,6 +24,7 @@ from .._numba import CACHE_ENABLED, run_chunks
 from ..cards import CardError, card_mask, format_cards, parse_cards
 from ..checks import check_deals, check_int
 from ..hands.evaluator import N_CATEGORIES
+from ..limits import DECK_SIZE
 from ..rng import SeedLike, root_key
 from ..strategies.dispatch import no_custom_bet, no_custom_cards
 from ..strategies.kinds import KIND_CUSTOM, kernel_extras
@@ -174,9 +175,9 @@ def fixed_table(
     for card in list(seen) + dead:
         mask |= card_mask(card)
     random_cards = 7 * n - len(seen)
-    if 52 - len(seen) - len(dead) < random_cards:
+    if DECK_SIZE - len(seen) - len(dead) < random_cards:
         raise ValueError(
-            f"{len(dead)} known cards leave {52 - len(seen) - len(dead)} cards to deal; "
+            f"{len(dead)} known cards leave {DECK_SIZE - len(seen) - len(dead)} cards to deal; "
             f"{n} players need {random_cards} more"
         )
     return table, np.uint64(mask), random_cards
@@ -336,7 +337,7 @@ class KernelRun:
         forced = bool(self.cfg[L.C_HERO] >= 0)
         return records_frame(self.rec, count, self.first_deal + start, self.rules,
                              [s.name for s in self.strategies], choices=forced,
-                             missed=self.cfg[L.C_FORCE] != 0)  # fmt: skip
+                             missed=self.cfg[L.C_FORCE] != L.FORCE_NONE)  # fmt: skip
 
     def _kernel_call(
         self, K: Any, count: int, kinds: np.ndarray, params: np.ndarray, passes: np.ndarray

@@ -433,7 +433,7 @@ def simulate(
     rules = as_rules(rules)
     check_progress(progress)
     run = start_run(rules, strategies, deals, seed, dealer, rotate=rotate, betting=betting,
-                     fixed=fixed, known=known, hero=-1, force=0, choices=None,
+                     fixed=fixed, known=known, hero=-1, force=L.FORCE_NONE, choices=None,
                      forced_pass=None, records=records, batch_size=batch_size,
                      chunk_size=chunk_size, outcomes=outcomes)  # fmt: skip
     model = _model(run, "simulate", seed, fixed_cards=run.fixed, known=known)

@@ -15,6 +15,7 @@ import numpy as np
 
 from .._numba import jit
 from ..hands.evaluator import eval5, eval7, eval_cards, mask_category
+from ..limits import HAND_SIZE, KEPT_SIZE
 from ..rng import card_bit, rand_below
 from ..table import views as V
 
@@ -45,12 +46,12 @@ def hand_value(own):
     """Value of the cards a seat holds (best five of seven, or the kept five)."""
     n = own[V.O_NCARDS]
     b = V.O_CARDS
-    if n == 7:
+    if n == HAND_SIZE:
         return eval7(
             np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
             np.int64(own[b + 4]), np.int64(own[b + 5]), np.int64(own[b + 6]),
         )  # fmt: skip
-    if n == 5:
+    if n == KEPT_SIZE:
         return eval5(
             np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
             np.int64(own[b + 4]),

@@ -8,6 +8,7 @@ so both engines play the same code.
 from __future__ import annotations
 
 from .._numba import jit
+from ..limits import HAND_SIZE, PASS_SIZE
 from ..table import views as V
 from .basic import bet_random, discard_random, pass_random
 from .hilo import discard_hilo, pass_sensible_hilo, sensible_strength
@@ -57,7 +58,7 @@ def builtin_pass(kind, pub, own, params, rng, out, with_hilo, with_learned):
 def _learned_pass_applies(pub, own):
     """The learned pass scores a pass of three of seven under the high
     showdown; other passes (other rule sets, hi-lo) are "sensible"'s."""
-    return pub[V.P_PASS_COUNT] == 3 and own[V.O_NCARDS] == 7 and pub[V.P_HILO] == 0
+    return pub[V.P_PASS_COUNT] == PASS_SIZE and own[V.O_NCARDS] == HAND_SIZE and pub[V.P_HILO] == 0
 
 
 @jit

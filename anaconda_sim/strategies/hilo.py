@@ -16,6 +16,7 @@ from .._numba import jit
 from ..hands.evaluator import value_category
 from ..hands.low import LOW_CLASS_INFO, low5, low7, low_value_of
 from ..hands.sorting import sorted5, sorted7
+from ..limits import HAND_SIZE, KEPT_SIZE
 from ..table import views as V
 from .common import hand_category, hand_value
 from .sensible import discard_best_five, order_hiding_most_telling, pass_lowest_keys, pass_sensible
@@ -40,12 +41,12 @@ def low_hand_value(own):
     """Low value (R23) of the cards a seat holds (best low five of seven, or the kept five)."""
     n = own[V.O_NCARDS]
     b = V.O_CARDS
-    if n == 7:
+    if n == HAND_SIZE:
         return low7(
             np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
             np.int64(own[b + 4]), np.int64(own[b + 5]), np.int64(own[b + 6]),
         )  # fmt: skip
-    if n == 5:
+    if n == KEPT_SIZE:
         return low5(
             np.int64(own[b]), np.int64(own[b + 1]), np.int64(own[b + 2]), np.int64(own[b + 3]),
             np.int64(own[b + 4]),
@@ -118,7 +119,7 @@ def pass_sensible_hilo(pub, own, out):
         below = (held >> (4 * r)) & ((np.int64(1) << (c & 3)) - 1)  # its rank, lower index
         lower = (below & 1) + ((below >> 1) & 1) + ((below >> 2) & 1)
         out[i] = (64 + 12 - low_rank - 16 * lower) * 64 + c
-    if n == 7:
+    if n == HAND_SIZE:
         keys = sorted7(out[0], out[1], out[2], out[3], out[4], out[5], out[6])
         for k in range(pub[V.P_PASS_COUNT]):
             out[k] = keys[k] & 63

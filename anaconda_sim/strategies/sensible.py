@@ -16,6 +16,7 @@ from ..hands.evaluator import (
     exposed_value_category,
 )
 from ..hands.sorting import best_five7_in_place, sorted5, sorted7
+from ..limits import HAND_SIZE, KEPT_SIZE
 from ..rng import rand_float
 from ..table import views as V
 from .common import facing_bet
@@ -100,7 +101,7 @@ def pass_sensible(pub, own, out):
         if ((suit_counts >> (4 * (c & 3))) & 15) >= 5:
             score += 16
         out[i] = score * 64 + c
-    if n == 7:
+    if n == HAND_SIZE:
         keys = sorted7(out[0], out[1], out[2], out[3], out[4], out[5], out[6])
         for k in range(pub[V.P_PASS_COUNT]):
             out[k] = keys[k] & 63
@@ -172,11 +173,11 @@ def reveal_order_hiding_most_telling(five: Sequence[int]) -> list[int]:
     >>> format_cards(reveal_order_hiding_most_telling(parse_cards("Qs Qh 9c 9d 2c")))
     '2c Qh 9c 9d Qs'
     """
-    if len(five) != 5:
-        raise ValueError(f"a reveal order has 5 cards, got {len(five)}")
-    out = np.empty(7, dtype=np.int64)
+    if len(five) != KEPT_SIZE:
+        raise ValueError(f"a reveal order has {KEPT_SIZE} cards, got {len(five)}")
+    out = np.empty(HAND_SIZE, dtype=np.int64)
     order_hiding_most_telling(*(np.int64(c) for c in five), out)
-    return [int(c) for c in out[2:]]
+    return [int(c) for c in out[V.OUT_FIVE :]]
 
 
 @jit(inline="always")
@@ -187,8 +188,8 @@ def discard_best_five(own, out, hide_telling):
     came with the choice (from seven cards), else -1."""
     n = own[V.O_NCARDS]
     value = np.int64(-1)
-    if n == 7:
-        for i in range(7):
+    if n == HAND_SIZE:
+        for i in range(HAND_SIZE):
             out[i] = own[V.O_CARDS + i]
         value = best_five7_in_place(out)
     else:

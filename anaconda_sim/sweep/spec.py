@@ -42,6 +42,7 @@ from ..analysis import registry
 from ..analysis.driver import ANALYSIS_RULES
 from ..cards import CardError, format_cards, parse_cards
 from ..hands.classes import N_CLASSES, lookup_classes
+from ..limits import DEFAULT_DEALS, DEFAULT_MAX_DEALS
 from ..strategies.spec import parse_strategies, short_spec
 
 __all__ = [
@@ -72,10 +73,8 @@ DEFAULT_UNIT_SIZE = {"equity": 32, "pass": 4, "discard": 4, "reveal": 1}
 #: ``opponents = "learned"``.
 DEFAULT_OPPONENTS = {"equity": "random-pass", "pass": "random-pass", "discard": "random-pass",
                      "reveal": "sensible"}  # fmt: skip
-DEFAULT_DEALS = 20_000
 #: the rule set of a spec that names none
 DEFAULT_RULES = "pagat"
-DEFAULT_MAX_DEALS = 2_000_000
 #: keys left out of the spec hash (they change no number)
 UNHASHED = ("description",)
 SPEC_VERSION = 1

@@ -26,6 +26,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any
 
+from ..limits import DECK_SIZE, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from . import views as V
 
 __all__ = ["BICYCLE", "HILO", "PAGAT", "REVEAL_ROUNDS", "SHOWDOWNS", "Rules"]
@@ -117,12 +118,16 @@ class Rules:
                 object.__setattr__(self, label, operator.index(value))
             except TypeError:
                 raise TypeError(f"{label}={value!r} must be an int") from None
-        if not 2 <= self.players <= 7:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ValueError(
-                f"players={self.players} is not allowed; Anaconda is played by 2 to 7 players (R2)"
+                f"players={self.players} is not allowed; Anaconda is played by "
+                f"{MIN_PLAYERS} to {MAX_PLAYERS} players (R2)"
             )
-        if 7 * self.players > 52:  # pragma: no cover - implied by players <= 7
-            raise ValueError(f"players={self.players} needs {7 * self.players} cards; 52 exist")
+        if HAND_SIZE * self.players > DECK_SIZE:  # pragma: no cover - implied by MAX_PLAYERS
+            raise ValueError(
+                f"players={self.players} needs {HAND_SIZE * self.players} cards; "
+                f"{DECK_SIZE} exist"
+            )
         if self.ante <= 0:
             raise ValueError(f"ante={self.ante} must be positive (R3)")
         if self.bet <= 0:

@@ -19,6 +19,7 @@ from numba import types
 from ..._numba import borrow, jit, keep
 from ...hands.evaluator import eval5, eval7, exposed_value_at, value_category
 from ...hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo_seats
+from ...limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT, card_bit, deal_cards_into, stream_state
 from ...stats import SHARE_SCALE
 from ...strategies.basic import bet_random
@@ -128,14 +129,14 @@ def make_deck(key, deal, cfg, fixed, known_mask, dealer, deck, scratch, availabl
     ``(dealer + 1 + k) mod n``, slot ``k // n``)."""
     n = cfg[C_N]
     state[0] = stream_state(key, deal, STREAM_DECK)
-    if cfg[C_RANDOM_CARDS] == 7 * n:
+    if cfg[C_RANDOM_CARDS] == HAND_SIZE * n:
         # no fixed card: the k-th card drawn is deck[k], so draw into the deck
-        deal_cards_into(state, known_mask, 7 * n, deck, available)
+        deal_cards_into(state, known_mask, HAND_SIZE * n, deck, available)
         return
     deal_cards_into(state, known_mask, cfg[C_RANDOM_CARDS], scratch, available)
     pos = 0
     k = 0
-    for slot in range(7):
+    for slot in range(HAND_SIZE):
         for i in range(n):
             seat = seat_after(dealer, i, n)
             card = fixed[seat, slot]
@@ -401,11 +402,11 @@ def _pass_phase(
         owns[seat, V.O_NPASSED] = npassed + count
         # the kept cards close up in place (k <= i), without a branch
         k = 0
-        for i in range(7):
+        for i in range(HAND_SIZE):
             card = owns[seat, V.O_CARDS + i]
             owns[seat, V.O_CARDS + k] = card
             k += 1 if (given & card_bit(card)) == np.uint64(0) else 0
-    kept = 7 - count
+    kept = HAND_SIZE - count
     for seat in range(n):
         if pub[V.P_FOLDED + seat] != 0:
             continue
@@ -442,18 +443,18 @@ def discard_phase(
         done = False
         if seat == hero and force == FORCE_DISCARD:
             ok = True
-            for j in range(7):
+            for j in range(HAND_SIZE):
                 if not _holds(own, force_row[j]):
                     ok = False
             if ok:
-                for j in range(7):
+                for j in range(HAND_SIZE):
                     out[j] = force_row[j]
                 done = True
             else:
                 res[R_MISSED] = 1
         elif seat == hero and (force == FORCE_ORDER or force == FORCE_ORDER_DECLARE):
             ok = True
-            for j in range(5):
+            for j in range(KEPT_SIZE):
                 if not _holds(own, force_row[j]):
                     ok = False
             if ok:
@@ -461,13 +462,13 @@ def discard_phase(
                 for c in range(own[V.O_NCARDS]):
                     card = own[V.O_CARDS + c]
                     inside = False
-                    for j in range(5):
+                    for j in range(KEPT_SIZE):
                         if force_row[j] == card:
                             inside = True
-                    if not inside and k < 2:
+                    if not inside and k < DISCARD_SIZE:
                         out[V.OUT_DISCARDS + k] = card
                         k += 1
-                for j in range(5):
+                for j in range(KEPT_SIZE):
                     out[V.OUT_FIVE + j] = force_row[j]
                 done = True
             else:
@@ -494,11 +495,11 @@ def discard_phase(
             continue
         owns[seat, V.O_DISCARDS] = dec[seat, DEC_OUT + V.OUT_DISCARDS]
         owns[seat, V.O_DISCARDS + 1] = dec[seat, DEC_OUT + V.OUT_DISCARDS + 1]
-        for j in range(5):
+        for j in range(KEPT_SIZE):
             owns[seat, V.O_CARDS + j] = dec[seat, DEC_OUT + V.OUT_FIVE + j]
-        owns[seat, V.O_CARDS + 5] = -1
-        owns[seat, V.O_CARDS + 6] = -1
-        owns[seat, V.O_NCARDS] = 5
+        for j in range(KEPT_SIZE, HAND_SIZE):
+            owns[seat, V.O_CARDS + j] = -1
+        owns[seat, V.O_NCARDS] = KEPT_SIZE
     _forget_strengths(n, dec)
 
 
@@ -524,7 +525,7 @@ def _final_value(owns, seat):
     """The high value of seat ``seat``'s held cards (read from the 2-D ``owns``
     itself: a row view would cost a reference-count call on the hot path)."""
     b = V.O_CARDS
-    if owns[seat, V.O_NCARDS] == 5:
+    if owns[seat, V.O_NCARDS] == KEPT_SIZE:
         return np.int64(eval5(
             np.int64(owns[seat, b]), np.int64(owns[seat, b + 1]), np.int64(owns[seat, b + 2]),
             np.int64(owns[seat, b + 3]), np.int64(owns[seat, b + 4]),
@@ -600,13 +601,13 @@ def play_deal(
         for j in range(V.OWN_SIZE):
             owns[seat, j] = -1
         owns[seat, V.O_SEAT] = seat
-        owns[seat, V.O_NCARDS] = 7
+        owns[seat, V.O_NCARDS] = HAND_SIZE
         owns[seat, V.O_NPASSED] = 0
         owns[seat, V.O_NRECEIVED] = 0
         dec[seat, DEC_VALUE] = -1
         states[STREAM_SEAT + seat, 0] = stream_state(key, deal, STREAM_SEAT + seat)
     k = 0
-    for slot in range(7):
+    for slot in range(HAND_SIZE):
         for i in range(n):
             owns[seat_after(dealer, i, n), V.O_CARDS + slot] = deck[k]
             k += 1
@@ -800,7 +801,7 @@ def _settle_high(dealer, n, pub, owns, dec, seat_res, pot):
         if pub[V.P_FOLDED + seat] != 0:
             continue
         value = dec[seat, DEC_VALUE]
-        if value < 0 or owns[seat, V.O_NCARDS] != 5:
+        if value < 0 or owns[seat, V.O_NCARDS] != KEPT_SIZE:
             value = _final_value(owns, seat)
         seat_res[seat, S_VALUE] = value
         seat_res[seat, S_CAT] = value_category(value)
@@ -916,9 +917,9 @@ def run_batches(
     hilo = cfg[C_HILO] != 0
     for b in range(first_batch, stop_batch):
         pub_, owns_, states_, dec_, seat_res_, res_, opener_ = deal_table(n)
-        deck_ = np.empty(52, dtype=np.int64)
-        scratch_ = np.empty(52, dtype=np.int64)
-        available_ = np.empty(52, dtype=np.int64)
+        deck_ = np.empty(DECK_SIZE, dtype=np.int64)
+        scratch_ = np.empty(DECK_SIZE, dtype=np.int64)
+        available_ = np.empty(DECK_SIZE, dtype=np.int64)
         hero_net_ = np.zeros(n_choices, dtype=np.int64)
         hero_share_ = np.zeros(n_choices, dtype=np.int64)
         # borrowed (uncounted) views for the hot path; the originals above and
@@ -1006,7 +1007,7 @@ def run_batches(
                         acc_cross[b, AX_SHARE, k, j] += hero_share[k] * hero_share[j]
             if record:
                 rec_dealer[i] = dealer
-                for k in range(7 * n):
+                for k in range(HAND_SIZE * n):
                     rec_deck[i, k] = deck[k]
         # the scratch arrays stay alive until here (their borrowed views are not counted)
         keep(pub_, owns_, states_, dec_, seat_res_, res_)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._numba import borrow, jit, keep, run_chunks
+from ...limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_SEAT, card_bit, stream_state
 from ...strategies.kinds import kernel_extras
 from ...table import views as V
@@ -75,7 +76,7 @@ def _views_at_discard(cfg, pub, owns, hero_cards, kept, packets):
         own = owns[seat]
         own[:] = -1
         own[V.O_SEAT] = seat
-        own[V.O_NCARDS] = 7
+        own[V.O_NCARDS] = HAND_SIZE
         own[V.O_NPASSED] = 3
         own[V.O_NRECEIVED] = 3
         source = (seat - 1 + n) % n
@@ -83,7 +84,7 @@ def _views_at_discard(cfg, pub, owns, hero_cards, kept, packets):
             own[V.O_PASSED + j] = packets[seat, j]
             own[V.O_RECEIVED + j] = packets[source, j]
         if seat == HERO:
-            for j in range(7):
+            for j in range(HAND_SIZE):
                 own[V.O_CARDS + j] = hero_cards[j]
         else:
             for j in range(4):
@@ -137,15 +138,15 @@ def _reveal_batch_chunks(
         kept_ = np.empty((n, 4), dtype=np.int64)
         packets_ = np.empty((n, 3), dtype=np.int64)
         pass_states_ = np.empty((n, 1), dtype=np.uint64)
-        dealt_ = np.empty(52, dtype=np.int64)
-        hand_ = np.empty(7, dtype=np.int64)
-        chosen_ = np.empty(7, dtype=np.int64)
+        dealt_ = np.empty(DECK_SIZE, dtype=np.int64)
+        hand_ = np.empty(HAND_SIZE, dtype=np.int64)
+        chosen_ = np.empty(HAND_SIZE, dtype=np.int64)
         deck_state_ = np.empty(1, dtype=np.uint64)
-        hero_cards_ = np.empty(7, dtype=np.int64)
+        hero_cards_ = np.empty(HAND_SIZE, dtype=np.int64)
         # the hero's seven held cards, its unknown discards (-1) last
-        held_ = np.empty(7, dtype=np.int64)
-        held_[:5] = hand5
-        held_[5:] = discards
+        held_ = np.empty(HAND_SIZE, dtype=np.int64)
+        held_[:KEPT_SIZE] = hand5
+        held_[KEPT_SIZE:] = discards
         pub_, owns_, states_, dec_, seat_res_, res_, opener_ = deal_table(n)
         saved = deal_table(n)  # the table after the first order's discard
         # the per-order kernels are called about a thousand times per deal:
@@ -216,17 +217,17 @@ def _reveal_deal(
     offset = 3 if packet_unknown else 0
     for j in range(3):
         packets[HERO, j] = hero_extra[j] if packet_unknown else hero_packet[j]
-    for j in range(5):
+    for j in range(KEPT_SIZE):
         hero_cards[j] = hand5[j]
-    for j in range(2):
-        hero_cards[5 + j] = hero_extra[offset + j] if dead else discards[j]
+    for j in range(DISCARD_SIZE):
+        hero_cards[KEPT_SIZE + j] = hero_extra[offset + j] if dead else discards[j]
     hero_state = stream_state(key, deal, STREAM_SEAT)
     first_five = _five_mask(orders, 0)
     reusable = False
     for k in range(orders.shape[0]):
         if reusable and _five_mask(orders, k) == first_five:
             _restore(after_discard, pub, owns, states, dec, seat_res, res, opener)
-            for j in range(5):
+            for j in range(KEPT_SIZE):
                 owns[HERO, V.O_CARDS + j] = orders[k, j]
         else:
             _views_at_discard(cfg, pub, owns, hero_cards, kept, packets)
@@ -272,7 +273,7 @@ def _reveal_deal(
 def _five_mask(orders, k):
     """The card mask of the five cards of order ``orders[k]``."""
     mask = np.uint64(0)
-    for j in range(5):
+    for j in range(KEPT_SIZE):
         mask |= card_bit(orders[k, j])
     return mask
 

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..._numba import borrow, jit, keep, run_chunks
 from ...hands.evaluator import eval5, eval7, value_category
+from ...limits import DECK_SIZE, HAND_SIZE
 from ...rng import (
     STREAM_DECK,
     STREAM_RECEIVED,
@@ -88,9 +89,9 @@ def right_fours(pub, kind, params, known_mask, received):
 def _right_fours(pub, kind, params, known_mask, received, with_hilo, with_learned):
     """:func:`right_fours` (``with_hilo``, ``with_learned``: its table's
     :func:`~anaconda_sim.strategies.kernel_extras`)."""
-    available = np.empty(52, dtype=np.int64)
+    available = np.empty(DECK_SIZE, dtype=np.int64)
     m = 0
-    for card in range(52):
+    for card in range(DECK_SIZE):
         if (known_mask & card_bit(card)) == np.uint64(0):
             available[m] = card
             m += 1
@@ -98,10 +99,10 @@ def _right_fours(pub, kind, params, known_mask, received, with_hilo, with_learne
     out = np.empty((tried, 4), dtype=np.int8)
     own = np.full(V.OWN_SIZE, -1, dtype=np.int32)
     own[V.O_SEAT] = pub[V.P_PLAYERS] - 1
-    own[V.O_NCARDS] = 7
+    own[V.O_NCARDS] = HAND_SIZE
     for i in range(3):
         own[V.O_CARDS + 4 + i] = received[i]
-    chosen = np.empty(7, dtype=np.int64)
+    chosen = np.empty(HAND_SIZE, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     count = 0
     for a in range(m):
@@ -157,7 +158,7 @@ def opponents_after_pass(
     posterior = right_forced[0] == RIGHT_POSTERIOR
     forced = right_forced[0] >= 0 or posterior
     conditioned = right_forced[0] >= 0 and fours.shape[0] > 0
-    total = hero_unknown + 7 * (players - 1) - (3 if forced else 0)
+    total = hero_unknown + HAND_SIZE * (players - 1) - (3 if forced else 0)
     mask = known_mask
     row = 0
     if conditioned:
@@ -201,12 +202,12 @@ def opponents_after_pass(
                 hand[4 + i] = card
                 chosen[i] = card
         else:
-            for i in range(7):
+            for i in range(HAND_SIZE):
                 hand[i] = dealt[pos]
                 pos += 1
-            for i in range(7):
+            for i in range(HAND_SIZE):
                 own[V.O_CARDS + i] = hand[i]
-            own[V.O_NCARDS] = 7
+            own[V.O_NCARDS] = HAND_SIZE
             builtin_pass(kinds[seat], pub, own, params[seat], states[seat], chosen,
                          with_hilo, with_learned)
         k = 0
@@ -308,10 +309,10 @@ def _scratch(players):
         np.empty((players, 4), dtype=np.int64),
         np.empty((players, 3), dtype=np.int64),
         np.empty((players, 1), dtype=np.uint64),
-        np.empty(7, dtype=np.int64),
-        np.empty(52, dtype=np.int64),
-        np.empty(7, dtype=np.int64),
-        np.empty(7, dtype=np.int64),
+        np.empty(HAND_SIZE, dtype=np.int64),
+        np.empty(DECK_SIZE, dtype=np.int64),
+        np.empty(HAND_SIZE, dtype=np.int64),
+        np.empty(HAND_SIZE, dtype=np.int64),
         np.empty(1, dtype=np.uint64),
     )
 

@@ -37,6 +37,8 @@ from typing import Any
 
 import numpy as np
 
+from ...table.rules import REVEAL_ROUNDS
+
 __all__ = [
     "BET_NAMES",
     "LEARNED_DEFAULTS",
@@ -76,7 +78,11 @@ ORDER_FEATURES = (
     "early_groups",  # (R11 category of the first two + of the first three shown) / 8
 )
 N_ORDER = len(ORDER_FEATURES)
-ROUNDS = 5  # before the reveals, then reveal rounds 1-4
+#: order features computed from the four shown as a set (the first
+#: ``N_SHOWN`` of :data:`ORDER_FEATURES`); the others depend on their order
+N_SHOWN = 5
+#: betting rounds with their own thresholds: before the reveals, then reveal rounds 1-4
+ROUNDS = 1 + REVEAL_ROUNDS
 BET_NAMES = (
     *(f"bet_r{r}" for r in range(ROUNDS)),
     *(f"raise_r{r}" for r in range(ROUNDS)),
@@ -95,10 +101,16 @@ CALL0 = BET0 + 2 * ROUNDS
 BLUFF = BET0 + 3 * ROUNDS
 N_PARAMS = len(PARAM_NAMES)
 assert BLUFF == N_PARAMS - 1
+#: the slot of each pass weight, in :data:`PASS_FEATURES` order
+(W_PAIRS, W_TRIPS, W_HIGH, W_PAIR_RANK, W_FLUSH4, W_FLUSH3, W_OPEN_STRAIGHT, W_GUTSHOT,
+ W_GIFT_PAIR, W_GIFT_SUITED, W_GIFT_CONNECTED, W_GIFT_HIGH) = range(W0, W0 + N_PASS)  # fmt: skip
+#: the slot of each order weight, in :data:`ORDER_FEATURES` order
+(O_HIDE_GROUP, O_HIDE_RANK, O_SHOWN_CATEGORY, O_SHOWN_DRAW, O_SHOWN_HIGH, O_FIRST_RANK,
+ O_EARLY_GROUPS) = range(O0, O0 + N_ORDER)  # fmt: skip
 
 #: stages of the win table: before the first pass, after it (seven cards
 #: held, nothing shown), then reveal rounds 1-4 (five cards, 1-4 shown)
-WIN_STAGES = 6
+WIN_STAGES = 2 + REVEAL_ROUNDS
 #: strength buckets of the seat's own cards (:data:`~.winprob.OWN_BUCKET`)
 OWN_BUCKETS = 12
 #: buckets of what one rival shows (:func:`~.winprob.exposure_bucket`)

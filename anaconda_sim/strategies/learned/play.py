@@ -35,9 +35,33 @@ import numpy as np
 from ..._numba import jit
 from ...hands.evaluator import eval_cards
 from ...hands.sorting import sorted4
+from ...limits import HAND_SIZE, KEPT_SIZE
 from ...rng import rand_float
 from ...table import views as V
-from .params import BET0, BLUFF, CALL0, N_PASS, O0, RAISE0
+from ...table.rules import REVEAL_ROUNDS
+from .params import (
+    BET0,
+    BLUFF,
+    CALL0,
+    N_PASS,
+    N_SHOWN,
+    O0,
+    O_EARLY_GROUPS,
+    O_FIRST_RANK,
+    RAISE0,
+    W_FLUSH3,
+    W_FLUSH4,
+    W_GIFT_CONNECTED,
+    W_GIFT_HIGH,
+    W_GIFT_PAIR,
+    W_GIFT_SUITED,
+    W_GUTSHOT,
+    W_HIGH,
+    W_OPEN_STRAIGHT,
+    W_PAIR_RANK,
+    W_PAIRS,
+    W_TRIPS,
+)
 from .winprob import OWN_BUCKET, exposure_bucket, straight_draw, win_probability
 
 __all__ = [
@@ -113,7 +137,7 @@ def _pass_features(cards, a, b, c, kept):
     """The 12 features of passing positions ``a < b < c`` of seven ``cards``
     (``kept``: 4 slots of scratch for the cards kept)."""
     j = 0
-    for i in range(7):
+    for i in range(HAND_SIZE):
         if i != a and i != b and i != c:
             kept[j] = cards[i]
             j += 1
@@ -129,9 +153,9 @@ def pass_features_of(cards, out):
     positions ``a < b < c`` in ``itertools.combinations`` order."""
     k = 0
     kept = np.empty(4, dtype=np.int64)
-    for a in range(7):
-        for b in range(a + 1, 7):
-            for c in range(b + 1, 7):
+    for a in range(HAND_SIZE):
+        for b in range(a + 1, HAND_SIZE):
+            for c in range(b + 1, HAND_SIZE):
                 features = _pass_features(cards, a, b, c, kept)
                 for f in range(N_PASS):
                     out[k, f] = features[f]
@@ -175,22 +199,22 @@ def pass_learned(own, params, out):
     four come from packed rank and suit counts of the seven, less the three
     passed, instead of sorting each four), so the same pass; nothing is
     allocated (the simulator makes this decision for every seat of every deal)."""
-    cards = own[V.O_CARDS : V.O_CARDS + 7]
+    cards = own[V.O_CARDS : V.O_CARDS + HAND_SIZE]
     counts7 = np.int64(0)  # 4 bits of count per rank
     suits7 = np.int64(0)  # 4 bits of count per suit
     sum7 = np.int64(0)
-    for i in range(7):
+    for i in range(HAND_SIZE):
         c = np.int64(cards[i])
         counts7 += np.int64(1) << (4 * (c >> 2))
         suits7 += np.int64(1) << (4 * (c & 3))
         sum7 += c >> 2
     best = -np.inf
     ba, bb, bc = 0, 1, 2
-    for a in range(7):
+    for a in range(HAND_SIZE):
         ca = np.int64(cards[a])
-        for b in range(a + 1, 7):
+        for b in range(a + 1, HAND_SIZE):
             cb = np.int64(cards[b])
-            for c in range(b + 1, 7):
+            for c in range(b + 1, HAND_SIZE):
                 cc = np.int64(cards[c])
                 one = np.int64(1)
                 kc = counts7 - (one << (4 * (ca >> 2))) - (one << (4 * (cb >> 2))) - (
@@ -208,24 +232,25 @@ def pass_learned(own, params, out):
                 draw = 0
                 if groups == 0:
                     mask = 0
-                    for i in range(7):
+                    for i in range(HAND_SIZE):
                         if i != a and i != b and i != c:
                             mask |= 1 << (np.int64(cards[i]) >> 2)
                     draw = _STRAIGHT_DRAW[mask]
                 pair_rank = _nibble_top(paired) / 12.0 if groups > 0 else 0.0
                 g = _gift_features(ca, cb, cc)
-                score = params[0] * float(groups)
-                score += params[1] * (1.0 if tripled != 0 else 0.0)
-                score += params[2] * ((sum7 - (ca >> 2) - (cb >> 2) - (cc >> 2)) / 48.0)
-                score += params[3] * pair_rank
-                score += params[4] * (1.0 if suit_max == 4 else 0.0)
-                score += params[5] * (1.0 if suit_max == 3 else 0.0)
-                score += params[6] * (1.0 if draw == 2 else 0.0)
-                score += params[7] * (1.0 if draw == 1 else 0.0)
-                score += params[8] * g[0]
-                score += params[9] * g[1]
-                score += params[10] * g[2]
-                score += params[11] * g[3]
+                gift_pair, gift_suited, gift_connected, gift_high = g
+                score = params[W_PAIRS] * float(groups)
+                score += params[W_TRIPS] * (1.0 if tripled != 0 else 0.0)
+                score += params[W_HIGH] * ((sum7 - (ca >> 2) - (cb >> 2) - (cc >> 2)) / 48.0)
+                score += params[W_PAIR_RANK] * pair_rank
+                score += params[W_FLUSH4] * (1.0 if suit_max == 4 else 0.0)
+                score += params[W_FLUSH3] * (1.0 if suit_max == 3 else 0.0)
+                score += params[W_OPEN_STRAIGHT] * (1.0 if draw == 2 else 0.0)
+                score += params[W_GUTSHOT] * (1.0 if draw == 1 else 0.0)
+                score += params[W_GIFT_PAIR] * gift_pair
+                score += params[W_GIFT_SUITED] * gift_suited
+                score += params[W_GIFT_CONNECTED] * gift_connected
+                score += params[W_GIFT_HIGH] * gift_high
                 if score > best:
                     best = score
                     ba, bb, bc = a, b, c
@@ -274,12 +299,12 @@ def _order_features(x0, x1, x2):
 def order_features_of(order, out):
     """The :data:`~anaconda_sim.strategies.learned.params.N_ORDER` features of one
     reveal ``order`` of five cards (the last hidden), into ``out``."""
-    shown = _shown_features(order, 0, 4)
+    shown = _shown_features(order, 0, KEPT_SIZE - 1)
     first = _order_features(order[0], order[1], order[2])
-    for f in range(5):
+    for f in range(N_SHOWN):
         out[f] = shown[f]
-    out[5] = first[0]
-    out[6] = first[1]
+    out[N_SHOWN] = first[0]
+    out[N_SHOWN + 1] = first[1]
 
 
 #: the 24 orders of four shown cards, in ``itertools.permutations`` order
@@ -294,48 +319,50 @@ _PERMUTATIONS4 = np.array(
 
 @jit
 def order_learned(params, out):
-    """Reorder the kept five in ``out[2:7]`` (:data:`~anaconda_sim.table.views.OUT_FIVE`)
-    into the reveal order whose score (the order weights times
-    :func:`order_features_of`) is best. The orders
+    """Reorder the kept five in ``out[OUT_FIVE:OUT_FIVE + 5]``
+    (:data:`~anaconda_sim.table.views.OUT_FIVE`) into the reveal order whose
+    score (the order weights times :func:`order_features_of`) is best. The orders
     are tried with the five sorted by card index, the hidden card's
     position outer and the four shown in ``itertools.permutations`` order
     inner; the first best is kept."""
+    f = V.OUT_FIVE
+    hide = KEPT_SIZE - 1  # the last of the five stays hidden
     # sort the five by card index in place (insertion: five cards)
-    for i in range(3, 7):
+    for i in range(f + 1, f + KEPT_SIZE):
         x = out[i]
         j = i - 1
-        while j >= 2 and out[j] > x:
+        while j >= f and out[j] > x:
             out[j + 1] = out[j]
             j -= 1
         out[j + 1] = x
     best = -np.inf
     best_h, best_p = 0, 0
-    for h in range(5):
-        fs = _shown_features(out, 2, h)
+    for h in range(KEPT_SIZE):
+        fs = _shown_features(out, f, h)
         base = 0.0
-        for f in range(5):
-            base += params[O0 + f] * fs[f]
-        for p in range(24):
+        for k in range(N_SHOWN):
+            base += params[O0 + k] * fs[k]
+        for p in range(len(_PERMUTATIONS4)):
             # shown card j is five[j + (j >= h)]
             i0 = _PERMUTATIONS4[p, 0]
             i1 = _PERMUTATIONS4[p, 1]
             i2 = _PERMUTATIONS4[p, 2]
-            first = _order_features(out[2 + i0 + (i0 >= h)], out[2 + i1 + (i1 >= h)],
-                                    out[2 + i2 + (i2 >= h)])  # fmt: skip
-            score = base + params[O0 + 5] * first[0] + params[O0 + 6] * first[1]
+            first = _order_features(out[f + i0 + (i0 >= h)], out[f + i1 + (i1 >= h)],
+                                    out[f + i2 + (i2 >= h)])  # fmt: skip
+            score = base + params[O_FIRST_RANK] * first[0] + params[O_EARLY_GROUPS] * first[1]
             if score > best:
                 best, best_h, best_p = score, h, p
     # the chosen order, written over the sorted five: hidden card last, and
     # the shown ones moved right to left past it
-    hidden = out[2 + best_h]
-    for i in range(best_h, 4):
-        out[2 + i] = out[3 + i]
-    out[6] = hidden
-    s0 = out[2 + _PERMUTATIONS4[best_p, 0]]
-    s1 = out[2 + _PERMUTATIONS4[best_p, 1]]
-    s2 = out[2 + _PERMUTATIONS4[best_p, 2]]
-    s3 = out[2 + _PERMUTATIONS4[best_p, 3]]
-    out[2], out[3], out[4], out[5] = s0, s1, s2, s3
+    hidden = out[f + best_h]
+    for i in range(best_h, hide):
+        out[f + i] = out[f + 1 + i]
+    out[f + hide] = hidden
+    s0 = out[f + _PERMUTATIONS4[best_p, 0]]
+    s1 = out[f + _PERMUTATIONS4[best_p, 1]]
+    s2 = out[f + _PERMUTATIONS4[best_p, 2]]
+    s3 = out[f + _PERMUTATIONS4[best_p, 3]]
+    out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
 
 
 @jit
@@ -344,7 +371,7 @@ def bet_learned_at(pub, own, params, rng, bucket):
     bucket ``bucket`` (:data:`~anaconda_sim.strategies.learned.winprob.OWN_BUCKET`), on
     its estimated probability of winning
     (:func:`~anaconda_sim.strategies.learned.winprob.win_probability`)."""
-    r = min(pub[V.P_REVEALED], 4)
+    r = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
     p = win_probability(pub, own, params, bucket)
     bluff = params[BLUFF] > 0.0 and rand_float(rng) < params[BLUFF]
     seat = own[V.O_SEAT]

@@ -28,7 +28,9 @@ from ..._numba import jit
 from ...hands.evaluator import eval5, eval7, exposed_value4
 from ...hands.lookup import CATEGORY_START, VALUE_RANK_COUNTS
 from ...hands.sorting import sorted4
+from ...limits import HAND_SIZE
 from ...table import views as V
+from ...table.rules import REVEAL_ROUNDS
 from .params import EXPOSURE_BUCKETS, OWN_BUCKETS, TABLE0, WIN_STAGES, WIN_TABLE_SHAPE
 
 __all__ = [
@@ -132,7 +134,7 @@ def win_stage(pub):
     """The win table's stage of the table ``pub``."""
     revealed = pub[V.P_REVEALED]
     if revealed > 0:
-        return 1 + min(revealed, 4)
+        return 1 + min(revealed, REVEAL_ROUNDS)
     return 0 if pub[V.P_STAGE] == 0 else 1
 
 
@@ -142,7 +144,7 @@ def win_probability(pub, own, params, bucket):
     bucket ``bucket`` wins the pot: the product over active rivals of the win
     table's entries (module docstring)."""
     stage = win_stage(pub)
-    revealed = min(pub[V.P_REVEALED], 4)
+    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
     me = own[V.O_SEAT]
     row = TABLE0 + (stage * OWN_BUCKETS + bucket) * EXPOSURE_BUCKETS
     p = 1.0
@@ -162,7 +164,7 @@ def win_probability(pub, own, params, bucket):
 @jit
 def own_bucket_of(cards, n):
     """The own-strength bucket of ``n`` (5 or 7) cards."""
-    if n == 7:
+    if n == HAND_SIZE:
         value = eval7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6])
     else:
         value = eval5(cards[0], cards[1], cards[2], cards[3], cards[4])
@@ -195,7 +197,7 @@ def tally_pairs(dealt, held, five, value, wins, pairs):
                 pairs[0, b0, 0] += 2
                 wins[1, b1, 0] += outcome
                 pairs[1, b1, 0] += 2
-                for shown in range(1, 5):
+                for shown in range(1, REVEAL_ROUNDS + 1):
                     e = exposure_bucket(five[d, j, 0], five[d, j, 1], five[d, j, 2],
                                         five[d, j, 3], shown)  # fmt: skip
                     wins[1 + shown, b5, e] += outcome
