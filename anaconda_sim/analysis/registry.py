@@ -32,16 +32,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from ..limits import DEFAULT_DEALS, DEFAULT_MAX_DEALS
+
 __all__ = ["DEFAULT_DEALS", "KINDS", "NAMES", "SAMPLING", "AnalysisKind", "kind"]
 
-#: deals an analysis runs when neither ``deals`` nor ``precision`` is given
-#: (the value of :data:`anaconda_sim.analysis.driver.DEFAULT_DEALS`, stated
-#: here so the help text can say it without importing the driver)
-DEFAULT_DEALS = 20_000
 
 #: the sampling keywords every analysis takes last, with their defaults
 SAMPLING: Mapping[str, Any] = MappingProxyType({
-    "deals": None, "precision": None, "max_deals": 2_000_000, "seed": None,
+    "deals": None, "precision": None, "max_deals": DEFAULT_MAX_DEALS, "seed": None,
     "batch_size": None, "threads": None, "progress": None, "unicode": True,
 })  # fmt: skip
 

@@ -257,7 +257,7 @@ def _right_from_posterior(
     first_unknown = hero_unknown - (7 - known)  # the hero's discards: its last draws
     available = dealt[hero_unknown:]
     m = 0
-    for card in range(52):
+    for card in range(DECK_SIZE):
         if (mask & card_bit(card)) == np.uint64(0):
             available[m] = card
             m += 1
