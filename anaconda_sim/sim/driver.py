@@ -24,7 +24,7 @@ from .._numba import CACHE_ENABLED, run_chunks
 from ..cards import CardError, card_mask, format_cards, parse_cards
 from ..checks import check_deals, check_int
 from ..hands.evaluator import N_CATEGORIES
-from ..limits import DECK_SIZE
+from ..limits import DECK_SIZE, MAX_DEALS
 from ..rng import SeedLike, root_key
 from ..strategies.dispatch import no_custom_bet, no_custom_cards
 from ..strategies.kinds import KIND_CUSTOM, kernel_extras
@@ -386,7 +386,7 @@ def start_run(
     dealer = check_seat(dealer, n, "dealer")
     if batch_size is None:
         batch_size = DEFAULT_BATCH
-    batch_size = check_int(batch_size, "batch_size", low=1)
+    batch_size = check_int(batch_size, "batch_size", low=1, high=MAX_DEALS)
     if chunk_size is not None:
         chunk_size = check_int(chunk_size, "chunk_size", low=1)
     if not isinstance(records, bool):

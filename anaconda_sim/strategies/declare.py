@@ -97,6 +97,7 @@ def decide_declare(strategy: Strategy, pub: np.ndarray, own: np.ndarray, rng: np
 
     Examples
     --------
+    >>> from anaconda_sim.strategies.spec import get_strategy
     >>> from anaconda_sim.table import views as V
     >>> own = V.new_own(0)
     >>> own[V.O_NCARDS] = 5

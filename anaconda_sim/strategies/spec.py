@@ -185,7 +185,7 @@ def get_strategy(spec: str | Strategy, **params: float) -> Strategy:
     Traceback (most recent call last):
     ...
     ValueError: unknown strategy 'bluffer'; built-ins are 'random', 'call-down', 'random-pass',
-    'sensible' (parameters aggressive_at, ...), 'learned' (parameters w_pairs, ...)
+    'sensible', 'learned' (parameters of sensible: aggressive_at, ...; learned: ...)
     >>> get_strategy("sensible:bluf=0.1")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -263,11 +263,26 @@ def _parameters(name: str) -> tuple[str, ...]:
 
 
 def _catalogue() -> str:
-    """Every built-in with its parameters, for the error of an unknown name."""
-    return ", ".join(
-        f"{name!r} (parameters {', '.join(_parameters(name))})" if _parameters(name)
-        else repr(name) for name in BUILTIN_NAMES
-    )  # fmt: skip
+    """Every built-in, then the parameters of those that have a few (a long
+    list, the learned family's, is named by where to read it), for the error
+    of an unknown name."""
+    names = ", ".join(repr(name) for name in BUILTIN_NAMES)
+    listed = []
+    for name in BUILTIN_NAMES:
+        params = _parameters(name)
+        if not params:
+            continue
+        if len(params) <= _LISTED_PARAMETERS:
+            listed.append(f"{name}: {', '.join(params)}")
+        else:
+            listed.append(f"{name}: {len(params)}, named in {_FULL_LIST[name]}")
+    return f"{names} (parameters of {'; '.join(listed)})"
+
+
+#: a built-in with more parameters than this has them counted, not listed, in errors
+_LISTED_PARAMETERS = 8
+#: where a built-in's long list of parameters is written
+_FULL_LIST = {"learned": "anaconda_sim.strategies.learned.params.LEARNED_DEFAULTS"}
 
 
 def _number(name: str, key: str, value: Any) -> float:

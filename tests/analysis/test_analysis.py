@@ -172,8 +172,8 @@ def test_R2_two_players_swap_packets():
     [
         (lambda: pass_values("Qs Qh 9c", 6), CardError, "has 3 cards; it needs 7"),
         (lambda: pass_values("Qs Qh 9c 8d 3s 4h Qs", 6), CardError, "duplicate card Qs"),
-        (lambda: pass_values(WORKED, 8), ValueError, r"players=8 is outside 2..7"),
-        (lambda: pass_values(WORKED, 1), ValueError, r"players=1 is outside 2..7"),
+        (lambda: pass_values(WORKED, 8), ValueError, r"players=8 is too large: Anaconda is played by 2 to 7 players"),  # noqa: E501
+        (lambda: pass_values(WORKED, 1), ValueError, r"players=1 is too small: Anaconda is played by 2 to 7 players"),  # noqa: E501
         (lambda: pass_values(WORKED, 6, opponents="shark"), ValueError, "unknown strategy 'shark'"),
         (lambda: pass_values(WORKED, 6, opponents=["random-pass"] * 3), ValueError,
          "3 strategies for 5 opponents"),
@@ -270,7 +270,7 @@ def test_pass_values_with_betting_match_the_batch_simulator(opponents):
         ({"discards": "3♣ 2♣", "passed": "3♣ 4♥ 5♥"}, CardError, "passed cards include 3c"),
         ({"discards": "3♣ 2♣", "received": "A♣ 9♦ Q♠"}, CardError,
          "received card Ac is neither kept nor discarded"),
-        ({"dealer": 9}, ValueError, "dealer=9 is not a seat"),
+        ({"dealer": 9}, ValueError, "dealer=9 is too large: seats are 0..3"),
         ({"opponents": "nobody"}, ValueError, "unknown strategy 'nobody'"),
     ],
 )  # fmt: skip

@@ -17,6 +17,7 @@ from anaconda_sim.cards import CardError, parse_cards
 from anaconda_sim.game.play import Bot, run_game
 from anaconda_sim.hands.declare import DECLARE_NAMES
 from anaconda_sim.rng import root_key
+from anaconda_sim.sim.layout import RIGHT_POSTERIOR
 from anaconda_sim.strategies import get_strategy
 from anaconda_sim.table.rules import Rules
 
@@ -32,9 +33,9 @@ KINGS_FULL = "K♠ K♥ K♦ Q♣ Q♠"
         ({"rules": Rules.hilo(5)}, ValueError, "differ from Rules.hilo(4)"),
         ({"rules": Rules(players=4)}, ValueError, "differ from Rules.hilo(4)"),
         ({"order": "5♠ 4♥ 3♦ 2♣ K♠"}, ValueError, "is not an order of the hand's five"),
-        ({"players": 8}, ValueError, "outside 2..7"),
+        ({"players": 8}, ValueError, "is played by 2 to 7 players"),
         ({"opponents": "nobody"}, ValueError, "unknown strategy 'nobody'"),
-        ({"deals": 1}, ValueError, "deals=1 must be an int >= 2"),
+        ({"deals": 1}, ValueError, "deals=1 is too small; give deals >= 2"),
         ({"deals": 10, "precision": 0.1}, ValueError, "give deals= or precision=, not both"),
         ({"betting": "yes"}, TypeError, "betting='yes' must be True or False"),
     ],
@@ -108,11 +109,18 @@ def _engine_values(hand: str, players: int, seed: int, deals: int, opponent) -> 
     rules = Rules.hilo(n)
     totals = np.zeros(3)
     for deal in range(deals):
-        kept, packets, states, extra = model_pass(key, deal, n, "hi-lo", seats, five, five[:3], 5)
+        # the packet the hero received is unknown: drawn with the right
+        # neighbour's four from their posterior, as the model does
+        kept, packets, states, extra = model_pass(key, deal, n, "hi-lo", seats, five,
+                                                  [RIGHT_POSTERIOR] * 3, 5, [*five, -1, -1])
         packets[0] = extra[:3]
         dead = extra[3:5]
         for d in range(3):
-            game = game_at_discard(rules, five[3:] + dead + extra[:3], kept, packets)
+            # the hero held its five and two discards after the pass, three of
+            # them from its right neighbour (the packet the model drew)
+            received = packets[n - 1].tolist()
+            before = [c for c in five + dead if c not in received] + extra[:3]
+            game = game_at_discard(rules, before, kept, packets)
             deal_states_ = deal_states(key, deal, states)
             players_ = [_ForcedHero(hero, dead, five, d), *[opponent] * (n - 1)]
             players_[0].begin_deal(0, deal_states_[0])

@@ -79,8 +79,8 @@ def test_the_screened_best_is_biased_upwards_and_confirmation_removes_it():
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"confirm": 36}, ValueError, "confirm=36 must be 0 to 35"),
-        ({"confirm": -1}, ValueError, "confirm=-1 must be 0 to 35"),
+        ({"confirm": 36}, ValueError, "confirm=36 is too large: it counts the best rows to re-estimate, of 35"),  # noqa: E501
+        ({"confirm": -1}, ValueError, "confirm=-1 is too small: it counts the best rows to re-estimate, of 35"),  # noqa: E501
         ({"confirm": True}, TypeError, "confirm=True must be an int"),
         ({"confirm": 2.0}, TypeError, "confirm=2.0 must be an int"),
     ],

@@ -77,8 +77,8 @@ def test_parametrised_opponents_reach_the_table():
         (["--plot", "chart.jpg"], "unknown extension '.jpg'"),
         (["--out", "{tmp}/folder.csv"], "is a directory"),
         (["--out", "{tmp}/file.txt/table.csv"], "is a file, not a folder"),
-        (["--threads", "0"], "threads=0 must be an int >= 1"),
-        (["--confirm", "99"], "confirm=99 must be 0 to 35"),
+        (["--threads", "0"], "threads=0 is too small; give threads >= 1"),
+        (["--confirm", "99"], "confirm=99 is too large: it counts the best rows to re-estimate, of 35"),  # noqa: E501
         (["--out", "/proc/no-such-dir/table.csv"], "cannot use"),
     ],
 )

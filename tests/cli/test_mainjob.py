@@ -118,11 +118,11 @@ def test_cli_other_analyses(argv, tmp_path):
     [
         (["pass", "Q♠ Q♥ 9♣", "--deals", "10"], "has 3 cards; it needs 7"),
         (["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ Xx"], "unknown rank 'X'"),
-        (["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "--players", "9"], "players=9 is outside 2..7"),
+        (["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "--players", "9"], "players=9 is too large: Anaconda is played by 2 to 7 players"),  # noqa: E501
         (["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "--out", "x.xlsx", "--deals", "10"],
          "unknown extension '.xlsx'"),
         (["discard", "Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠", "--passed", "Q♠ 4♥ 2♣"], "still in the hand"),
-        (["run", "--players", "8"], "outside 2..7"),
+        (["run", "--players", "8"], "--players 8 is outside 2..7 (R2)"),
     ],
 )  # fmt: skip
 def test_cli_errors_are_one_line_without_traceback(argv, message):

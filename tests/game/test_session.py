@@ -64,9 +64,9 @@ def test_session_is_reproducible() -> None:
 
 
 def test_session_errors() -> None:
-    with pytest.raises(ValueError, match="2 strategies for 3 seats"):
+    with pytest.raises(ValueError, match="2 strategies for 3 players; give one per seat"):
         Session(Rules(players=3), ["random"] * 2)
     with pytest.raises(ValueError, match="2 stacks for 3 seats"):
         Session(Rules(players=3), ["random"] * 3, stacks=[30, 30])
-    with pytest.raises(ValueError, match="dealer=5 is not a seat"):
+    with pytest.raises(ValueError, match="dealer=5 is too large: seats are 0..2"):
         Session(Rules(players=3), ["random"] * 3, dealer=5)

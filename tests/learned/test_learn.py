@@ -131,13 +131,13 @@ def test_learning_is_seeded_and_resumes_from_its_checkpoint(tmp_path):
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"players": 8}, "outside 2..7"),
-        ({"iterations": 0}, "iterations=0 must be an int >= 1"),
+        ({"players": 8}, "is played by 2 to 7 players"),
+        ({"iterations": 0}, "iterations=0 is too small; give iterations >= 1"),
         ({"seed": None}, "seed=None must be an int"),
         ({"start": {"colour": 1.0}}, "unknown learned parameter 'colour'"),
         ({"strangers": ["nobody"]}, "unknown strategy 'nobody'"),
         ({"strangers": "sensible"}, r"sequence of strategy specs, for example \('sensible',\)"),
-        ({"pass_bet_situations": -1}, "pass_bet_situations=-1 must be an int >= 0"),
+        ({"pass_bet_situations": -1}, "pass_bet_situations=-1 is too small; give pass_bet_situations >= 0"),  # noqa: E501
     ],
 )
 def test_learn_bad_input(kwargs, message):

@@ -323,12 +323,13 @@ def test_cli_errors_are_one_line(tmp_path, monkeypatch, argv, message):
 def test_register_adds_the_subcommand():
     import argparse
 
-    from anaconda_sim.cli.sweep import command, register
+    from anaconda_sim.cli.parser import register_sweep
 
     parser = argparse.ArgumentParser()
-    register(parser.add_subparsers(dest="command"))
+    register_sweep(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["sweep", "s.toml", "--out", "r", "--local-cluster", "2"])
-    assert args.func is command and args.local_cluster == 2 and args.scheduler is None
+    assert args.handler == "sweep:command"
+    assert args.local_cluster == 2 and args.scheduler is None
     with pytest.raises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
         parser.parse_args(["sweep", "s.toml", "--scheduler", "tcp://x:1", "--local-cluster", "2"])
 

@@ -17,11 +17,13 @@ NO_FOURS = np.zeros((0, 4), dtype=np.int8)  # the right neighbour unconditioned
 
 
 def model_pass(key, deal: int, n: int, rules: str, seats, known: list[int],
-               right_forced: list[int], hero_unknown: int):  # fmt: skip
+               right_forced: list[int], hero_unknown: int, held=None):  # fmt: skip
     """One deal of the pass model: ``(kept, packets, states, hero_cards)`` —
     every opponent's four kept cards, every packet (the hero's row unset),
     the opponents' decision streams after the pass, and the ``hero_unknown``
-    cards of the hero drawn first."""
+    cards of the hero drawn first. ``held``: the hero's seven held cards,
+    unknown ones ``-1`` and last (needed when ``right_forced`` is
+    ``RIGHT_POSTERIOR``)."""
     from anaconda_sim.sim.kernels.showdown import opponents_after_pass
     from anaconda_sim.strategies import kernel_extras
 
@@ -36,7 +38,7 @@ def model_pass(key, deal: int, n: int, rules: str, seats, known: list[int],
     hero_cards = opponents_after_pass(
         key, deal, n, pub, kinds, params, mask_from_cards(known),
         np.array(right_forced, dtype=np.int64), NO_FOURS, hero_unknown,
-            np.full(7, -1, dtype=np.int64), owns, kept, packets,
+        np.array(held if held is not None else [-1] * 7, dtype=np.int64), owns, kept, packets,
         states, np.empty(52, dtype=np.int64), np.empty(7, dtype=np.int64),
         np.empty(7, dtype=np.int64), np.empty(1, dtype=np.uint64),
         *kernel_extras(bool(pub[V.P_HILO]), kinds),
