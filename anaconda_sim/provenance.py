@@ -20,12 +20,54 @@ import numpy as np
 
 from ._version import __version__
 
-__all__ = ["META_KEY", "PROVENANCE_FORMAT", "provenance", "sidecar_path"]
+__all__ = ["META_KEY", "PROVENANCE_FORMAT", "VALUE_UNITS", "provenance", "sidecar_path",
+           "table_model"]
 
 #: the key of the model in a Parquet schema's metadata
 META_KEY = b"anaconda_sim"
 #: the version of the provenance record (a reader refuses others)
 PROVENANCE_FORMAT = 1
+
+
+#: the unit of a table's ``value``: pot share (the showdown model) or net chips
+VALUE_UNITS = {False: "pot share", True: "chips per deal"}
+
+
+def table_model(
+    analysis: str, function: str, *, players: int, rules: str, betting: bool, seed: Any,
+    value_unit: str | None = None, **fields: Any,
+) -> dict[str, Any]:  # fmt: skip
+    """The model of a table, as its ``attrs`` hold it: the one builder behind
+    every analysis, :func:`~anaconda_sim.exploitability`,
+    :func:`~anaconda_sim.betting_exploitability`, ``simulate`` and
+    ``score_choices``.
+
+    ``analysis`` names the question (``"pass"``, ``"order"``, ``"simulate"``
+    ...), ``function`` the public function (recorded as
+    ``anaconda_sim.<function>``); ``model`` is ``"betting"`` or
+    ``"showdown"``; ``value_unit`` defaults to the unit of ``betting``
+    (:data:`VALUE_UNITS`); ``seed`` is kept when it is an integer (else
+    ``None``: a run seeded by a generator or by nothing cannot be named);
+    ``fields`` follow in the order given.
+
+    Examples
+    --------
+    >>> model = table_model("pass", "pass_values", players=6, rules="pagat",
+    ...                     betting=False, seed=np.int64(1), hand="Qs Qh")
+    >>> model["function"], model["value_unit"], model["seed"], model["hand"]
+    ('anaconda_sim.pass_values', 'pot share', 1, 'Qs Qh')
+    """
+    return {
+        "analysis": analysis,
+        "function": f"anaconda_sim.{function}",
+        "players": players,
+        "rules": rules,
+        "betting": betting,
+        "model": "betting" if betting else "showdown",
+        "value_unit": VALUE_UNITS[betting] if value_unit is None else value_unit,
+        "seed": int(seed) if isinstance(seed, (int, np.integer)) else None,
+        **fields,
+    }
 
 
 def sidecar_path(path: Path) -> Path:

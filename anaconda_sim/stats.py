@@ -16,6 +16,8 @@ table bit for bit whatever the batch size or thread count.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 #: two-sided 95% normal quantile
@@ -23,6 +25,20 @@ Z95 = 1.959963984540054
 #: 2 * lcm(1..7) = 2 * 420: a pot share (a whole pot or a hi-lo half, split
 #: by up to 7 tied winners) times this is a whole number
 SHARE_SCALE = 840
+
+
+def estimate(value: Any, se: Any) -> dict[str, Any]:
+    """The columns of an estimate in every table of the library: ``value``,
+    its standard error ``se`` and the 95% normal interval ``ci_low``,
+    ``ci_high`` (``value -/+ Z95 se``), for numbers or arrays alike.
+
+    Examples
+    --------
+    >>> row = estimate(0.5, 0.01)
+    >>> list(row), round(row["ci_high"], 4)
+    (['value', 'se', 'ci_low', 'ci_high'], 0.5196)
+    """
+    return {"value": value, "se": se, "ci_low": value - Z95 * se, "ci_high": value + Z95 * se}
 
 
 def to_units(rows: np.ndarray, scale: int) -> np.ndarray:

@@ -39,7 +39,7 @@ def exploitability_table(
             began = time.perf_counter()
             table = exploitability(name, players, "pass", hands=hands, deals=deals, seed=seed)
             rows.append({"strategy": name, "players": players, "model": "showdown",
-                         **table.iloc[0][["decision", "gain", "se", "unit"]].to_dict(),
+                         **table.iloc[0][["decision", "value", "se", "unit"]].to_dict(),
                          "seconds": time.perf_counter() - began})  # fmt: skip
             print(rows[-1], flush=True)
     for players in range(2, 8):
@@ -49,7 +49,7 @@ def exploitability_table(
                                    deals=bet_deals, betting=True, seed=seed)  # fmt: skip
             for _, row in table.iterrows():
                 rows.append({"strategy": name, "players": players, "model": "betting",
-                             **row[["decision", "gain", "se", "unit"]].to_dict(),
+                             **row[["decision", "value", "se", "unit"]].to_dict(),
                              "seconds": time.perf_counter() - began})  # fmt: skip
                 print(rows[-1], flush=True)
         for name in STRATEGIES[1:]:  # random-pass has no betting parameters
@@ -57,7 +57,7 @@ def exploitability_table(
             table = betting_exploitability(name, players, deals=search_deals,
                                            passes=search_passes, seed=seed)  # fmt: skip
             rows.append({"strategy": name, "players": players, "model": "betting",
-                         **table.iloc[0][["decision", "gain", "se", "unit"]].to_dict(),
+                         **table.iloc[0][["decision", "value", "se", "unit"]].to_dict(),
                          "seconds": time.perf_counter() - began})  # fmt: skip
             print(rows[-1], table["changes"].iloc[0], flush=True)
     return pd.DataFrame(rows)
@@ -69,7 +69,7 @@ def head_to_head(deals: int, seed: int) -> pd.DataFrame:
                       ("random-pass", "learned"), ("learned", "random-pass")):  # fmt: skip
         result = simulate(6, [one] + [five] * 5, deals, seed=seed, progress=False)
         rows.append({"seat_strategy": one, "field": five, "players": 6, "deals": deals,
-                     "mean_net": result.mean_net[0], "se": result.se[0],
+                     "value": result.mean_net[0], "se": result.se[0],
                      "ci_low": result.ci_low[0], "ci_high": result.ci_high[0]})  # fmt: skip
         print(rows[-1], flush=True)
     return pd.DataFrame(rows)

@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "anaconda_sim"
 #: the layers, lowest first (docs/architecture.md)
 LAYERS: list[set[str]] = [
     {"_version", "limits", "cards", "errors", "_numba", "_lazy"},  # sizes, encodings, jit
-    {"rng", "_cross", "provenance", "checks"},  # streams, integer products, table models
+    {"rng", "_cross", "provenance", "checks", "progress"},  # streams, products, models, bars
     {"stats"},  # accumulators, Z95, paired differences
     {"hands"},  # what a hand is worth
     {"table"},  # the rules and the seat views both engines fill
@@ -107,3 +107,75 @@ def test_the_architecture_page_names_every_layer():
     missing = [part for part in LAYER_OF if part not in ("__init__", "__main__")
                and f"`{part}" not in page]  # fmt: skip
     assert missing == []
+
+
+
+#: the modules of ``sim/`` that the layers above it may import: the package,
+#: the public functions (``simulator``), the models of the questions over the
+#: kernels (``models``), the records of deals (``records``) and the names of
+#: the arrays' slots (``layout``); never a kernel (``kernels``) or the driver
+SIM_PUBLIC = {"simulator", "models", "records", "layout"}
+SIM_PRIVATE = {"kernels", "driver"}
+
+
+def _sim_offences(path: Path, package_root: Path = PACKAGE) -> list[str]:
+    """The imports of ``anaconda_sim.sim`` in ``path`` that name a private
+    module of it (a kernel, the driver) or a private name (``_x``)."""
+    package = list(path.relative_to(package_root.parent).with_suffix("").parts[:-1])
+    offences = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
+                module = base + (node.module.split(".") if node.module else [])
+            else:
+                module = (node.module or "").split(".")
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.Import):
+            module, names = [], []
+            for alias in node.names:
+                parts = alias.name.split(".")
+                if parts[:2] == ["anaconda_sim", "sim"] and len(parts) > 2:
+                    module = parts
+        else:
+            continue
+        if module == ["anaconda_sim"] and "sim" in names:
+            continue  # the package itself
+        if module[:2] != ["anaconda_sim", "sim"]:
+            continue
+        inner = module[2:]
+        reached = inner[:1] if inner else [n for n in names if n in SIM_PRIVATE | SIM_PUBLIC]
+        private = [n for n in names if n.startswith("_")]
+        if any(m not in SIM_PUBLIC for m in reached) or private:
+            offences.append(f"{path.name}:{node.lineno} imports {'.'.join(module)} {names}")
+    return offences
+
+
+def test_outside_sim_only_its_public_modules_and_names_are_imported():
+    """The kernels and the driver are the simulator's own: the questions reach
+    them through :mod:`anaconda_sim.sim.models`, so a new ``from ..sim.kernels``
+    (or a private name of ``sim``) outside ``sim/`` fails here."""
+    offences = []
+    for path in _modules():
+        if _part_of(path) != "sim":
+            offences += _sim_offences(path)
+    assert offences == []
+
+
+def test_the_sim_rule_sees_private_imports(tmp_path):
+    root = tmp_path / "anaconda_sim"
+    (root / "analysis").mkdir(parents=True)
+    probe = root / "analysis" / "probe.py"
+    probe.write_text(
+        "from ..sim.kernels.showdown import right_fours\n"
+        "from ..sim.driver import make_cfg\n"
+        "from ..sim import driver\n"
+        "from ..sim.simulator import _model\n"
+        "import anaconda_sim.sim.kernels.deal\n"
+        "from ..sim.models import score_passes\n"
+        "from ..sim import simulate, models\n"
+        "from .. import sim\n",
+        encoding="utf-8",
+    )
+    assert [o.split()[0] for o in _sim_offences(probe, root)] == [
+        "probe.py:1", "probe.py:2", "probe.py:3", "probe.py:4", "probe.py:5"]

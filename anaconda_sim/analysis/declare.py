@@ -12,7 +12,7 @@ from ..cards import parse_cards
 from ..hands.declare import DECLARE_NAMES
 from ..hands.evaluator import CATEGORY_COLUMNS
 from ..rng import SeedLike
-from ..sim.layout import FORCE_ORDER_DECLARE
+from ..sim.models import FORCE_ORDER_DECLARE
 from ..strategies.spec import Strategy, get_strategy
 from ..table.rules import Rules
 from .driver import (
@@ -27,7 +27,7 @@ from .driver import (
     opponent_strategies,
     sampling,
 )
-from .fromdiscard import DiscardModel
+from .fromdiscard import discard_model, score_orders
 
 __all__ = ["declare_values"]
 
@@ -152,11 +152,11 @@ def declare_values(
                        batch_size=batch_size, progress=progress, unicode=unicode,
                        threads=threads)  # fmt: skip
     dealer = players - 1
-    model = DiscardModel.of(five, None, players, rules_name, [hero_strategy, *strategies],
-                            betting=betting, dealer=dealer,
-                            force=FORCE_ORDER_DECLARE)  # fmt: skip
+    model = discard_model(five, None, players, rules_name, [hero_strategy, *strategies],
+                          betting=betting, dealer=dealer,
+                          force=FORCE_ORDER_DECLARE)  # fmt: skip
     choices = np.array([[*shown, d] for d in range(len(DECLARE_NAMES))], dtype=np.int64)
-    sums = model.score(choices, options, DEFAULT_BATCH, "declarations")
+    sums = score_orders(model, choices, options, DEFAULT_BATCH, "declarations")
     n = sums.share.deals
     frame = pd.DataFrame({"declare": list(DECLARE_NAMES)})
     frame["share"] = sums.share.mean()

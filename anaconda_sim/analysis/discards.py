@@ -9,13 +9,12 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from ..cards import format_cards, mask_from_cards, parse_cards
-from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES, best_five, evaluate
+from ..cards import format_cards, parse_cards
+from ..hands.evaluator import CATEGORY_COLUMNS, best_five, evaluate
 from ..hands.low import evaluate_low
 from ..limits import DECK_SIZE
 from ..rng import STREAM_SEAT, SeedLike, new_state
-from ..sim.kernels.showdown import keep_choices_batch
-from ..sim.layout import FORCE_ORDER
+from ..sim.models import FORCE_ORDER, RevealModel, score_keeps, score_passes
 from ..stats import ChoiceAccumulator
 from ..strategies.spec import Strategy, get_strategy
 from ..table.rules import Rules
@@ -28,7 +27,6 @@ from .driver import (
     OpponentSpec,
     ReceivedCondition,
     Sampling,
-    add_categories,
     cards_text,
     check_capacity,
     check_confirm,
@@ -44,8 +42,8 @@ from .driver import (
     sampling,
     showdown_kernel_strategies,
 )
-from .fromdiscard import DiscardModel, sensible_order
-from .passes import score_passes, score_passes_simulated
+from .fromdiscard import discard_model, score_orders, sensible_order
+from .passes import score_passes_simulated
 
 __all__ = ["discard_values", "equity"]
 
@@ -87,7 +85,7 @@ def discard_values(
     strategy (a ``"sensible"`` or ``"call-down"`` neighbour that passed
     2♣ 3♦ 4♥ held almost no other low card): its kept four are drawn among
     the fours with which its pass gives them, uniformly, enumerated once per call
-    (exact, no rejection loop; :class:`~anaconda_sim.analysis.driver.ReceivedCondition`).
+    (exact, no rejection loop; :class:`~anaconda_sim.sim.models.ReceivedCondition`).
     A ``"random"`` or ``"random-pass"`` neighbour passes any three with the
     same probability, so for it the named cards change nothing. The table's
     ``attrs["received_acceptance"]`` is the share of the unseen fours that
@@ -157,7 +155,7 @@ def discard_values(
         model = _hilo_model(hero7[:5], hero7[5:], players, hero_strategy, strategies,
                             passed_cards, received_cards, known)  # fmt: skip
         orders = np.array([sensible_order(f) for f in fives], dtype=np.int64)
-        sums = model.score(orders, options, DEFAULT_BATCH, "discards")
+        sums = score_orders(model, orders, options, DEFAULT_BATCH, "discards")
         acc, cat_counts = sums.share, sums.cat_counts
         acceptance = model.received_acceptance
         frame["low_value"] = evaluate_low(np.array(fives)).astype(int)
@@ -178,7 +176,7 @@ def discard_values(
 
     def rescore(rows: np.ndarray, opts: Sampling) -> ChoiceAccumulator:
         if hilo:
-            return model.score(orders[rows], opts, DEFAULT_BATCH, "discards").share
+            return score_orders(model, orders[rows], opts, DEFAULT_BATCH, "discards").share
         chosen = [fives[r] for r in rows]
         return _score_fives(hero7, players, chosen, passed_cards, received_cards, 0, known,
                             strategies, opts, "discards")[0]  # fmt: skip
@@ -268,7 +266,7 @@ def equity(
         if hilo:
             model = _hilo_model(cards, None, players, hero_strategy, strategies, None, None,
                                 known)  # fmt: skip
-            sums = model.score(np.array([sensible_order(cards)], dtype=np.int64), options,
+            sums = score_orders(model, np.array([sensible_order(cards)], dtype=np.int64), options,
                                DEFAULT_BATCH, "equity")  # fmt: skip
             acc, cat_counts, halves = sums.share, sums.cat_counts, sums.hilo_columns()
         else:
@@ -300,7 +298,7 @@ def equity(
             discarded, order = _hilo_discard(cards, players, hero_strategy, options)
             model = _hilo_model(order, discarded, players, hero_strategy, strategies,
                                 passed_cards, received_cards, known)  # fmt: skip
-            sums = model.score(np.array([order], dtype=np.int64), options, DEFAULT_BATCH,
+            sums = score_orders(model, np.array([order], dtype=np.int64), options, DEFAULT_BATCH,
                                "equity")  # fmt: skip
             acc, cat_counts, halves = sums.share, sums.cat_counts, sums.hilo_columns()
             hero_keep = format_cards(order, unicode=options.unicode)
@@ -331,13 +329,13 @@ def _hilo_model(
     five: list[int], discards: list[int] | None, players: int, hero: Strategy,
     strategies: list[Strategy], passed: list[int] | None, received: list[int] | None,
     known: CardsLike | None,
-) -> DiscardModel:  # fmt: skip
+) -> RevealModel:  # fmt: skip
     """The hi-lo showdown model from the discard on: nobody bets, every seat
-    declares by its strategy (:class:`~anaconda_sim.analysis.fromdiscard.DiscardModel`)."""
+    declares by its strategy (:func:`~anaconda_sim.analysis.fromdiscard.discard_model`)."""
 
-    return DiscardModel.of(five, discards, players, HILO, [hero, *strategies], betting=False,
-                           dealer=players - 1, force=FORCE_ORDER, passed=passed,
-                           received=received, known=known)  # fmt: skip
+    return discard_model(five, discards, players, HILO, [hero, *strategies], betting=False,
+                         dealer=players - 1, force=FORCE_ORDER, passed=passed,
+                         received=received, known=known)  # fmt: skip
 
 
 def _hilo_pass(cards: list[int], players: int, hero: Strategy, options: Sampling) -> list[int]:
@@ -370,37 +368,16 @@ def _score_fives(
     ``fives`` (``dead`` of its cards unknown), its final categories, and the
     condition the named ``received`` cards put on the right neighbour."""
 
-    kinds, params = showdown_kernel_strategies(strategies)
     taken = list(hand) + (passed or [])
     extra = known_cards(known, taken)
     dead = max(dead - len(extra), 0)  # named dead cards stand for unknown discards first
-    known_mask = mask_from_cards(taken + extra)
-    hero_packet = np.array(passed if passed else [-1, -1, -1], dtype=np.int64)
-    # which of the hero's cards came from the right, when not named: drawn with
-    # the neighbour's four from their posterior (ReceivedCondition); for a
-    # neighbour passing at random, any three drawn per deal, its four unconditioned
     needed = (0 if passed else 3) + dead + 7 * (players - 1) - (3 if received else 0)
     check_capacity(players, DECK_SIZE - len(taken) - len(extra), needed)
-    pub = pub_at_pass(players)
-    condition = ReceivedCondition.of(pub, strategies[-1], known_mask, received)
-    right_forced = condition.right_forced(received)
-    # the hero's known held cards: its hand and named cards standing for its discards
-    held = (list(hand) + extra)[:7]
-    random_from = np.array(held if received is None else [], dtype=np.int64)
-    choices = np.asarray(fives, dtype=np.int64)
-    k = len(choices)
-    acc = ChoiceAccumulator(k)
-    cat_counts = np.zeros((k, N_CATEGORIES), dtype=np.int64)
     run = BatchRun.of(options, options.batch(), what)
-    for start, size in run.batches(lambda: acc.se().max()):
-        shares = np.empty((size, k), dtype=np.int64)
-        cats = np.empty((size, k), dtype=np.int8)
-        keep_choices_batch(options.key, start, size, players, pub, kinds, params, known_mask,
-                           hero_packet, right_forced, condition.fours, random_from, dead,
-                           choices, shares, cats)  # fmt: skip
-        acc.add_units(shares)
-        add_categories(cat_counts, cats)
-    return acc, cat_counts, condition
+    scores = score_keeps(run.batches, options.key, players, strategies, hand, fives,
+                         passed=passed, received=received, known=extra,
+                         unknown=dead)  # fmt: skip
+    return scores.acc, scores.cat_counts, scores.condition
 
 
 def _best_five_order(five: Sequence[int]) -> tuple[int, ...]:
@@ -415,15 +392,14 @@ def _equity_at_deal(
 ) -> tuple[ChoiceAccumulator, np.ndarray, np.ndarray]:  # fmt: skip
     """Equity at the deal: the hero passes by ``hero``'s pass, keeps its best five."""
 
-    kinds, params = showdown_kernel_strategies(strategies)
+    showdown_kernel_strategies(strategies)  # refuse custom strategies before the hero's pass
     extra = known_cards(known, cards)
     check_capacity(players, 45 - len(extra), 7 * (players - 1))
-    known_mask = mask_from_cards(cards + extra)
     pub, own = pub_at_pass(players), own_view(0, cards)
     # the hero's pass is a function of its cards (and its stream of deal 0)
     packet = hero.decide_pass(pub, own, new_state(options.key, 0, STREAM_SEAT))
-    hero7 = np.array(cards, dtype=np.int64)
     choices = np.array([packet], dtype=np.int64)
     run = BatchRun.of(options, options.batch(), "equity")
-    acc, _, cat_counts = score_passes(run, players, kinds, params, known_mask, hero7, choices)
-    return acc, cat_counts, packet
+    scores = score_passes(run.batches, options.key, players, strategies, cards, choices,
+                          known=extra)  # fmt: skip
+    return scores.acc, scores.cat_counts, packet

@@ -25,13 +25,17 @@ import pandas as pd
 from ..cards import CardError, format_cards, parse_cards
 from ..checks import check_deals, check_int
 from ..checks import check_players as check_players  # the analyses import it from here
-from ..hands.evaluator import N_CATEGORIES
 from ..limits import DEFAULT_DEALS, DEFAULT_MAX_DEALS
+from ..progress import progress_bar
+from ..provenance import table_model
 from ..rng import SeedLike, root_key
-from ..sim.kernels.showdown import right_fours
-from ..sim.layout import RIGHT_DRAWN, RIGHT_POSTERIOR
-from ..stats import Z95, ChoiceAccumulator
-from ..strategies.kinds import KIND_CUSTOM, KIND_RANDOM, KIND_RANDOM_PASS, PARAM_SLOTS
+from ..sim.models import (
+    ReceivedCondition,
+    add_categories,
+    pub_at_pass,
+    showdown_kernel_strategies,
+)
+from ..stats import Z95, ChoiceAccumulator, estimate
 from ..strategies.spec import Strategy, get_strategy
 from ..table import views as V
 from ..table.rules import Rules
@@ -41,8 +45,12 @@ __all__ = [
     "DEFAULT_MAX_DEALS",
     "CardsLike",
     "OpponentSpec",
+    "ReceivedCondition",
     "Sampling",
+    "add_categories",
+    "pub_at_pass",
     "sampling",
+    "showdown_kernel_strategies",
 ]
 
 #: deals per batch when ``batch_size`` is not given, for analyses of up to 35
@@ -52,10 +60,9 @@ __all__ = [
 DEFAULT_BATCH = 8192
 REVEAL_BATCH = 2048
 
-VALUE_UNITS = {False: "pot share", True: "chips per deal"}
 #: the public function of each analysis (recorded in every table's model)
 FUNCTIONS = {"pass": "pass_values", "discard": "discard_values", "equity": "equity",
-             "reveal": "reveal_values", "declare": "declare_values"}  # fmt: skip
+             "order": "reveal_values", "declare": "declare_values"}  # fmt: skip
 
 CardsLike = str | Sequence[str | int]
 OpponentSpec = str | Strategy | Sequence[str | Strategy]
@@ -122,115 +129,6 @@ def opponent_strategies(spec: OpponentSpec, players: int) -> list[Strategy]:
             f"give one strategy, or one per opponent seat (left neighbour first)"
         )
     return strategies
-
-
-def showdown_kernel_strategies(
-    opponents: list[Strategy], hero: Strategy | None = None
-) -> tuple[np.ndarray, np.ndarray]:
-    """``(kinds, params)`` arrays of the showdown-model kernels (hero at seat 0)."""
-    for strategy in opponents:
-        if strategy.kind == KIND_CUSTOM:
-            raise ValueError(
-                f"custom strategy {strategy.name!r} needs the betting model; "
-                "pass betting=True (the showdown model runs built-in card play only)"
-            )
-    seats = [hero or get_strategy("call-down"), *opponents]
-    kinds = np.array([s.kind for s in seats], dtype=np.int64)
-    params = np.zeros((len(seats), PARAM_SLOTS))
-    for i, s in enumerate(seats):
-        params[i] = s.param_array(len(seats))
-    return kinds, params
-
-
-def pub_at_pass(players: int, rules: str = "pagat", stage: int = 0) -> np.ndarray:
-    """The public table of the showdown model at the first pass (the default
-    rules' pass of three; ``rules="hi-lo"`` marks the hi-lo declare game, whose
-    strategies pass for a high, a low or both); ``stage=1``: after the pass,
-    at the discard, nobody having bet."""
-    pub = V.new_pub()
-    pub[V.P_HILO] = int(rules == HILO)
-    pub[V.P_PLAYERS] = players
-    pub[V.P_DEALER] = players - 1
-    pub[V.P_STAGE] = stage
-    pub[V.P_NROUNDS] = 6
-    pub[V.P_POT] = players
-    pub[V.P_MAX_LEVEL] = 4
-    pub[V.P_BET_SIZE] = 1
-    pub[V.P_ACTIVE] = players
-    pub[V.P_PASS_COUNT] = 3
-    pub[V.P_PASS_DIR] = 1
-    pub[V.P_FIVE_CARD] = 1
-    pub[V.P_INVESTED : V.P_INVESTED + players] = 1
-    return pub
-
-
-@dataclass(frozen=True)
-class ReceivedCondition:
-    """What the packet the hero received says about the right neighbour.
-
-    The right neighbour (seat ``n - 1``) was dealt seven cards and passed
-    three of them to the hero by its strategy, so its kept four are four
-    with which its pass gives exactly those three.
-
-    - Named packet (``received``): ``fours`` lists every four unseen cards
-      with which the neighbour's pass gives exactly those three
-      (:func:`~anaconda_sim.sim.kernels.showdown.right_fours`; columns 0-3
-      the four, 4-6 the packet), and the kernels deal it one row uniformly:
-      the exact conditional law of its four (Bayes: every four is equally
-      likely before the pass, and the pass is a function of the seven).
-    - Unnamed packet (``posterior``): the kernels draw the packet (three of
-      the hero's seven held cards, its unknown discards included) and the
-      neighbour's four together from their posterior, by rejection per deal
-      (:func:`~anaconda_sim.sim.kernels.showdown.opponents_after_pass`): a
-      packet its strategy rarely passes is rarely the one it passed. With two
-      players the right neighbour is the only opponent, so without this its
-      pass would not enter the model at all.
-
-    Neither: the neighbour passes uniformly at random (``"random"``,
-    ``"random-pass"``: any seven passes a given three of its cards with
-    probability 1/35, a constant likelihood, so the packet tells nothing;
-    when it is unnamed, three of the hero's known cards are drawn for it per
-    deal and its four dealt unconditioned), or no four makes its strategy
-    pass the named three (then its four are unconditioned and ``acceptance``
-    is 0.0).
-
-    ``acceptance``: the share of all fours that pass the named packet (the
-    probability that a neighbour dealt these three with four random unseen
-    cards passes exactly them), ``None`` when not conditioned on a named one.
-    """
-
-    fours: np.ndarray
-    acceptance: float | None
-    posterior: bool = False
-
-    @classmethod
-    def of(
-        cls, pub: np.ndarray, right: Strategy, known_mask: int | np.uint64,
-        received: Sequence[int] | None,
-    ) -> ReceivedCondition:  # fmt: skip
-        """The condition of ``received`` (``None``: unnamed) for a right neighbour
-        playing ``right``; ``known_mask``: the cards the neighbour cannot hold
-        (the hero's and the other known cards)."""
-        none = np.zeros((0, 7), dtype=np.int8)
-        if right.kind in (KIND_RANDOM, KIND_RANDOM_PASS):
-            return cls(none, None)
-        if received is None:
-            return cls(none, None, posterior=True)
-        # a custom strategy's pass is not run by the showdown model's kernels,
-        # which pass for it like "sensible" (builtin_pass): condition the same way
-        params = right.param_array(int(pub[V.P_PLAYERS]))
-        fours, tried = right_fours(pub, right.kind, params, np.uint64(known_mask),
-                                   np.array(received, dtype=np.int64))  # fmt: skip
-        passed = np.broadcast_to(np.array(received, dtype=np.int8), (len(fours), 3))
-        return cls(np.hstack([fours, passed]), len(fours) / tried if tried else 0.0)
-
-    def right_forced(self, received: Sequence[int] | None) -> np.ndarray:
-        """The kernels' ``right_forced``: the named packet, else
-        ``RIGHT_POSTERIOR`` (drawn with the neighbour's four from their
-        posterior) or ``RIGHT_DRAWN`` (three of the hero's cards per deal)."""
-        if received is not None:
-            return np.array(received, dtype=np.int64)
-        return np.full(3, RIGHT_POSTERIOR if self.posterior else RIGHT_DRAWN, dtype=np.int64)
 
 
 def own_view(seat: int, cards: Sequence[int]) -> np.ndarray:
@@ -380,20 +278,6 @@ def numba_threads(threads: int | None) -> Iterator[None]:
         numba.set_num_threads(before)
 
 
-def _progress_bar(total: int, enabled: bool | None, what: str) -> Any:
-    if enabled is False:
-        return contextlib.nullcontext(_NoBar())
-    from tqdm.auto import tqdm
-
-    # shown only when a run lasts more than a couple of seconds
-    return tqdm(total=total, unit="deal", desc=what, delay=0.0 if enabled else 2.0, leave=False)
-
-
-class _NoBar:
-    def update(self, _count: int) -> None:
-        pass
-
-
 @dataclass
 class BatchRun:
     """Batches of a kernel until the deal count or the precision is reached."""
@@ -414,7 +298,8 @@ class BatchRun:
     def batches(self, worst_se: Any) -> Iterator[tuple[int, int]]:
         """Yield ``(start, size)``; ``worst_se()`` is the current largest se."""
         start = 0
-        bar_context = _progress_bar(self.limit, self.progress, self.what)
+        # shown only when a run lasts more than a couple of seconds
+        bar_context = progress_bar(self.limit, self.what, enabled=self.progress, leave=False)
         with numba_threads(self.threads), bar_context as bar:
             while start < self.limit:
                 size = min(self.batch, self.limit - start)
@@ -428,13 +313,6 @@ class BatchRun:
 # ------------------------------------------------------------------ tables --
 def cards_text(cards: Sequence[int], unicode: bool) -> str:
     return format_cards(cards, unicode=unicode)
-
-
-def add_categories(counts: np.ndarray, cats: np.ndarray) -> None:
-    """Add per-deal final categories (``cats[deal, choice]``, -1: none) to ``counts``."""
-    k = cats.shape[1]
-    cells = cats.astype(np.int64) + N_CATEGORIES * np.arange(k)
-    counts += np.bincount(cells[cats >= 0], minlength=N_CATEGORIES * k).reshape(k, N_CATEGORIES)
 
 
 CORE_COLUMNS = ("rank", "value", "se", "ci_low", "ci_high", "diff_vs_best", "diff_se",
@@ -516,10 +394,7 @@ def finish(
     """
     mean, se = acc.mean(), acc.se()
     best = min(range(len(mean)), key=lambda k: (-mean[k], order_key[k]))
-    frame["value"] = mean
-    frame["se"] = se
-    frame["ci_low"] = mean - Z95 * se
-    frame["ci_high"] = mean + Z95 * se
+    frame = frame.assign(**estimate(mean, se))
     frame["diff_vs_best"] = mean - mean[best]
     frame["diff_se"] = acc.diff_se(best)
     frame["tied_with_best"] = np.abs(frame["diff_vs_best"]) <= Z95 * frame["diff_se"]
@@ -550,7 +425,8 @@ def model_attrs(
     rules: str = "pagat",
     **extra: Any,
 ) -> dict[str, Any]:
-    """What a table's numbers are: the analysis, the hand and the full model.
+    """What a table's numbers are: the analysis, the hand and the full model
+    (:func:`~anaconda_sim.provenance.table_model`).
 
     ``rules``: the rule set played (:func:`check_rules`).
 
@@ -558,22 +434,12 @@ def model_attrs(
     deal"`` (betting); strategies are recorded with every parameter
     (:meth:`~anaconda_sim.strategies.Strategy.spec`).
     """
-    seed = options.seed
-    return {
-        "analysis": analysis,
-        "function": f"anaconda_sim.{FUNCTIONS[analysis]}",
-        "hand": cards_text(cards, options.unicode),
-        "players": players,
-        "rules": rules,
-        "hero": None if hero is None else hero.spec(),
-        "opponents": [s.spec() for s in opponents],
-        "betting": betting,
-        "model": "betting" if betting else "showdown",
-        "value_unit": VALUE_UNITS[betting],
-        "seed": int(seed) if isinstance(seed, (int, np.integer)) else None,
-        "precision": options.precision or None,
-        **extra,
-    }
+    return table_model(
+        analysis, FUNCTIONS[analysis], players=players, rules=rules, betting=betting,
+        seed=options.seed, hand=cards_text(cards, options.unicode),
+        hero=None if hero is None else hero.spec(), opponents=[s.spec() for s in opponents],
+        precision=options.precision or None, **extra,
+    )  # fmt: skip
 
 
 # ----------------------------------------------------------- confirmation --

@@ -9,12 +9,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..cards import mask_from_cards, parse_cards
+from ..cards import parse_cards
 from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
 from ..rng import SeedLike
-from ..sim.kernels.showdown import pass_choices_batch
+from ..sim.models import score_passes
 from ..sim.simulator import score_choices
-from ..stats import SHARE_SCALE, ChoiceAccumulator, MeanAccumulator
+from ..stats import SHARE_SCALE, ChoiceAccumulator
 from ..strategies.spec import Strategy, get_strategy
 from ..table.rules import Rules
 from .driver import (
@@ -24,7 +24,6 @@ from .driver import (
     CardsLike,
     OpponentSpec,
     Sampling,
-    add_categories,
     cards_text,
     check_capacity,
     check_confirm,
@@ -34,7 +33,6 @@ from .driver import (
     known_cards,
     model_attrs,
     opponent_strategies,
-    pub_at_pass,
     rules_of,
     sampling,
     showdown_kernel_strategies,
@@ -153,18 +151,18 @@ def pass_values(
         "keep": [cards_text([x for x in hero7 if x not in c], options.unicode) for c in choices],
     })  # fmt: skip
     simulated = betting or rules_name == HILO
-    # the showdown model runs built-in card play only (it refuses custom strategies)
-    kernel = None if simulated else showdown_kernel_strategies(strategies)
-    known_mask = mask_from_cards(hero7.tolist() + extra)
+    if not simulated:
+        # the showdown model runs built-in card play only: refuse custom strategies now
+        showdown_kernel_strategies(strategies)
 
     def score(rows: np.ndarray, opts: Sampling) -> ScoredPasses:
         if simulated:
             return score_passes_simulated(hero7, rows, players, rules_name, hero_strategy,
                                           strategies, extra, opts, betting=betting)  # fmt: skip
-        assert kernel is not None
         run = BatchRun.of(opts, opts.batch(), "passes")
-        acc, left, cats = score_passes(run, players, *kernel, known_mask, hero7, rows)
-        return ScoredPasses(acc, left.mean(), left.se(), cats)
+        shown = score_passes(run.batches, opts.key, players, strategies, hero7.tolist(), rows,
+                             known=extra)  # fmt: skip
+        return ScoredPasses(shown.acc, shown.left.mean(), shown.left.se(), shown.cat_counts)
 
     scored = score(choices, options)
     acc = scored.acc
@@ -188,32 +186,6 @@ class ScoredPasses:
     left_gain_se: np.ndarray
     cat_counts: np.ndarray
     halves: dict[str, np.ndarray] = field(default_factory=dict)
-
-
-def score_passes(
-    run: BatchRun, players: int, kinds: np.ndarray, params: np.ndarray, known_mask: np.uint64,
-    hero7: np.ndarray, choices: np.ndarray,
-) -> tuple[ChoiceAccumulator, MeanAccumulator, np.ndarray]:  # fmt: skip
-    """Showdown model of the pass: the hero's pot share for each pass in
-    ``choices``, its final categories and its left neighbour's gain."""
-
-    k = len(choices)
-    pub = pub_at_pass(players)
-    acc = ChoiceAccumulator(k)
-    # the left neighbour's gain from pass k: its share minus its mean share
-    # over the K passes, kept in exact units of 1 / (SHARE_SCALE * K)
-    left = MeanAccumulator(k, SHARE_SCALE * k)
-    cat_counts = np.zeros((k, N_CATEGORIES), dtype=np.int64)
-    for start, size in run.batches(lambda: acc.se().max()):
-        shares = np.empty((size, k), dtype=np.int64)
-        left_shares = np.empty((size, k), dtype=np.int64)
-        cats = np.empty((size, k), dtype=np.int8)
-        pass_choices_batch(run.key, start, size, players, pub, kinds, params, known_mask, hero7,
-                           choices, shares, left_shares, cats)  # fmt: skip
-        acc.add_units(shares)
-        left.add_units(k * left_shares - left_shares.sum(axis=1, keepdims=True))
-        add_categories(cat_counts, cats)
-    return acc, left, cat_counts
 
 
 def score_passes_simulated(

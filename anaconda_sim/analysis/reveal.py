@@ -13,7 +13,7 @@ from ..cards import parse_cards
 from ..checks import check_int
 from ..hands.evaluator import CATEGORY_COLUMNS
 from ..rng import SeedLike
-from ..sim.layout import FORCE_ORDER
+from ..sim.models import FORCE_ORDER
 from ..stats import ChoiceAccumulator
 from ..strategies.spec import Strategy, get_strategy
 from ..table.rules import REVEAL_ROUNDS, Rules
@@ -33,7 +33,7 @@ from .driver import (
     opponent_strategies,
     sampling,
 )
-from .fromdiscard import DiscardModel
+from .fromdiscard import discard_model, score_orders
 
 __all__ = ["reveal_opponents", "reveal_values"]
 
@@ -95,7 +95,7 @@ def reveal_values(
     betting round declares by its strategy (the hero by ``hero``'s) and the
     pot splits between the high and the low half; the table adds
     ``high_share``, ``low_share`` and ``swing_failed``
-    (:meth:`~anaconda_sim.analysis.fromdiscard.OrderSums.hilo_columns`).
+    (:meth:`~anaconda_sim.sim.models.OrderSums.hilo_columns`).
 
     ``value`` is the hero's mean net chips per deal. With ``betting=False``
     nobody bets and ``value`` is its pot share, the same for every order:
@@ -152,11 +152,11 @@ def reveal_values(
                        batch_size=batch_size, progress=progress, unicode=unicode,
                        threads=threads)  # fmt: skip
     confirm = check_confirm(confirm, 120)
-    model = DiscardModel.of(five, dead, players, rules_name, [hero_strategy, *strategies],
-                            betting=betting, dealer=int(dealer), force=FORCE_ORDER,
-                            passed=passed, received=received, known=known)  # fmt: skip
+    model = discard_model(five, dead, players, rules_name, [hero_strategy, *strategies],
+                          betting=betting, dealer=int(dealer), force=FORCE_ORDER,
+                          passed=passed, received=received, known=known)  # fmt: skip
     orders = np.array(list(itertools.permutations(five)), dtype=np.int64)
-    sums = model.score(orders, options, REVEAL_BATCH, "reveal orders")
+    sums = score_orders(model, orders, options, REVEAL_BATCH, "reveal orders")
     value_acc = sums.value(betting)
     n = value_acc.deals
     frame = pd.DataFrame({
@@ -174,7 +174,7 @@ def reveal_values(
         frame[f"opp_fold_r{r + 1}"] = sums.folds[:, r] / (n * (players - 1))
     frame["mean_pot"] = sums.pot_total / n
     frame[list(CATEGORY_COLUMNS)] = sums.cat_counts / n
-    attrs = model_attrs("reveal", five, players, opponents=strategies, hero=hero_strategy,
+    attrs = model_attrs("order", five, players, opponents=strategies, hero=hero_strategy,
                         betting=betting, options=options, rules=rules_name,
                         dealer=int(dealer),
                         received_acceptance=model.received_acceptance)  # fmt: skip
@@ -186,7 +186,7 @@ def reveal_values(
         return _by_hidden(frame, value_acc, orders, five, attrs, options)
 
     def rescore(rows: np.ndarray, opts: Sampling) -> ChoiceAccumulator:
-        return model.score(orders[rows], opts, REVEAL_BATCH, "reveal orders").value(betting)
+        return score_orders(model, orders[rows], opts, REVEAL_BATCH, "reveal orders").value(betting)
 
     return finish(frame, value_acc, [tuple(o) for o in orders.tolist()], attrs, options,
                   confirm=confirm, rescore=rescore)  # fmt: skip
@@ -222,5 +222,5 @@ def _by_hidden(
     shared = ("share", "high_share", "low_share", "swing_failed", "showdown_rate", "mean_pot")
     for column in (c for c in shared if c in frame):
         table[column] = [frame.loc[weights[h] == 1, column].mean() for h in range(5)]
-    attrs = {**attrs, "analysis": "reveal by hidden card"}
+    attrs = {**attrs, "analysis": "order by hidden card"}
     return finish(table, grouped, [(c,) for c in five], attrs, options)

@@ -81,14 +81,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..analysis.driver import BatchRun, sampling, showdown_kernel_strategies
-from ..analysis.passes import score_passes
-from ..cards import mask_from_cards, parse_cards
+from ..analysis.driver import BatchRun, sampling
+from ..cards import parse_cards
 from ..checks import check_deals, check_int, check_players
 from ..hands.classes import hand_classes, sample_hands
+from ..provenance import VALUE_UNITS, table_model
 from ..rng import SeedLike
+from ..sim.models import score_passes, showdown_kernel_strategies
 from ..sim.simulator import simulate
-from ..stats import Z95
+from ..stats import estimate
 from ..strategies.kinds import KIND_CALL_DOWN, KIND_LEARNED, KIND_SENSIBLE
 from ..strategies.learned.params import (
     BET_NAMES,
@@ -414,7 +415,8 @@ def pass_table(hands: Sequence[Sequence[int]], players: int, field_strategy: Any
     import itertools
 
 
-    kinds, params = showdown_kernel_strategies([field_strategy] * (players - 1))
+    opponents = [field_strategy] * (players - 1)
+    showdown_kernel_strategies(opponents)  # refuse a custom field before any hand
     features = np.empty((len(hands), 35, N_PASS))
     values = np.empty((len(hands), 35))
     for i, hand in enumerate(hands):
@@ -424,9 +426,8 @@ def pass_table(hands: Sequence[Sequence[int]], players: int, field_strategy: Any
         options = sampling(deals=deals, precision=None, max_deals=deals, seed=_seed(seed, i),
                            batch_size=None, progress=False, unicode=False)  # fmt: skip
         run = BatchRun.of(options, options.batch(), "passes")
-        acc, _, _ = score_passes(run, players, kinds, params, mask_from_cards(hand), hero7,
-                                 choices)  # fmt: skip
-        values[i] = acc.mean()
+        scores = score_passes(run.batches, options.key, players, opponents, hand, choices)
+        values[i] = scores.acc.mean()
     return features, values
 
 
@@ -746,7 +747,7 @@ def betting_exploitability(
     -------
     pandas.DataFrame
         One row: ``strategy``, ``players``, ``decision`` (``"betting"``),
-        ``gain``, ``se``, ``ci_low``, ``ci_high`` (95%), ``deals``,
+        ``value`` (the gain), ``se``, ``ci_low``, ``ci_high`` (95%), ``deals``,
         ``unit`` (chips per deal) and ``changes`` (``name=value`` of the
         response's parameters that moved); ``attrs`` name the model.
 
@@ -793,16 +794,16 @@ def betting_exploitability(
     gain, se = deviation_gain(players, make(response), strategy, deals, _seed(int(seed), 21))
     changes = ",".join(f"{k}={response[k]:g}" for k in response if response[k] != own[k])
     table = pd.DataFrame([{
-        "strategy": strategy.name, "players": players, "decision": "betting", "gain": gain,
-        "se": se, "ci_low": gain - Z95 * se, "ci_high": gain + Z95 * se,
-        "deals": deals, "unit": "chips per deal", "changes": changes,
+        "strategy": strategy.name, "players": players, "decision": "betting",
+        **estimate(gain, se), "deals": deals, "unit": VALUE_UNITS[True], "changes": changes,
     }])  # fmt: skip
-    table.attrs = {"analysis": "betting exploitability", "strategy": strategy.spec(),
-                   "players": players, "model": "betting", "deals": deals, "passes": passes,
-                   "seed": int(seed), "value_unit": "chips per deal",
-                   "definition": "gain of one seat's betting, found by a coordinate search "
-                   "within the strategy's parameter family, over the strategy's own betting, "
-                   "on independent deals (a lower bound on exploitability)"}  # fmt: skip
+    table.attrs = table_model(
+        "betting exploitability", "betting_exploitability", players=players, rules="pagat",
+        betting=True, seed=int(seed), strategy=strategy.spec(), deals=deals, passes=passes,
+        definition="gain of one seat's betting, found by a coordinate search within the "
+        "strategy's parameter family, over the strategy's own betting, on independent deals "
+        "(a lower bound on exploitability)",
+    )  # fmt: skip
     return table
 
 
@@ -865,9 +866,9 @@ def _iteration(settings: Settings, params: dict[str, float], table: np.ndarray,
     h2h = _seat_nets(players, new_strategy, field_strategy, settings.bet_deals, _seed(seed, t, 6))
     row = {
         "iteration": t,
-        "pass_exploitability": float(table_x["gain"].iloc[0]),
+        "pass_exploitability": float(table_x["value"].iloc[0]),
         "pass_se": float(table_x["se"].iloc[0]),
-        "order_exploitability": float(order_x["gain"].iloc[0]),
+        "order_exploitability": float(order_x["value"].iloc[0]),
         "order_se": float(order_x["se"].iloc[0]),
         "bet_exploitability": bet_gain,
         "bet_se": bet_se,

@@ -16,6 +16,12 @@ Modules
 :mod:`~anaconda_sim.sim.kernels`
     ``deal`` (complete deals), ``showdown`` (the showdown model of the
     analyses), ``reveal`` (deals from the discard on).
+:mod:`~anaconda_sim.sim.models`
+    The pass, keep and reveal models of the questions over those kernels.
+
+Public to the layers above: this package, ``simulator``, ``models``,
+``records`` and ``layout``; the driver and the kernels are the simulator's
+own (``tests/test_architecture.py``).
 
 May import: the top-level modules, :mod:`anaconda_sim.hands`,
 :mod:`anaconda_sim.game` (rules and views only), :mod:`anaconda_sim.strategies`.

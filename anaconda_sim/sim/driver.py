@@ -25,6 +25,7 @@ from ..cards import CardError, card_mask, format_cards, parse_cards
 from ..checks import check_deals, check_int
 from ..hands.evaluator import N_CATEGORIES
 from ..limits import DECK_SIZE, MAX_DEALS
+from ..progress import progress_bar
 from ..rng import SeedLike, root_key
 from ..strategies.dispatch import no_custom_bet, no_custom_cards
 from ..strategies.kinds import KIND_CUSTOM, kernel_extras
@@ -301,10 +302,8 @@ class KernelRun:
                 elif bar is None and progress is not False and self.done < self.deals:
                     rate = self.done / max(time.perf_counter() - started, 1e-9)
                     if progress is True or (self.deals - self.done) / rate > PROGRESS_AFTER:
-                        from tqdm.auto import tqdm
-
-                        bar = tqdm(total=self.deals, unit="deal", unit_scale=True,
-                                   desc="simulate", initial=self.done)  # fmt: skip
+                        bar = progress_bar(self.deals, "simulate", enabled=True,
+                                           unit_scale=True, initial=self.done)  # fmt: skip
                 elif bar is not None:
                     bar.update(count)
         except KeyboardInterrupt:

@@ -36,7 +36,7 @@ Examples
 >>> abs(float(result.mean_net.sum())) < 1e-9   # chips only change hands
 True
 >>> result.to_frame().columns[:6].tolist()
-['seat', 'strategy', 'deals', 'mean_net', 'se', 'ci_low']
+['seat', 'strategy', 'deals', 'value', 'se', 'ci_low']
 """
 
 from __future__ import annotations
@@ -56,8 +56,9 @@ from ..checks import check_int
 from ..hands.declare import DECLARE_NAMES
 from ..hands.evaluator import CATEGORY_COLUMNS
 from ..limits import MAX_DEAL_INDEX
+from ..provenance import VALUE_UNITS, table_model
 from ..rng import SeedLike
-from ..stats import SHARE_SCALE, Z95
+from ..stats import SHARE_SCALE, Z95, estimate
 from ..strategies.spec import Strategy
 from ..table.rules import REVEAL_ROUNDS, Rules
 from . import layout as L
@@ -242,11 +243,13 @@ class SimulationResult:
         return table
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per seat: ``seat, strategy, deals, mean_net, se, ci_low,
-        ci_high, win_rate, tie_rate, showdown_rate, fold_rate_r1.., mean_pot,
-        cat_high_card, .., cat_straight_flush``; under the hi-lo rules also
+        """One row per seat: ``seat, strategy, deals``, the seat's net chips
+        per deal as ``value, se, ci_low, ci_high``, then ``win_rate, tie_rate,
+        showdown_rate, fold_rate_r1.., mean_pot, cat_high_card, ..,
+        cat_straight_flush``; under the hi-lo rules also
         ``high_share, low_share, high_win_rate, low_win_rate, declare_high,
-        declare_low, declare_both, swing_fail_rate``.
+        declare_low, declare_both, swing_fail_rate``. ``attrs`` holds the
+        model (:attr:`model`).
 
         Examples
         --------
@@ -262,10 +265,7 @@ class SimulationResult:
             "seat": np.arange(n),
             "strategy": list(self.strategies),
             "deals": np.full(n, self.deals),
-            "mean_net": self.mean_net,
-            "se": self.se,
-            "ci_low": self.ci_low,
-            "ci_high": self.ci_high,
+            **estimate(self.mean_net, self.se),
             "win_rate": self.win_rate,
             "tie_rate": self.tie_rate,
             "showdown_rate": self.showdown_rate,
@@ -283,7 +283,9 @@ class SimulationResult:
             for d, name in enumerate(DECLARE_NAMES):
                 data[f"declare_{name}"] = self.declare_freq[:, d]
             data["swing_fail_rate"] = self.swing_fail_rate
-        return pd.DataFrame(data)
+        frame = pd.DataFrame(data)
+        frame.attrs = dict(self.model)
+        return frame
 
 
 def simulate(
@@ -463,24 +465,15 @@ def _model(run: KernelRun, function: str, seed: SeedLike, *, fixed_cards: np.nda
         if (row >= 0).any()
     }
     known_cards = parse_cards(known, what="known cards") if known is not None else []
-    return {
-        "analysis": function,
-        "function": f"anaconda_sim.{function}",
-        "players": rules.players,
-        "rules": rules.name,
-        "rule_set": rules.to_dict(),
-        "strategies": [s.spec() for s in run.strategies],
-        "betting": bool(run.cfg[L.C_BETTING]),
-        "seed": int(seed) if isinstance(seed, (int, np.integer)) else None,
-        "key": int(run.key),
-        "deals": run.deals,
-        "dealer": int(run.cfg[L.C_DEALER]),
-        "rotate": bool(run.cfg[L.C_ROTATE]),
-        "fixed": fixed or None,
-        "known": format_cards(known_cards) if known_cards else None,
-        **extra,
-        "interrupted": False,
-    }
+    # the value of every row is net chips, with or without betting (the antes)
+    return table_model(
+        function, function, players=rules.players, rules=rules.name,
+        betting=bool(run.cfg[L.C_BETTING]), seed=seed, value_unit=VALUE_UNITS[True],
+        rule_set=rules.to_dict(), strategies=[s.spec() for s in run.strategies],
+        key=int(run.key), deals=run.deals, dealer=int(run.cfg[L.C_DEALER]),
+        rotate=bool(run.cfg[L.C_ROTATE]), fixed=fixed or None,
+        known=format_cards(known_cards) if known_cards else None, **extra, interrupted=False,
+    )  # fmt: skip
 
 
 def _add_sink(run: KernelRun, records: Any, model: dict[str, Any]) -> None:
@@ -667,20 +660,18 @@ class ChoiceScores:
         return mean, math.sqrt(var / n)
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per choice: ``choice, cards, deals, mean_net, se_net, ci_low,
-        ci_high, mean_share, se_share, showdown_rate, open_r1..open_r4,
-        mean_pot, left_mean_net, left_mean_share, missed`` (and ``high_share,
+        """One row per choice: ``choice, cards, deals``, the hero's net chips
+        per deal as ``value, se, ci_low, ci_high``, then ``mean_share, se_share,
+        showdown_rate, open_r1..open_r4, mean_pot, left_mean_net, left_mean_share,
+        missed`` (and ``high_share,
         low_share`` under hi-lo) and the hero's showdown category frequencies
-        ``cat_*``."""
+        ``cat_*``. ``attrs`` holds the model (:attr:`model`)."""
         k = self.choices.shape[0]
         data: dict[str, Any] = {
             "choice": np.arange(k),
             "cards": [format_cards(row[row >= 0]) for row in self.choices],
             "deals": np.full(k, self.deals),
-            "mean_net": self.mean_net,
-            "se_net": self.se_net,
-            "ci_low": self.mean_net - Z95 * self.se_net,
-            "ci_high": self.mean_net + Z95 * self.se_net,
+            **estimate(self.mean_net, self.se_net),
             "mean_share": self.mean_share,
             "se_share": self.se_share,
             "showdown_rate": self.showdown_rate,
@@ -696,7 +687,9 @@ class ChoiceScores:
             data["low_share"] = self.low_share
         for c, column in enumerate(CATEGORY_COLUMNS):
             data[column] = self.category_counts[:, c] / max(self.deals, 1)
-        return pd.DataFrame(data)
+        frame = pd.DataFrame(data)
+        frame.attrs = dict(self.model)
+        return frame
 
 
 def _parse_choices(choices: Any, kind: str, width: int) -> np.ndarray:

@@ -29,6 +29,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..progress import progress_bar
 from .spec import SweepSpec, Unit, load_spec
 from .store import FileProblem, SweepStore
 from .work import compute_unit
@@ -68,10 +69,8 @@ class SweepReport:
 
 
 def _progress_bar(total: int, initial: int, enabled: bool | None) -> Any:
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, initial=initial, unit="unit", desc="sweep", disable=enabled is False,
-                smoothing=0.05, dynamic_ncols=True)  # fmt: skip
+    return progress_bar(total, "sweep", enabled=enabled, unit="unit", initial=initial, delay=0.0,
+                        smoothing=0.05, dynamic_ncols=True)  # fmt: skip
 
 
 def run_sweep(

@@ -20,9 +20,9 @@ import pandas as pd
 import pytest
 
 from anaconda_sim.analysis import discard_values, equity, reveal_values
-from anaconda_sim.analysis.driver import ReceivedCondition, pub_at_pass
 from anaconda_sim.cards import mask_from_cards, parse_cards
 from anaconda_sim.rng import root_key
+from anaconda_sim.sim.models import ReceivedCondition, pub_at_pass
 from anaconda_sim.strategies import get_strategy
 from anaconda_sim.table import views as V
 

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from anaconda_sim.analysis.driver import sampling
-from anaconda_sim.analysis.fromdiscard import DiscardModel
+from anaconda_sim.analysis.fromdiscard import discard_model, score_orders
 from anaconda_sim.cards import parse_cards
-from anaconda_sim.sim.layout import FORCE_ORDER
+from anaconda_sim.sim.models import FORCE_ORDER
 from anaconda_sim.strategies import get_strategy
 
 FIVE = parse_cards("Q♠ Q♥ Q♦ 9♣ 9♦")  # a full house: the hero stays to the showdown
@@ -23,14 +23,14 @@ DISCARDS = parse_cards("3♠ 2♣")
 def _model(players, rules, opponents, betting=True):
     names = opponents if isinstance(opponents, list) else [opponents] * (players - 1)
     seats = [get_strategy("sensible")] + [get_strategy(name) for name in names]
-    return DiscardModel.of(FIVE, DISCARDS, players, rules, seats, betting=betting,
-                           dealer=players - 1, force=FORCE_ORDER)  # fmt: skip
+    return discard_model(FIVE, DISCARDS, players, rules, seats, betting=betting,
+                         dealer=players - 1, force=FORCE_ORDER)  # fmt: skip
 
 
 def _scores(model, rows, deals=300):
     options = sampling(deals=deals, precision=None, max_deals=deals, seed=11, batch_size=None,
                        progress=False, unicode=False)  # fmt: skip
-    sums = model.score(np.array(rows, dtype=np.int64), options, 128, "orders")
+    sums = score_orders(model, np.array(rows, dtype=np.int64), options, 128, "orders")
     return sums.net.total.copy(), sums.share.total.copy(), sums.cat_counts.copy()
 
 

@@ -68,5 +68,5 @@ def test_session_errors() -> None:
         Session(Rules(players=3), ["random"] * 2)
     with pytest.raises(ValueError, match="2 stacks for 3 seats"):
         Session(Rules(players=3), ["random"] * 3, stacks=[30, 30])
-    with pytest.raises(ValueError, match="dealer=5 is too large: seats are 0..2"):
+    with pytest.raises(ValueError, match=r"dealer=5 is too large: seats are 0\.\.2"):
         Session(Rules(players=3), ["random"] * 3, dealer=5)

@@ -156,7 +156,7 @@ def test_a_planted_weak_pass_is_exploitable_and_the_learned_one_nearly_not():
     breaker = get_strategy("learned", w_pairs=-3.0, w_trips=-3.0, w_pair_rank=-1.0)
     weak = exploitability(breaker, players, "pass", hands=hands, deals=deals, seed=4)
     good = exploitability("learned", players, "pass", hands=hands, deals=deals, seed=4)
-    weak_gain, good_gain = float(weak["gain"].iloc[0]), float(good["gain"].iloc[0])
+    weak_gain, good_gain = float(weak["value"].iloc[0]), float(good["value"].iloc[0])
     spread = float(np.hypot(weak["se"].iloc[0], good["se"].iloc[0]))
     assert weak_gain - good_gain > 4 * spread
     assert weak_gain > 0.05  # a planted weakness: over 5% of the pot

@@ -67,7 +67,7 @@ def _own(cards: list[int], seat: int = 0) -> np.ndarray:
 
 
 def _pub_at_pass(players: int) -> np.ndarray:
-    from anaconda_sim.analysis.driver import pub_at_pass
+    from anaconda_sim.sim.models import pub_at_pass
 
     return pub_at_pass(players)
 

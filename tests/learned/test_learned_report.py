@@ -25,6 +25,6 @@ def test_learned_report_quick_mode(tmp_path, capsys):
     betting = exploit[exploit["decision"] == "betting"]
     assert set(betting["strategy"]) == {"sensible", "learned"} and len(betting) == 12
     assert (exploit["se"] >= 0).all()
-    assert len(h2h) == 4 and (h2h["ci_low"] <= h2h["mean_net"]).all()
+    assert len(h2h) == 4 and (h2h["ci_low"] <= h2h["value"]).all()
     back = read_table(tmp_path / "exploitability.csv")
     assert back.attrs["analysis"] == "exploitability" and len(back) == len(exploit)

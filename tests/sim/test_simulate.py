@@ -77,7 +77,7 @@ def test_result_fields_and_frame() -> None:
     np.testing.assert_allclose(r.ci_high - r.ci_low, 2 * 1.959963984540054 * r.se)
     frame = r.to_frame()
     assert list(frame.columns[:10]) == [
-        "seat", "strategy", "deals", "mean_net", "se", "ci_low", "ci_high",
+        "seat", "strategy", "deals", "value", "se", "ci_low", "ci_high",
         "win_rate", "tie_rate", "showdown_rate",
     ]  # fmt: skip
     assert [c for c in frame.columns if c.startswith("fold_rate")] == [
@@ -85,6 +85,10 @@ def test_result_fields_and_frame() -> None:
     ]
     assert "mean_pot" in frame and "cat_full_house" in frame
     assert len(frame) == 4
+    np.testing.assert_array_equal(frame["value"], r.mean_net)
+    np.testing.assert_array_equal(frame["ci_low"], r.ci_low)
+    assert frame.attrs == r.model and frame.attrs["function"] == "anaconda_sim.simulate"
+    assert frame.attrs["value_unit"] == "chips per deal" and frame.attrs["model"] == "betting"
     # each round has exactly one opener per deal that reaches it
     assert np.all(r.open_rate.sum(axis=0) <= 1.0 + 1e-12)
     np.testing.assert_allclose(r.open_rate[:, 0].sum(), 1.0)
@@ -274,7 +278,12 @@ def test_pass_choices_on_common_random_numbers() -> None:
     assert not rec["missed"].any()
     frame = s.to_frame()
     assert list(frame["cards"]) == ["7h 3s 2c", "As Ad Kc", "Kc 5d 2c"]
-    assert {"mean_net", "se_net", "mean_share", "se_share", "open_r1"} <= set(frame.columns)
+    assert {"value", "se", "ci_low", "ci_high", "mean_share", "se_share", "open_r1"} <= set(
+        frame.columns)
+    np.testing.assert_array_equal(frame["value"], s.mean_net)
+    np.testing.assert_array_equal(frame["se"], s.se_net)
+    assert frame.attrs["analysis"] == "score_choices" and frame.attrs["kind"] == "pass"
+    assert frame.attrs["value_unit"] == "chips per deal"
 
 
 def test_identical_choices_give_identical_scores() -> None:
