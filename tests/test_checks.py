@@ -198,8 +198,9 @@ def test_the_spec_text_is_the_strategy_with_its_parameters():
 @pytest.mark.parametrize(
     ("spec", "message"),
     [("bluffer", "unknown strategy 'bluffer'; built-ins are 'random', 'call-down', "
-                 "'random-pass', 'sensible' (parameters aggressive_at, continue_early, "
-                 "continue_late, respect_exposed, bluff), 'learned' (parameters w_pairs"),
+                 "'random-pass', 'sensible', 'learned' (parameters of sensible: aggressive_at, "
+                 "continue_early, continue_late, respect_exposed, bluff; learned: 35, named in "
+                 "anaconda_sim.strategies.learned.params.LEARNED_DEFAULTS)"),
      ("bluffer:bluff=0.1", "unknown strategy 'bluffer'; built-ins are"),
      ("sensible:bluf=0.1", "strategy 'sensible' has no parameter 'bluf'; its parameters: "
                            "aggressive_at, continue_early, continue_late, respect_exposed, bluff"),
