@@ -70,6 +70,21 @@ def _set_cards(own, first, second, n_second):
     own[V.O_NCARDS] = 4 + n_second
 
 
+@jit(inline="always")
+def _passes_exactly(kind, pub, own, params, rng, chosen, packet, with_hilo, with_learned):
+    """True when built-in ``kind``, holding ``own``'s seven cards, passes
+    exactly the three ``packet`` cards (its pass decided with the random
+    state ``rng`` reset to zero: meant for deterministic passes)."""
+    rng[0] = np.uint64(0)
+    builtin_pass(kind, pub, own, params, rng, chosen, with_hilo, with_learned)
+    hits = 0
+    for i in range(3):
+        for j in range(3):
+            if chosen[i] == packet[j]:
+                hits += 1
+    return hits == 3
+
+
 def right_fours(pub, kind, params, known_mask, received):
     """Every four unseen cards with which seat ``pub[P_PLAYERS] - 1`` of
     built-in strategy ``kind``, holding them and ``received``, passes exactly
@@ -113,14 +128,8 @@ def _right_fours(pub, kind, params, known_mask, received, with_hilo, with_learne
                 own[V.O_CARDS + 2] = available[c]
                 for d in range(c + 1, m):
                     own[V.O_CARDS + 3] = available[d]
-                    rng[0] = np.uint64(0)
-                    builtin_pass(kind, pub, own, params, rng, chosen, with_hilo, with_learned)
-                    hits = 0
-                    for i in range(3):
-                        for j in range(3):
-                            if chosen[i] == received[j]:
-                                hits += 1
-                    if hits == 3:
+                    if _passes_exactly(kind, pub, own, params, rng, chosen, received,
+                                       with_hilo, with_learned):  # fmt: skip
                         out[count, 0] = available[a]
                         out[count, 1] = available[b]
                         out[count, 2] = available[c]
@@ -280,14 +289,8 @@ def _right_from_posterior(
             own[V.O_CARDS + i] = four[i]
         for i in range(3):
             own[V.O_CARDS + 4 + i] = packet[i]
-        decide[0] = np.uint64(0)
-        builtin_pass(kind, pub, own, params, decide, chosen, with_hilo, with_learned)
-        hits = 0
-        for i in range(3):
-            for j in range(3):
-                if chosen[i] == packet[j]:
-                    hits += 1
-        if hits == 3:
+        if _passes_exactly(kind, pub, own, params, decide, chosen, packet, with_hilo,
+                           with_learned):  # fmt: skip
             break
     four_mask = np.uint64(0)
     for i in range(4):
