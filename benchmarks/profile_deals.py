@@ -40,7 +40,7 @@ from typing import Any
 import numba
 from numba.core.codegen import CPUCodeLibrary
 
-from anaconda_sim.sim.kernels import deal as K
+from anaconda_sim.sim.driver import deal_kernels
 from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.table.rules import Rules
 
@@ -112,7 +112,12 @@ def main(argv: list[str] | None = None) -> None:
         return
     rules = Rules(players=args.players)
     simulate(rules, args.strategy, 200, seed=0, progress=False)
-    path = write_perf_map(K.run_batches, args.object)
+    kernels = deal_kernels()
+    # the batch-major kernels are one library per phase, each with its own map lines
+    for name in sorted(vars(kernels)):
+        dispatcher = getattr(kernels, name)
+        if getattr(dispatcher, "overloads", None):
+            path = write_perf_map(dispatcher, args.object if name == "run_batches" else None)
     start = time.process_time()
     simulate(rules, args.strategy, args.deals, seed=1, progress=False)
     per_deal = (time.process_time() - start) / args.deals * 1e9

@@ -33,7 +33,9 @@ from ..strategies.spec import Strategy, get_strategy
 from ..table import views as V
 from ..table.rules import Rules
 from . import layout as L
-from .kernels import deal as K
+from .kernels import batch as batch_kernels
+from .kernels import deal as previous_kernels
+from .kernels.deal import BET_SIGNATURE, CARDS_SIGNATURE
 from .records import (
     RECORD_CHUNK,
     MemoryRecords,
@@ -48,6 +50,23 @@ DEFAULT_BATCH = 1024
 CHUNK_SECONDS = 0.5  # target wall time of one kernel call (progress, Ctrl-C)
 PROGRESS_AFTER = 3.0  # auto progress bar only for runs expected to be longer
 RECORDS_LIMIT = 2_000_000
+
+#: the deal kernels, by the name ``ANACONDA_SIM_KERNELS`` gives: the batch-major
+#: phases (the default) or the deal-at-a-time kernels they replace, kept so
+#: that ``benchmarks/bench_deals.py`` can time both in one process
+DEAL_KERNELS = {"batch": batch_kernels, "previous": previous_kernels}
+
+
+def deal_kernels() -> Any:
+    """The module of deal kernels ``ANACONDA_SIM_KERNELS`` names (default ``"batch"``)."""
+    name = os.environ.get("ANACONDA_SIM_KERNELS", "batch")
+    try:
+        return DEAL_KERNELS[name]
+    except KeyError:
+        raise ValueError(
+            f"ANACONDA_SIM_KERNELS={name!r} is not a kernel set; give one of "
+            f"{', '.join(map(repr, DEAL_KERNELS))}"
+        ) from None
 
 ProgressLike = bool | Callable[[int, int], Any] | None
 
@@ -123,9 +142,9 @@ def custom_functions(strats: list[Strategy]) -> tuple[Any, Any, Any, int, int]:
     pass_fn = first.pass_fn if first is not None and first.pass_fn is not None else None
     discard = first.discard_fn if first is not None and first.discard_fn is not None else None
     return (
-        compile_user_function(bet, K.BET_SIGNATURE, bet is no_custom_bet),
-        compile_user_function(pass_fn or no_custom_cards, K.CARDS_SIGNATURE, pass_fn is None),
-        compile_user_function(discard or no_custom_cards, K.CARDS_SIGNATURE, discard is None),
+        compile_user_function(bet, BET_SIGNATURE, bet is no_custom_bet),
+        compile_user_function(pass_fn or no_custom_cards, CARDS_SIGNATURE, pass_fn is None),
+        compile_user_function(discard or no_custom_cards, CARDS_SIGNATURE, discard is None),
         int(pass_fn is not None),
         int(discard is not None),
     )
@@ -282,7 +301,7 @@ class KernelRun:
             while self.done < self.deals:
                 count = min(chunk, self.deals - self.done)
                 t0 = time.perf_counter()
-                merged = self._kernel_call(K, count, kinds, params, passes)
+                merged = self._kernel_call(deal_kernels(), count, kinds, params, passes)
                 frame = self._frame(count, self.done) if self.sink is not None else None
                 counted = OutcomeTally.chunk(self.rec, count) if self.tally is not None else None
                 # stored and counted together, or not at all (Ctrl-C waits)

@@ -583,19 +583,12 @@ def reset_results(n, seat_res, res, opener, rounds_started):
         opener[r] = -1
 
 
-@jit
-def play_deal(
-    key, deal, dealer, cfg, passes, kinds, params, deck, force_row, forced_pass,
-    pub, owns, states, dec, seat_res, res, opener, cbet, cpass, cdiscard, with_hilo, with_learned,
-):  # fmt: skip
-    """Play one deal from its deck; results into ``seat_res``, ``res``, ``opener``.
-
-    ``with_hilo`` and ``with_learned`` (:func:`~anaconda_sim.strategies.kernel_extras`)
-    are ``None`` for a table without the hi-lo rules or without a "learned"
-    seat, and then the code of that rule set or strategy is not even
-    compiled."""
+@jit(inline="always")
+def start_deal(key, deal, dealer, cfg, deck, pub, owns, states, dec, seat_res, res, opener):
+    """The table right after the deal (R3-R5): what the engine's
+    ``_fill_pub``/``_fill_own`` give, every seat's decision stream started,
+    the results empty."""
     n = cfg[C_N]
-    # --- views at the deal (what the engine's _fill_pub/_fill_own give) ---
     pub_at_deal(cfg, dealer, pub)
     for seat in range(n):
         for j in range(V.OWN_SIZE):
@@ -613,6 +606,21 @@ def play_deal(
             k += 1
     reset_results(n, seat_res, res, opener, 0)
     _forget_strengths(n, dec)
+
+
+@jit
+def play_deal(
+    key, deal, dealer, cfg, passes, kinds, params, deck, force_row, forced_pass,
+    pub, owns, states, dec, seat_res, res, opener, cbet, cpass, cdiscard, with_hilo, with_learned,
+):  # fmt: skip
+    """Play one deal from its deck; results into ``seat_res``, ``res``, ``opener``.
+
+    ``with_hilo`` and ``with_learned`` (:func:`~anaconda_sim.strategies.kernel_extras`)
+    are ``None`` for a table without the hi-lo rules or without a "learned"
+    seat, and then the code of that rule set or strategy is not even
+    compiled."""
+    n = cfg[C_N]
+    start_deal(key, deal, dealer, cfg, deck, pub, owns, states, dec, seat_res, res, opener)
 
     # --- betting round 1, then each pass and its round ---
     rnd = 0
@@ -868,6 +876,61 @@ def _record(i, k, n, res, seat_res, owns, rec_res, rec_seat, rec_own):
             rec_own[i, k, s, j] = owns[s, j]
 
 
+@jit(inline="always")
+def accumulate_play(b, k, n, hilo, res, seat_res, opener, acc_seat, acc_cat, acc_fold, acc_open,
+                    acc_deal):  # fmt: skip
+    """Add one play (choice ``k`` of a deal) into row ``b`` of the accumulators."""
+    showdown = res[R_SHOWDOWN]
+    for s in range(n):
+        net = seat_res[s, S_NET]
+        acc_seat[b, k, s, AS_NET] += net
+        acc_seat[b, k, s, AS_NET_SQ] += net * net
+        acc_seat[b, k, s, AS_SHARE] += seat_res[s, S_SHARE]
+        if (res[R_WINNERS] >> s) & 1:
+            if res[R_WINNERS] == (1 << s):
+                acc_seat[b, k, s, AS_SOLE_WINS] += 1
+            else:
+                acc_seat[b, k, s, AS_SPLIT_WINS] += 1
+        cat = seat_res[s, S_CAT]
+        if cat >= 0:
+            acc_seat[b, k, s, AS_SHOWDOWNS] += 1
+            acc_cat[b, k, s, cat] += 1
+        fold = seat_res[s, S_FOLD]
+        if fold >= 0:
+            acc_fold[b, k, s, fold] += 1
+    if hilo:
+        for s in range(n):
+            acc_seat[b, k, s, AS_HIGH_SHARE] += seat_res[s, S_HIGH_SHARE]
+            acc_seat[b, k, s, AS_LOW_SHARE] += seat_res[s, S_LOW_SHARE]
+            flags = seat_res[s, S_FLAGS]
+            if flags & WON_HIGH:
+                acc_seat[b, k, s, AS_HIGH_WINS] += 1
+            if flags & WON_LOW:
+                acc_seat[b, k, s, AS_LOW_WINS] += 1
+            if flags & SWING_FAILED:
+                acc_seat[b, k, s, AS_SWING_FAILED] += 1
+            declaration = seat_res[s, S_DECLARE]
+            if declaration >= 0:
+                acc_seat[b, k, s, AS_DECLARE + declaration] += 1
+    for r in range(res[R_ROUNDS]):
+        acc_open[b, k, opener[r], r] += 1
+    acc_deal[b, k, AD_POT] += res[R_POT]
+    acc_deal[b, k, AD_SHOWDOWNS] += showdown
+    acc_deal[b, k, AD_MISSED] += res[R_MISSED]
+    acc_deal[b, k, AD_DEALS] += 1
+    acc_deal[b, k, AD_POT_SQ] += res[R_POT] * res[R_POT]
+
+
+@jit(inline="always")
+def accumulate_cross(b, n_choices, hero_net, hero_share, acc_cross):
+    """Add the hero's cross-products between the choices of one deal into row
+    ``b`` (the paired differences and their SEs come from these)."""
+    for k in range(n_choices):
+        for j in range(n_choices):
+            acc_cross[b, AX_NET, k, j] += hero_net[k] * hero_net[j]
+            acc_cross[b, AX_SHARE, k, j] += hero_share[k] * hero_share[j]
+
+
 @jit
 def deal_table(n):
     """The working arrays of one deal at ``n`` seats, as :func:`play_deal`
@@ -956,55 +1019,15 @@ def run_batches(
                 play_deal(key, deal, dealer, cfg_b, passes_b, kinds_b, params_b, deck,
                           choices_b[k], forced_b, pub, owns, states, dec, seat_res, res, opener,
                           cbet, cpass, cdiscard, with_hilo, with_learned)  # fmt: skip
-                showdown = res[R_SHOWDOWN]
-                for s in range(n):
-                    net = seat_res[s, S_NET]
-                    acc_seat[b, k, s, AS_NET] += net
-                    acc_seat[b, k, s, AS_NET_SQ] += net * net
-                    acc_seat[b, k, s, AS_SHARE] += seat_res[s, S_SHARE]
-                    if (res[R_WINNERS] >> s) & 1:
-                        if res[R_WINNERS] == (1 << s):
-                            acc_seat[b, k, s, AS_SOLE_WINS] += 1
-                        else:
-                            acc_seat[b, k, s, AS_SPLIT_WINS] += 1
-                    cat = seat_res[s, S_CAT]
-                    if cat >= 0:
-                        acc_seat[b, k, s, AS_SHOWDOWNS] += 1
-                        acc_cat[b, k, s, cat] += 1
-                    fold = seat_res[s, S_FOLD]
-                    if fold >= 0:
-                        acc_fold[b, k, s, fold] += 1
-                if hilo:
-                    for s in range(n):
-                        acc_seat[b, k, s, AS_HIGH_SHARE] += seat_res[s, S_HIGH_SHARE]
-                        acc_seat[b, k, s, AS_LOW_SHARE] += seat_res[s, S_LOW_SHARE]
-                        flags = seat_res[s, S_FLAGS]
-                        if flags & WON_HIGH:
-                            acc_seat[b, k, s, AS_HIGH_WINS] += 1
-                        if flags & WON_LOW:
-                            acc_seat[b, k, s, AS_LOW_WINS] += 1
-                        if flags & SWING_FAILED:
-                            acc_seat[b, k, s, AS_SWING_FAILED] += 1
-                        declaration = seat_res[s, S_DECLARE]
-                        if declaration >= 0:
-                            acc_seat[b, k, s, AS_DECLARE + declaration] += 1
-                for r in range(res[R_ROUNDS]):
-                    acc_open[b, k, opener[r], r] += 1
-                acc_deal[b, k, AD_POT] += res[R_POT]
-                acc_deal[b, k, AD_SHOWDOWNS] += showdown
-                acc_deal[b, k, AD_MISSED] += res[R_MISSED]
-                acc_deal[b, k, AD_DEALS] += 1
-                acc_deal[b, k, AD_POT_SQ] += res[R_POT] * res[R_POT]
+                accumulate_play(b, k, n, hilo, res, seat_res, opener, acc_seat, acc_cat, acc_fold,
+                                acc_open, acc_deal)  # fmt: skip
                 if hero >= 0:
                     hero_net[k] = seat_res[hero, S_NET]
                     hero_share[k] = seat_res[hero, S_SHARE]
                 if record:
                     _record(i, k, n, res, seat_res, owns, rec_res, rec_seat, rec_own)
             if hero >= 0:
-                for k in range(n_choices):
-                    for j in range(n_choices):
-                        acc_cross[b, AX_NET, k, j] += hero_net[k] * hero_net[j]
-                        acc_cross[b, AX_SHARE, k, j] += hero_share[k] * hero_share[j]
+                accumulate_cross(b, n_choices, hero_net, hero_share, acc_cross)
             if record:
                 rec_dealer[i] = dealer
                 for k in range(HAND_SIZE * n):

@@ -1,0 +1,304 @@
+"""Batch-major deal kernels: every phase of a deal played over a batch of deals.
+
+A deal played alone goes through six to nine phase kernels, each called
+with about a dozen arrays: the calls, not the work, set its pace, and
+inlining the phases into one function would make it too slow to compile.
+Here a *batch* of plays (a few hundred deals, each once per forced choice)
+moves through the phases together: one kernel call per phase and batch
+(dealing, each betting round, each pass, the discard, each reveal, the
+declaration, the showdown, the sums), none per deal. Each phase kernel is a
+loop over the plays of the batch whose body is the per-deal phase of
+:mod:`~anaconda_sim.sim.kernels.deal`, inlined: the very same code, so the
+two paths give the same numbers deal by deal, and each kernel is small
+enough to compile in a second or two (and separately: phases a table does
+not play are never compiled).
+
+Per-play state is kept in one array per field with the play as its first
+axis (``pub[e]``, ``owns[e, seat]``, ``states[e, stream]``, ``dec[e, seat]``,
+...): a play's row is what the strategy functions read as their views. A
+play that has ended (one seat left, R17) is skipped by the ``alive`` mask.
+
+Nothing here validates its input: the public layer does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..._numba import borrow, jit, keep
+from ...limits import DECK_SIZE, HAND_SIZE
+from ...rng import STREAM_DECK
+from ...table import views as V
+from ..layout import (
+    C_DEALER,
+    C_DISCARD,
+    C_HERO,
+    C_HILO,
+    C_N,
+    C_NPASSES,
+    C_RECORD,
+    C_REVEAL,
+    C_ROTATE,
+    DEC_SIZE,
+    MAX_ROUNDS,
+    PASS_COUNT,
+    PASS_DIRECTION,
+    RES_SIZE,
+    S_NET,
+    S_SHARE,
+    SEAT_RES_SIZE,
+    STATES_ROWS,
+)  # fmt: skip
+from . import deal as D
+
+#: plays (deal x forced choice) that move through the phases together: enough
+#: for the processor to overlap the table lookups of different deals, few
+#: enough for a batch's state (about 5 KB a play at 7 seats) to stay in cache
+PHASE_PLAYS = 256
+
+
+def _inlined(kernel):  # type: ignore[no-untyped-def]
+    """The per-deal phase ``kernel`` of :mod:`~anaconda_sim.sim.kernels.deal`,
+    compiled again to be inlined into a loop over a batch."""
+    return jit(inline="always")(getattr(kernel, "py_func", kernel))
+
+
+_betting_round = _inlined(D._betting_round)
+_checked_round = _inlined(D._checked_round)
+_pass_phase = _inlined(D._pass_phase)
+_discard_phase = _inlined(D.discard_phase)
+_declare_phase = _inlined(D.declare_phase)
+_settle = _inlined(D.settle)
+_make_deck = _inlined(D.make_deck)
+
+
+@jit(_nrt=False)
+def deal_phase(
+    key, first, plays, n_choices, cfg, fixed, known_mask, decks, dealers, scratch, available,
+    pub, owns, states, dec, seat_res, res, opener, alive,
+):  # fmt: skip
+    """Deals ``first .. first + plays // n_choices - 1``: each deck drawn
+    once (R3-R5), then the table at the deal for each of its choices."""
+    n = cfg[C_N]
+    m = plays // n_choices
+    for i in range(m):
+        deal = first + i
+        dealer = cfg[C_DEALER]
+        if cfg[C_ROTATE] != 0:
+            dealer = (dealer + deal) % n
+        dealers[i] = dealer
+        e0 = i * n_choices
+        _make_deck(key, deal, cfg, fixed, known_mask, dealer, decks[i], scratch, available,
+                   states[e0, STREAM_DECK])  # fmt: skip
+        for k in range(n_choices):
+            e = e0 + k
+            D.start_deal(key, deal, dealer, cfg, decks[i], pub[e], owns[e], states[e], dec[e],
+                         seat_res[e], res[e], opener[e])  # fmt: skip
+            alive[e] = True
+
+
+@jit(_nrt=False)
+def betting_phase(
+    rnd, reveal, plays, n_choices, checks_only, cfg, dealers, pub, owns, kinds, params, states,
+    cbet, dec, seat_res, res, opener, alive, with_hilo, with_learned,
+):  # fmt: skip
+    """Betting round ``rnd`` (R13-R17) of every live play; with ``reveal >= 0``
+    the round follows the reveal of card ``reveal`` of every active seat's
+    order (R9), and the strongest exposed cards open it (R11, R12); else the
+    first active seat after the dealer opens it."""
+    n = cfg[C_N]
+    for e in range(plays):
+        if not alive[e]:
+            continue
+        dealer = dealers[e // n_choices]
+        p = pub[e]
+        if reveal >= 0:
+            o = owns[e]
+            for i in range(n):
+                seat = D.seat_after(dealer, i, n)
+                if p[V.P_FOLDED + seat] == 0:
+                    p[V.P_EXPOSED + 4 * seat + reveal] = o[seat, V.O_CARDS + reveal]
+            p[V.P_REVEALED] = reveal + 1
+            p[V.P_STAGE] = V.STAGE_REVEAL + reveal + 1
+            first = D._reveal_opener(p, n, dealer, reveal + 1)
+        else:
+            first = D._first_active_left_of_dealer(p, n, dealer)
+        opener[e, rnd] = first
+        if checks_only:
+            ended = _checked_round(rnd, first, n, p, res[e])
+        else:
+            ended = _betting_round(rnd, first, cfg, p, owns[e], kinds, params, states[e],
+                                   cbet, dec[e], seat_res[e], res[e], with_hilo,
+                                   with_learned)  # fmt: skip
+        alive[e] = not ended
+
+
+@jit(_nrt=False)
+def pass_phase(
+    index, count, direction, plays, n_choices, cfg, dealers, pub, owns, kinds, params, states,
+    cpass, dec, choices, forced_pass, res, alive, with_hilo, with_learned,
+):  # fmt: skip
+    """Pass ``index`` of the schedule (R7) at every live play."""
+    for e in range(plays):
+        if alive[e]:
+            _pass_phase(index, count, direction, cfg, dealers[e // n_choices], pub[e], owns[e],
+                        kinds, params, states[e], cpass, dec[e], choices[e % n_choices],
+                        forced_pass, res[e], with_hilo, with_learned)  # fmt: skip
+
+
+@jit(_nrt=False)
+def discard_phase(
+    plays, n_choices, cfg, dealers, pub, owns, kinds, params, states, cdiscard, dec, choices,
+    res, alive, with_hilo, with_learned,
+):  # fmt: skip
+    """R8 at every live play: every active seat discards two and orders its five."""
+    for e in range(plays):
+        if alive[e]:
+            _discard_phase(cfg, dealers[e // n_choices], pub[e], owns[e], kinds, params,
+                           states[e], cdiscard, dec[e], choices[e % n_choices], res[e],
+                           with_hilo, with_learned)  # fmt: skip
+
+
+@jit(_nrt=False)
+def declare_phase(
+    plays, n_choices, cfg, dealers, kinds, params, choices, pub, owns, states, seat_res, res,
+    alive,
+):  # fmt: skip
+    """R22 at every live play of a hi-lo table."""
+    for e in range(plays):
+        if alive[e]:
+            _declare_phase(dealers[e // n_choices], cfg, kinds, params, choices[e % n_choices],
+                           pub[e], owns[e], states[e], seat_res[e], res[e])  # fmt: skip
+
+
+@jit(_nrt=False)
+def settle_phase(
+    b, first_row, plays, n_choices, cfg, dealers, decks, pub, owns, dec, seat_res, res, opener,
+    alive, hero_net, hero_share, acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
+    rec_deck, rec_dealer, rec_res, rec_seat, rec_own, with_hilo, with_learned,
+):  # fmt: skip
+    """The end of every play (R10, R17-R20; hi-lo R23-R25), its sums into row
+    ``b`` of the accumulators, and, when the run records, its record at row
+    ``first_row + deal`` of the record arrays."""
+    n = cfg[C_N]
+    hero = cfg[C_HERO]
+    record = cfg[C_RECORD] != 0
+    hilo = cfg[C_HILO] != 0
+    m = plays // n_choices
+    for i in range(m):
+        for k in range(n_choices):
+            e = i * n_choices + k
+            _settle(not alive[e], dealers[i], cfg, pub[e], owns[e], dec[e], seat_res[e], res[e],
+                    with_hilo, with_learned)  # fmt: skip
+            D.accumulate_play(b, k, n, hilo, res[e], seat_res[e], opener[e], acc_seat, acc_cat,
+                              acc_fold, acc_open, acc_deal)  # fmt: skip
+            if hero >= 0:
+                hero_net[k] = seat_res[e, hero, S_NET]
+                hero_share[k] = seat_res[e, hero, S_SHARE]
+            if record:
+                D._record(first_row + i, k, n, res[e], seat_res[e], owns[e], rec_res, rec_seat,
+                          rec_own)  # fmt: skip
+        if hero >= 0:
+            D.accumulate_cross(b, n_choices, hero_net, hero_share, acc_cross)
+        if record:
+            rec_dealer[first_row + i] = dealers[i]
+            for j in range(HAND_SIZE * n):
+                rec_deck[first_row + i, j] = decks[i, j]
+
+
+@jit
+def run_batches(
+    first_batch, stop_batch, key, first_deal, n_deals, batch_size, cfg, passes, kinds, params,
+    fixed, known_mask,
+    choices, forced_pass,
+    acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
+    rec_deck, rec_dealer, rec_res, rec_seat, rec_own,
+    cbet, cpass, cdiscard, with_hilo, with_learned,
+):  # fmt: skip
+    """:func:`anaconda_sim.sim.kernels.deal.run_batches`, batch-major: the same
+    arguments, the same sums, the same records.
+
+    Batch ``b`` of ``batch_size`` deals adds into row ``b`` of every ``acc_*``
+    array; its deals move through the phases ``PHASE_PLAYS // n_choices`` at
+    a time (at least one), each deal once per row of ``choices``.
+    """
+    n = cfg[C_N]
+    n_choices = choices.shape[0]
+    group = max(1, PHASE_PLAYS // n_choices)
+    size = group * n_choices
+    checks_only = D._nobody_bets(cfg, kinds, n)
+    hilo_declares = cfg[C_HILO] != 0
+    pub_ = np.empty((size, V.PUB_SIZE), dtype=np.int32)
+    owns_ = np.empty((size, n, V.OWN_SIZE), dtype=np.int32)
+    states_ = np.empty((size, STATES_ROWS, 1), dtype=np.uint64)
+    dec_ = np.empty((size, n, DEC_SIZE), dtype=np.int64)
+    seat_res_ = np.empty((size, n, SEAT_RES_SIZE), dtype=np.int64)
+    res_ = np.zeros((size, RES_SIZE), dtype=np.int64)
+    opener_ = np.empty((size, MAX_ROUNDS), dtype=np.int64)
+    alive_ = np.zeros(size, dtype=np.bool_)
+    decks_ = np.empty((group, DECK_SIZE), dtype=np.int64)
+    dealers_ = np.empty(group, dtype=np.int64)
+    scratch_ = np.empty(DECK_SIZE, dtype=np.int64)
+    available_ = np.empty(DECK_SIZE, dtype=np.int64)
+    hero_net_ = np.zeros(n_choices, dtype=np.int64)
+    hero_share_ = np.zeros(n_choices, dtype=np.int64)
+    # borrowed (uncounted) views for the phase calls; the originals above
+    # outlive every use (see the end of the body)
+    pub = borrow(pub_)
+    owns = borrow(owns_)
+    states = borrow(states_)
+    dec = borrow(dec_)
+    seat_res = borrow(seat_res_)
+    res = borrow(res_)
+    opener = borrow(opener_)
+    alive = borrow(alive_)
+    decks = borrow(decks_)
+    dealers = borrow(dealers_)
+    scratch = borrow(scratch_)
+    available = borrow(available_)
+    hero_net = borrow(hero_net_)
+    hero_share = borrow(hero_share_)
+    for b in range(first_batch, stop_batch):
+        stop = min((b + 1) * batch_size, n_deals)
+        start = b * batch_size
+        while start < stop:
+            m = min(group, stop - start)
+            plays = m * n_choices
+            deal_phase(key, first_deal + start, plays, n_choices, cfg, fixed, known_mask, decks,
+                       dealers, scratch, available, pub, owns, states, dec, seat_res, res,
+                       opener, alive)  # fmt: skip
+            rnd = 0
+            betting_phase(rnd, -1, plays, n_choices, checks_only, cfg, dealers, pub, owns, kinds,
+                          params, states, cbet, dec, seat_res, res, opener, alive,
+                          with_hilo, with_learned)  # fmt: skip
+            for p in range(cfg[C_NPASSES]):
+                pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], plays, n_choices,
+                           cfg, dealers, pub, owns, kinds, params, states, cpass, dec, choices,
+                           forced_pass, res, alive, with_hilo, with_learned)  # fmt: skip
+                rnd += 1
+                betting_phase(rnd, -1, plays, n_choices, checks_only, cfg, dealers, pub, owns,
+                              kinds, params, states, cbet, dec, seat_res, res, opener, alive,
+                              with_hilo, with_learned)  # fmt: skip
+            if cfg[C_DISCARD] != 0:
+                discard_phase(plays, n_choices, cfg, dealers, pub, owns, kinds, params, states,
+                              cdiscard, dec, choices, res, alive, with_hilo,
+                              with_learned)  # fmt: skip
+                if cfg[C_REVEAL] != 0:
+                    for r in range(4):
+                        rnd += 1
+                        betting_phase(rnd, r, plays, n_choices, checks_only, cfg, dealers, pub,
+                                      owns, kinds, params, states, cbet, dec, seat_res, res,
+                                      opener, alive, with_hilo, with_learned)  # fmt: skip
+            if with_hilo is not None:
+                if hilo_declares:
+                    declare_phase(plays, n_choices, cfg, dealers, kinds, params, choices, pub,
+                                  owns, states, seat_res, res, alive)  # fmt: skip
+            settle_phase(b, start, plays, n_choices, cfg, dealers, decks, pub, owns, dec,
+                         seat_res, res, opener, alive, hero_net, hero_share, acc_seat, acc_cat,
+                         acc_fold, acc_open, acc_deal, acc_cross, rec_deck, rec_dealer, rec_res,
+                         rec_seat, rec_own, with_hilo, with_learned)  # fmt: skip
+            start += m
+    # the scratch arrays stay alive until here (their borrowed views are not counted)
+    keep(pub_, owns_, states_, dec_, seat_res_, res_)
+    keep(opener_, alive_, decks_, dealers_, scratch_, available_)
+    keep(hero_net_, hero_share_, hero_net_, hero_net_, hero_net_, hero_net_)
