@@ -27,11 +27,12 @@ import numpy as np
 
 from ..._numba import borrow, jit, keep
 from ...limits import DECK_SIZE, HAND_SIZE
-from ...rng import STREAM_DECK
+from ...rng import STREAM_DECK, STREAM_SEAT
 from ...table import views as V
 from ..layout import (
     C_DEALER,
     C_DISCARD,
+    C_FORCE,
     C_HERO,
     C_HILO,
     C_N,
@@ -40,6 +41,8 @@ from ..layout import (
     C_REVEAL,
     C_ROTATE,
     DEC_SIZE,
+    FORCE_DECLARE,
+    FORCE_PASS,
     MAX_ROUNDS,
     PASS_COUNT,
     PASS_DIRECTION,
@@ -65,11 +68,52 @@ def _inlined(kernel):  # type: ignore[no-untyped-def]
 
 _betting_round = _inlined(D._betting_round)
 _checked_round = _inlined(D._checked_round)
-_pass_phase = _inlined(D._pass_phase)
-_discard_phase = _inlined(D.discard_phase)
+pass_inline = _inlined(D._pass_phase)
+discard_inline = _inlined(D.discard_phase)
 _declare_phase = _inlined(D.declare_phase)
-_settle = _inlined(D.settle)
+settle_inline = _inlined(D.settle)
 _make_deck = _inlined(D.make_deck)
+
+
+@jit(inline="always")
+def copy_play(source, target, pub, owns, states, dec, seat_res, res, opener):
+    """Copy play ``source``'s table and results into play ``target``
+    (element loops: a whole-array copy compiles numba's shape checks)."""
+    for j in range(pub.shape[1]):
+        pub[target, j] = pub[source, j]
+    for s in range(owns.shape[1]):
+        for j in range(owns.shape[2]):
+            owns[target, s, j] = owns[source, s, j]
+        for j in range(dec.shape[2]):
+            dec[target, s, j] = dec[source, s, j]
+        for j in range(seat_res.shape[2]):
+            seat_res[target, s, j] = seat_res[source, s, j]
+    for r in range(states.shape[1]):
+        states[target, r, 0] = states[source, r, 0]
+    for j in range(res.shape[1]):
+        res[target, j] = res[source, j]
+    for j in range(opener.shape[1]):
+        opener[target, j] = opener[source, j]
+
+
+@jit(_nrt=False)
+def lead_only(plays, n_choices, alive):
+    """Leave only the first play of each deal live: until the forced choice,
+    the plays of one deal are the same deal on the same random numbers, so
+    one of them is played and the others copy it (:func:`follow_lead`)."""
+    for e in range(plays):
+        if e % n_choices != 0:
+            alive[e] = False
+
+
+@jit(_nrt=False)
+def follow_lead(plays, n_choices, pub, owns, states, dec, seat_res, res, opener, alive):
+    """Every play of a deal becomes a copy of its first play (see :func:`lead_only`)."""
+    for e in range(plays):
+        lead = e - e % n_choices
+        if e != lead:
+            copy_play(lead, e, pub, owns, states, dec, seat_res, res, opener)
+            alive[e] = alive[lead]
 
 
 @jit(_nrt=False)
@@ -138,12 +182,40 @@ def pass_phase(
     index, count, direction, plays, n_choices, cfg, dealers, pub, owns, kinds, params, states,
     cpass, dec, choices, forced_pass, res, alive, with_hilo, with_learned,
 ):  # fmt: skip
-    """Pass ``index`` of the schedule (R7) at every live play."""
+    """Pass ``index`` of the schedule (R7) at every live play.
+
+    When the hero's first pass is the forced choice, the plays of a deal
+    differ only in the hero's packet: every other seat decides on the same
+    cards and the same stream in each of them, so its decision (its row of
+    ``dec`` and its stream after deciding) is made in the deal's first play
+    and copied into the others."""
+    n = cfg[C_N]
+    hero = cfg[C_HERO]
+    shared = index == 0 and n_choices > 1 and cfg[C_FORCE] == FORCE_PASS
     for e in range(plays):
-        if alive[e]:
-            _pass_phase(index, count, direction, cfg, dealers[e // n_choices], pub[e], owns[e],
-                        kinds, params, states[e], cpass, dec[e], choices[e % n_choices],
-                        forced_pass, res[e], with_hilo, with_learned)  # fmt: skip
+        if not alive[e]:
+            continue
+        k = e % n_choices
+        if not shared or k == 0:
+            pass_inline(index, count, direction, cfg, dealers[e // n_choices], pub[e], owns[e],
+                        kinds, params, states[e], cpass, dec[e], choices[k], forced_pass, res[e],
+                        with_hilo, with_learned)  # fmt: skip
+            continue
+        lead = e - k
+        p = pub[e]
+        D.start_pass(index, count, direction, p)
+        for seat in range(n):
+            if p[V.P_FOLDED + seat] != 0:
+                continue
+            if seat == hero:
+                D.decide_pass(index, count, seat, cfg, p, owns[e], kinds, params, states[e], cpass,
+                              dec[e], choices[k], forced_pass, res[e], with_hilo,
+                              with_learned)  # fmt: skip
+            else:
+                for j in range(DEC_SIZE):
+                    dec[e, seat, j] = dec[lead, seat, j]
+                states[e, STREAM_SEAT + seat, 0] = states[lead, STREAM_SEAT + seat, 0]
+        D.move_packets(index, count, direction, n, p, owns[e], dec[e])
 
 
 @jit(_nrt=False)
@@ -154,7 +226,7 @@ def discard_phase(
     """R8 at every live play: every active seat discards two and orders its five."""
     for e in range(plays):
         if alive[e]:
-            _discard_phase(cfg, dealers[e // n_choices], pub[e], owns[e], kinds, params,
+            discard_inline(cfg, dealers[e // n_choices], pub[e], owns[e], kinds, params,
                            states[e], cdiscard, dec[e], choices[e % n_choices], res[e],
                            with_hilo, with_learned)  # fmt: skip
 
@@ -188,8 +260,8 @@ def settle_phase(
     for i in range(m):
         for k in range(n_choices):
             e = i * n_choices + k
-            _settle(not alive[e], dealers[i], cfg, pub[e], owns[e], dec[e], seat_res[e], res[e],
-                    with_hilo, with_learned)  # fmt: skip
+            settle_inline(not alive[e], dealers[i], cfg, pub[e], owns[e], dec[e], seat_res[e],
+                          res[e], with_hilo, with_learned)  # fmt: skip
             D.accumulate_play(b, k, n, hilo, res[e], seat_res[e], opener[e], acc_seat, acc_cat,
                               acc_fold, acc_open, acc_deal)  # fmt: skip
             if hero >= 0:
@@ -226,8 +298,9 @@ def run_batches(
     n_choices = choices.shape[0]
     group = max(1, PHASE_PLAYS // n_choices)
     size = group * n_choices
-    checks_only = D._nobody_bets(cfg, kinds, n)
+    checks_only = D.nobody_bets(cfg, kinds, n)
     hilo_declares = cfg[C_HILO] != 0
+    force = cfg[C_FORCE]
     pub_ = np.empty((size, V.PUB_SIZE), dtype=np.int32)
     owns_ = np.empty((size, n, V.OWN_SIZE), dtype=np.int32)
     states_ = np.empty((size, STATES_ROWS, 1), dtype=np.uint64)
@@ -267,10 +340,18 @@ def run_batches(
             deal_phase(key, first_deal + start, plays, n_choices, cfg, fixed, known_mask, decks,
                        dealers, scratch, available, pub, owns, states, dec, seat_res, res,
                        opener, alive)  # fmt: skip
+            # the plays of a deal are one play until the phase of the forced choice
+            shared = n_choices > 1
+            if shared:
+                lead_only(plays, n_choices, alive)
             rnd = 0
             betting_phase(rnd, -1, plays, n_choices, checks_only, cfg, dealers, pub, owns, kinds,
                           params, states, cbet, dec, seat_res, res, opener, alive,
                           with_hilo, with_learned)  # fmt: skip
+            if shared and force == FORCE_PASS:
+                follow_lead(plays, n_choices, pub, owns, states, dec, seat_res, res, opener,
+                            alive)  # fmt: skip
+                shared = False
             for p in range(cfg[C_NPASSES]):
                 pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], plays, n_choices,
                            cfg, dealers, pub, owns, kinds, params, states, cpass, dec, choices,
@@ -279,6 +360,10 @@ def run_batches(
                 betting_phase(rnd, -1, plays, n_choices, checks_only, cfg, dealers, pub, owns,
                               kinds, params, states, cbet, dec, seat_res, res, opener, alive,
                               with_hilo, with_learned)  # fmt: skip
+            if shared and force != FORCE_DECLARE:
+                follow_lead(plays, n_choices, pub, owns, states, dec, seat_res, res, opener,
+                            alive)  # fmt: skip
+                shared = False
             if cfg[C_DISCARD] != 0:
                 discard_phase(plays, n_choices, cfg, dealers, pub, owns, kinds, params, states,
                               cdiscard, dec, choices, res, alive, with_hilo,
@@ -289,6 +374,9 @@ def run_batches(
                         betting_phase(rnd, r, plays, n_choices, checks_only, cfg, dealers, pub,
                                       owns, kinds, params, states, cbet, dec, seat_res, res,
                                       opener, alive, with_hilo, with_learned)  # fmt: skip
+            if shared:
+                follow_lead(plays, n_choices, pub, owns, states, dec, seat_res, res, opener,
+                            alive)  # fmt: skip
             if with_hilo is not None:
                 if hilo_declares:
                     declare_phase(plays, n_choices, cfg, dealers, kinds, params, choices, pub,

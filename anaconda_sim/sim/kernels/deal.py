@@ -292,7 +292,7 @@ def _betting_round(
 
 
 @jit(inline="always")
-def _nobody_bets(cfg, kinds, n):
+def nobody_bets(cfg, kinds, n):
     """True when no seat can bet, raise or fold in any round: betting is off,
     or every seat plays ``"call-down"`` or ``"random-pass"`` (whose intent is
     always passive, so nobody ever faces a bet and every action is a check)."""
@@ -306,7 +306,7 @@ def _nobody_bets(cfg, kinds, n):
 
 @jit
 def _checked_round(rnd, opener, n, pub, res):
-    """:func:`_betting_round` when :func:`_nobody_bets`: every active seat
+    """:func:`_betting_round` when :func:`nobody_bets`: every active seat
     checks once, from ``opener`` clockwise; the log, the round count and the
     public table end as that function leaves them (nothing goes into the
     pot). Returns True if the deal ended (one seat left).
@@ -332,60 +332,67 @@ def _first_active_left_of_dealer(pub, n, dealer):
     return _next_active(pub, n, dealer, 1)
 
 
-@jit
-def _pass_phase(
-    p, count, direction, cfg, dealer, pub, owns, kinds, params, states, cpass, dec,
-    force_row, forced_pass, res, with_hilo, with_learned,
-):  # fmt: skip
-    """Pass ``p`` of the schedule (R7): every active seat commits, then all
-    packets move at once to the next active seat in the pass direction."""
-    n = cfg[C_N]
-    hero = cfg[C_HERO]
-    hilo = pub[V.P_HILO]  # what builtin_pass reads
+@jit(inline="always")
+def start_pass(p, count, direction, pub):
+    """The public table during pass ``p`` (R7): how many cards, which way."""
     pub[V.P_PASS_COUNT] = count
     pub[V.P_PASS_DIR] = direction
     pub[V.P_PASS_INDEX] = p
-    for i in range(n):
-        seat = seat_after(dealer, i, n)
-        if pub[V.P_FOLDED + seat] != 0:
-            continue
-        own = owns[seat]
-        out = dec[seat]
-        done = False
-        if p == 0:
-            if seat == hero and cfg[C_FORCE] == FORCE_PASS:
-                ok = True
+
+
+@jit(inline="always")
+def decide_pass(
+    p, count, seat, cfg, pub, owns, kinds, params, states, cpass, dec, force_row, forced_pass,
+    res, with_hilo, with_learned,
+):  # fmt: skip
+    """Seat ``seat``'s packet of pass ``p``, into ``dec[seat, DEC_OUT:]``: the
+    hero's forced choice when it holds those cards, a forced packet of
+    ``forced_pass``, else its strategy's choice (on its own stream)."""
+    hero = cfg[C_HERO]
+    hilo = pub[V.P_HILO]  # what builtin_pass reads
+    own = owns[seat]
+    out = dec[seat]
+    done = False
+    if p == 0:
+        if seat == hero and cfg[C_FORCE] == FORCE_PASS:
+            ok = True
+            for j in range(count):
+                if not _holds(own, force_row[j]):
+                    ok = False
+            if ok:
                 for j in range(count):
-                    if not _holds(own, force_row[j]):
-                        ok = False
-                if ok:
-                    for j in range(count):
-                        out[j] = force_row[j]
-                    done = True
-                else:
-                    res[R_MISSED] = 1
-            elif forced_pass[seat, 0] >= 0:
-                ok = True
-                for j in range(count):
-                    if not _holds(own, forced_pass[seat, j]):
-                        ok = False
-                if ok:
-                    for j in range(count):
-                        out[j] = forced_pass[seat, j]
-                    done = True
-        if not done:
-            kind = kinds[seat]
-            rng = states[STREAM_SEAT + seat]
-            if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and hilo == 0:
-                pass_sensible_high(pub, own, out)  # builtin_pass's choice, without its dispatch
-            elif kind == KIND_CUSTOM:
-                if cfg[C_HAS_CPASS] != 0:
-                    cpass(pub, own, params[seat], rng, out)
-                else:
-                    builtin_pass(KIND_SENSIBLE, pub, own, params[seat], rng, out,
-                                 with_hilo, with_learned)
+                    out[j] = force_row[j]
+                done = True
             else:
-                builtin_pass(kind, pub, own, params[seat], rng, out, with_hilo, with_learned)
+                res[R_MISSED] = 1
+        elif forced_pass[seat, 0] >= 0:
+            ok = True
+            for j in range(count):
+                if not _holds(own, forced_pass[seat, j]):
+                    ok = False
+            if ok:
+                for j in range(count):
+                    out[j] = forced_pass[seat, j]
+                done = True
+    if not done:
+        kind = kinds[seat]
+        rng = states[STREAM_SEAT + seat]
+        if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and hilo == 0:
+            pass_sensible_high(pub, own, out)  # builtin_pass's choice, without its dispatch
+        elif kind == KIND_CUSTOM:
+            if cfg[C_HAS_CPASS] != 0:
+                cpass(pub, own, params[seat], rng, out)
+            else:
+                builtin_pass(KIND_SENSIBLE, pub, own, params[seat], rng, out,
+                             with_hilo, with_learned)
+        else:
+            builtin_pass(kind, pub, own, params[seat], rng, out, with_hilo, with_learned)
+
+
+@jit(inline="always")
+def move_packets(p, count, direction, n, pub, owns, dec):
+    """All packets of pass ``p`` move at once to the next active seat in the
+    pass direction (R7); the public table leaves the pass."""
     # move the packets: seat s keeps its unpassed cards (in order), then
     # receives its source's packet (the source is the next active seat
     # against the pass direction). Indexing the 2-D arrays directly (no
@@ -422,6 +429,23 @@ def _pass_phase(
     pub[V.P_PASS_INDEX] = 0
     pub[V.P_STAGE] = p + 1
     _forget_strengths(n, dec)
+
+
+@jit
+def _pass_phase(
+    p, count, direction, cfg, dealer, pub, owns, kinds, params, states, cpass, dec,
+    force_row, forced_pass, res, with_hilo, with_learned,
+):  # fmt: skip
+    """Pass ``p`` of the schedule (R7): every active seat commits, then all
+    packets move at once to the next active seat in the pass direction."""
+    n = cfg[C_N]
+    start_pass(p, count, direction, pub)
+    for i in range(n):
+        seat = seat_after(dealer, i, n)
+        if pub[V.P_FOLDED + seat] == 0:
+            decide_pass(p, count, seat, cfg, pub, owns, kinds, params, states, cpass, dec,
+                        force_row, forced_pass, res, with_hilo, with_learned)  # fmt: skip
+    move_packets(p, count, direction, n, pub, owns, dec)
 
 
 @jit
@@ -624,7 +648,7 @@ def play_deal(
 
     # --- betting round 1, then each pass and its round ---
     rnd = 0
-    checks_only = _nobody_bets(cfg, kinds, n)
+    checks_only = nobody_bets(cfg, kinds, n)
     opener[0] = _first_active_left_of_dealer(pub, n, dealer)
     if checks_only:
         ended = _checked_round(rnd, opener[0], n, pub, res)
@@ -682,7 +706,7 @@ def play_reveals(
     discard, which followed betting round ``rnd``. Returns True if the deal
     ended early (R17)."""
     n = cfg[C_N]
-    checks_only = _nobody_bets(cfg, kinds, n)
+    checks_only = nobody_bets(cfg, kinds, n)
     for r in range(4):
         for i in range(n):
             seat = seat_after(dealer, i, n)

@@ -30,9 +30,12 @@ from ..layout import (
     C_HILO,
     C_N,
     C_REVEAL,
+    DEC_SIZE,
     HERO,
+    MAX_ROUNDS,
     R_MISSED,
     R_POT,
+    RES_SIZE,
     S_CAT,
     S_FLAGS,
     S_FOLD,
@@ -40,18 +43,18 @@ from ..layout import (
     S_LOW_SHARE,
     S_NET,
     S_SHARE,
+    SEAT_RES_SIZE,
+    STATES_ROWS,
 )  # fmt: skip
-from .deal import (
-    deal_table,
+from .batch import (
+    PHASE_PLAYS,
+    betting_phase,
+    copy_play,
     declare_phase,
-    discard_phase,
-    log_entry,
-    play_reveals,
-    pub_at_deal,
-    reset_results,
-    seat_after,
-    settle,
+    discard_inline,
+    settle_inline,
 )
+from .deal import log_entry, nobody_bets, pub_at_deal, reset_results, seat_after
 from .showdown import CHUNK, opponents_after_pass
 
 #: betting rounds before the discard in the default rules (after the deal, after the pass)
@@ -131,140 +134,175 @@ def _reveal_batch_chunks(
     hero_packet, right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo,
     cbet, cdiscard, with_hilo, with_learned,
 ):  # fmt: skip
-    """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`."""
+    """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`.
+
+    The deals of a chunk go through the phases ``PHASE_PLAYS // orders``
+    at a time (at least one), each once per order (a *play*), with the
+    batch-major kernels of :mod:`~anaconda_sim.sim.kernels.batch`: the
+    start of every play (:func:`_start_orders`), each reveal and its
+    betting round, the declaration, the end (:func:`_finish_orders`)."""
     n = cfg[C_N]
+    n_orders = orders.shape[0]
+    group = max(1, PHASE_PLAYS // n_orders)
+    size = group * n_orders
+    checks_only = nobody_bets(cfg, kinds, n)
+    pass_owns_ = np.empty((n, V.OWN_SIZE), dtype=np.int32)
+    kept_ = np.empty((n, 4), dtype=np.int64)
+    packets_ = np.empty((n, 3), dtype=np.int64)
+    pass_states_ = np.empty((n, 1), dtype=np.uint64)
+    dealt_ = np.empty(DECK_SIZE, dtype=np.int64)
+    hand_ = np.empty(HAND_SIZE, dtype=np.int64)
+    chosen_ = np.empty(HAND_SIZE, dtype=np.int64)
+    deck_state_ = np.empty(1, dtype=np.uint64)
+    hero_cards_ = np.empty(HAND_SIZE, dtype=np.int64)
+    # the hero's seven held cards, its unknown discards (-1) last
+    held_ = np.empty(HAND_SIZE, dtype=np.int64)
+    for j in range(KEPT_SIZE):
+        held_[j] = hand5[j]
+    for j in range(DISCARD_SIZE):
+        held_[KEPT_SIZE + j] = discards[j]
+    pub_ = np.empty((size, V.PUB_SIZE), dtype=np.int32)
+    owns_ = np.empty((size, n, V.OWN_SIZE), dtype=np.int32)
+    states_ = np.empty((size, STATES_ROWS, 1), dtype=np.uint64)
+    dec_ = np.empty((size, n, DEC_SIZE), dtype=np.int64)
+    seat_res_ = np.empty((size, n, SEAT_RES_SIZE), dtype=np.int64)
+    res_ = np.zeros((size, RES_SIZE), dtype=np.int64)
+    opener_ = np.empty((size, MAX_ROUNDS), dtype=np.int64)
+    alive_ = np.zeros(size, dtype=np.bool_)
+    dealers_ = np.full(group, cfg[C_DEALER], dtype=np.int64)
+    # borrowed (uncounted) views for the phase calls; the originals live
+    # until keep() below
+    pass_owns, kept, packets = borrow(pass_owns_), borrow(kept_), borrow(packets_)
+    pass_states, dealt, hand = borrow(pass_states_), borrow(dealt_), borrow(hand_)
+    chosen, deck_state, hero_cards = borrow(chosen_), borrow(deck_state_), borrow(hero_cards_)
+    held = borrow(held_)
+    pub, owns, states, dec = borrow(pub_), borrow(owns_), borrow(states_), borrow(dec_)
+    seat_res, res, opener = borrow(seat_res_), borrow(res_), borrow(opener_)
+    alive, dealers = borrow(alive_), borrow(dealers_)
     for chunk in range(first_chunk, stop_chunk):
-        pass_owns_ = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-        kept_ = np.empty((n, 4), dtype=np.int64)
-        packets_ = np.empty((n, 3), dtype=np.int64)
-        pass_states_ = np.empty((n, 1), dtype=np.uint64)
-        dealt_ = np.empty(DECK_SIZE, dtype=np.int64)
-        hand_ = np.empty(HAND_SIZE, dtype=np.int64)
-        chosen_ = np.empty(HAND_SIZE, dtype=np.int64)
-        deck_state_ = np.empty(1, dtype=np.uint64)
-        hero_cards_ = np.empty(HAND_SIZE, dtype=np.int64)
-        # the hero's seven held cards, its unknown discards (-1) last
-        held_ = np.empty(HAND_SIZE, dtype=np.int64)
-        held_[:KEPT_SIZE] = hand5
-        held_[KEPT_SIZE:] = discards
-        pub_, owns_, states_, dec_, seat_res_, res_, opener_ = deal_table(n)
-        saved = deal_table(n)  # the table after the first order's discard
-        # the per-order kernels are called about a thousand times per deal:
-        # borrowed (uncounted) views spare each call its reference counts;
-        # the originals live until keep() below
-        pass_owns, kept, packets = borrow(pass_owns_), borrow(kept_), borrow(packets_)
-        pass_states, dealt, hand = borrow(pass_states_), borrow(dealt_), borrow(hand_)
-        chosen, deck_state, hero_cards = borrow(chosen_), borrow(deck_state_), borrow(hero_cards_)
-        held = borrow(held_)
-        pub, owns, states, dec = borrow(pub_), borrow(owns_), borrow(states_), borrow(dec_)
-        seat_res, res, opener = borrow(seat_res_), borrow(res_), borrow(opener_)
-        after_discard = (borrow(saved[0]), borrow(saved[1]), borrow(saved[2]), borrow(saved[3]),
-                         borrow(saved[4]), borrow(saved[5]), borrow(saved[6]))  # fmt: skip
-        # arrays every thread reads or writes by row, borrowed: reference
-        # counts on shared arrays would make the cores fight over cache lines
-        cfg_, pass_pub_ = borrow(cfg), borrow(pass_pub)
-        kinds_, params_ = borrow(kinds), borrow(params)
-        hand5_, discards_, hero_packet_ = borrow(hand5), borrow(discards), borrow(hero_packet)
-        right_forced_, orders_, fours_ = borrow(right_forced), borrow(orders), borrow(fours)
-        net_, share_, opens_ = borrow(net), borrow(share), borrow(opens)
-        opp_folds_, pots_, cats_ = borrow(opp_folds), borrow(pots), borrow(cats)
-        hilo_ = borrow(hilo)
-        for i in range(chunk * CHUNK, min(n_deals, (chunk + 1) * CHUNK)):
-            _reveal_deal(
-                key, deal_start + i, i, cfg_, pass_pub_, kinds_, params_, known_mask, hand5_,
-                discards_, hero_packet_, right_forced_, fours_, orders_, net_, share_, opens_,
-                opp_folds_, pots_, cats_, hilo_, cbet, cdiscard, pass_owns, kept, packets,
-                pass_states, dealt, hand, chosen, deck_state, hero_cards, held, pub, owns, states,
-                dec, seat_res, res, opener, after_discard, with_hilo, with_learned,
-            )  # fmt: skip
-        keep(pass_owns_, kept_, packets_, pass_states_, dealt_, hand_)
-        keep(chosen_, deck_state_, hero_cards_, pub_, owns_, states_)
-        keep(dec_, seat_res_, res_, opener_, saved[0], saved[1])
-        keep(saved[2], saved[3], saved[4], saved[5], saved[6], held_)
+        start = chunk * CHUNK
+        stop = min(n_deals, (chunk + 1) * CHUNK)
+        while start < stop:
+            m = min(group, stop - start)
+            plays = m * n_orders
+            _start_orders(key, deal_start, start, m, cfg, pass_pub, kinds, params, known_mask,
+                          hand5, discards, hero_packet, right_forced, fours, orders, cdiscard,
+                          pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state,
+                          hero_cards, held, pub, owns, states, dec, seat_res, res, opener, alive,
+                          with_hilo, with_learned)  # fmt: skip
+            if cfg[C_REVEAL] != 0:
+                for r in range(4):
+                    betting_phase(ROUNDS_BEFORE_DISCARD + r, r, plays, n_orders, checks_only,
+                                  cfg, dealers, pub, owns, kinds, params, states, cbet, dec,
+                                  seat_res, res, opener, alive, with_hilo,
+                                  with_learned)  # fmt: skip
+            if with_hilo is not None:
+                if cfg[C_HILO] != 0:
+                    declare_phase(plays, n_orders, cfg, dealers, kinds, params, orders, pub, owns,
+                                  states, seat_res, res, alive)  # fmt: skip
+            _finish_orders(start, plays, n_orders, cfg, pub, owns, dec, seat_res, res, opener,
+                           alive, net, share, opens, opp_folds, pots, cats, hilo, with_hilo,
+                           with_learned)  # fmt: skip
+            start += m
+    keep(pass_owns_, kept_, packets_, pass_states_, dealt_, hand_)
+    keep(chosen_, deck_state_, hero_cards_, pub_, owns_, states_)
+    keep(dec_, seat_res_, res_, opener_, alive_, dealers_)
+    keep(held_, held_, held_, held_, held_, held_)
 
 
 @jit
-def _reveal_deal(
-    key, deal, i, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
-    right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard,
+def _start_orders(
+    key, deal_start, first, m, cfg, pass_pub, kinds, params, known_mask, hand5, discards,
+    hero_packet, right_forced, fours, orders, cdiscard,
     pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, hero_cards, held,
-    pub, owns, states, dec, seat_res, res, opener, after_discard, with_hilo, with_learned,
+    pub, owns, states, dec, seat_res, res, opener, alive, with_hilo, with_learned,
 ):  # fmt: skip
-    """Row ``i`` of :func:`reveal_batch`: every order on deal ``deal``.
+    """Rows ``first .. first + m - 1`` of :func:`reveal_batch`: each deal's
+    opponents after the pass (the showdown model), then for every order the
+    table right after the discard, in play ``i * len(orders) + k``.
 
     Every seat discards at once (R8), so when an order keeps the same five
     cards as the first one, every other seat's discard and reveal order are
-    those of the first order's deal: the table right after the first
-    discard is kept (``after_discard``, a tuple of copies of ``pub``,
-    ``owns``, ``states``, ``dec``, ``seat_res``, ``res``, ``opener``) and
-    the order starts from it with only the hero's five reordered. The
-    random numbers are the same either way (the hero's forced choice draws
-    none), so the results are those of playing the discard again. When the
-    first order is missed (the hero does not hold its five), every order is
-    played in full."""
+    those of the first order's play: it starts as a copy of that play with
+    only the hero's five reordered. The random numbers are the same either
+    way (the hero's forced choice draws none), so the results are those of
+    playing the discard again. When the first order is missed (the hero does
+    not hold its five), every order is played in full."""
     n = cfg[C_N]
-    for seat in range(n):
-        pass_owns[seat, :] = -1
-        pass_owns[seat, V.O_SEAT] = seat
+    n_orders = orders.shape[0]
+    dealer = cfg[C_DEALER]
     packet_unknown = hero_packet[0] < 0
     dead = 2 if discards[0] < 0 else 0
     unknown = (3 if packet_unknown else 0) + dead
-    hero_extra = opponents_after_pass(
-        key, deal, n, pass_pub, kinds, params, known_mask, right_forced, fours, unknown,
-        held, pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state,
-        with_hilo, with_learned,
-    )  # fmt: skip
     offset = 3 if packet_unknown else 0
-    for j in range(3):
-        packets[HERO, j] = hero_extra[j] if packet_unknown else hero_packet[j]
-    for j in range(KEPT_SIZE):
-        hero_cards[j] = hand5[j]
-    for j in range(DISCARD_SIZE):
-        hero_cards[KEPT_SIZE + j] = hero_extra[offset + j] if dead else discards[j]
-    hero_state = stream_state(key, deal, STREAM_SEAT)
     first_five = _five_mask(orders, 0)
-    reusable = False
-    for k in range(orders.shape[0]):
-        if reusable and _five_mask(orders, k) == first_five:
-            _restore(after_discard, pub, owns, states, dec, seat_res, res, opener)
-            for j in range(KEPT_SIZE):
-                owns[HERO, V.O_CARDS + j] = orders[k, j]
-        else:
-            _views_at_discard(cfg, pub, owns, hero_cards, kept, packets)
-            states[STREAM_SEAT, 0] = hero_state
+    for local in range(m):
+        deal = deal_start + first + local
+        for seat in range(n):
+            for j in range(V.OWN_SIZE):
+                pass_owns[seat, j] = -1
+            pass_owns[seat, V.O_SEAT] = seat
+        hero_extra = opponents_after_pass(
+            key, deal, n, pass_pub, kinds, params, known_mask, right_forced, fours, unknown,
+            held, pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state,
+            with_hilo, with_learned,
+        )  # fmt: skip
+        for j in range(3):
+            packets[HERO, j] = hero_extra[j] if packet_unknown else hero_packet[j]
+        for j in range(KEPT_SIZE):
+            hero_cards[j] = hand5[j]
+        for j in range(DISCARD_SIZE):
+            hero_cards[KEPT_SIZE + j] = hero_extra[offset + j] if dead else discards[j]
+        hero_state = stream_state(key, deal, STREAM_SEAT)
+        e0 = local * n_orders
+        reusable = False
+        for k in range(n_orders):
+            e = e0 + k
+            alive[e] = True
+            if reusable and _five_mask(orders, k) == first_five:
+                copy_play(e0, e, pub, owns, states, dec, seat_res, res, opener)
+                for j in range(KEPT_SIZE):
+                    owns[e, HERO, V.O_CARDS + j] = orders[k, j]
+                continue
+            _views_at_discard(cfg, pub[e], owns[e], hero_cards, kept, packets)
+            states[e, STREAM_SEAT, 0] = hero_state
             for seat in range(1, n):
-                states[STREAM_SEAT + seat, 0] = pass_states[seat, 0]
-            reset_results(n, seat_res, res, opener, ROUNDS_BEFORE_DISCARD)
-            discard_phase(cfg, cfg[C_DEALER], pub, owns, kinds, params, states, cdiscard, dec,
-                           orders[k], res, with_hilo, with_learned)  # fmt: skip
+                states[e, STREAM_SEAT + seat, 0] = pass_states[seat, 0]
+            reset_results(n, seat_res[e], res[e], opener[e], ROUNDS_BEFORE_DISCARD)
+            discard_inline(cfg, dealer, pub[e], owns[e], kinds, params, states[e], cdiscard,
+                           dec[e], orders[k], res[e], with_hilo, with_learned)  # fmt: skip
             if k == 0:
-                _restore((pub, owns, states, dec, seat_res, res, opener), *after_discard)
                 # a missed forced order (the hero does not hold those five)
                 # let the hero's own strategy discard: nothing to reorder
-                reusable = res[R_MISSED] == 0
-        ended = False
-        if cfg[C_REVEAL] != 0:
-            ended = play_reveals(ROUNDS_BEFORE_DISCARD - 1, cfg[C_DEALER], cfg, kinds, params,
-                                 pub, owns, states, dec, seat_res, res, opener, cbet,
-                                 with_hilo, with_learned)  # fmt: skip
-        if with_hilo is not None:
-            if not ended and cfg[C_HILO] != 0:
-                declare_phase(cfg[C_DEALER], cfg, kinds, params, orders[k], pub, owns, states,
-                              seat_res, res)  # fmt: skip
-        settle(ended, cfg[C_DEALER], cfg, pub, owns, dec, seat_res, res, with_hilo, with_learned)
-        net[i, k] = seat_res[HERO, S_NET]
-        share[i, k] = seat_res[HERO, S_SHARE]
-        pots[i, k] = res[R_POT]
-        cats[i, k] = seat_res[HERO, S_CAT]
+                reusable = res[e, R_MISSED] == 0
+
+
+@jit(_nrt=False)
+def _finish_orders(
+    first, plays, n_orders, cfg, pub, owns, dec, seat_res, res, opener, alive, net, share, opens,
+    opp_folds, pots, cats, hilo, with_hilo, with_learned,
+):  # fmt: skip
+    """The end of every play (R10, R17-R20; hi-lo R23-R25) and the hero's
+    results into rows ``first ..`` of :func:`reveal_batch`'s outputs."""
+    n = cfg[C_N]
+    for e in range(plays):
+        i = first + e // n_orders
+        k = e % n_orders
+        settle_inline(not alive[e], cfg[C_DEALER], cfg, pub[e], owns[e], dec[e], seat_res[e],
+                      res[e], with_hilo, with_learned)  # fmt: skip
+        net[i, k] = seat_res[e, HERO, S_NET]
+        share[i, k] = seat_res[e, HERO, S_SHARE]
+        pots[i, k] = res[e, R_POT]
+        cats[i, k] = seat_res[e, HERO, S_CAT]
         if cfg[C_HILO] != 0:
-            hilo[i, k, 0] = seat_res[HERO, S_HIGH_SHARE]
-            hilo[i, k, 1] = seat_res[HERO, S_LOW_SHARE]
-            hilo[i, k, 2] = seat_res[HERO, S_FLAGS]
+            hilo[i, k, 0] = seat_res[e, HERO, S_HIGH_SHARE]
+            hilo[i, k, 1] = seat_res[e, HERO, S_LOW_SHARE]
+            hilo[i, k, 2] = seat_res[e, HERO, S_FLAGS]
         for r in range(4):
-            opens[i, k, r] = 1 if opener[ROUNDS_BEFORE_DISCARD + r] == HERO else 0
+            opens[i, k, r] = 1 if opener[e, ROUNDS_BEFORE_DISCARD + r] == HERO else 0
             opp_folds[i, k, r] = 0
         for seat in range(1, n):
-            fold = seat_res[seat, S_FOLD] - ROUNDS_BEFORE_DISCARD
+            fold = seat_res[e, seat, S_FOLD] - ROUNDS_BEFORE_DISCARD
             if fold >= 0:
                 opp_folds[i, k, fold] += 1
 
@@ -276,25 +314,3 @@ def _five_mask(orders, k):
     for j in range(KEPT_SIZE):
         mask |= card_bit(orders[k, j])
     return mask
-
-
-@jit
-def _restore(source, pub, owns, states, dec, seat_res, res, opener):
-    """Copy the seven arrays of the tuple ``source`` into the arrays given
-    (element loops: a whole-array copy compiles numba's shape checks)."""
-    pub_, owns_, states_, dec_, seat_res_, res_, opener_ = source
-    for j in range(pub.shape[0]):
-        pub[j] = pub_[j]
-    for s in range(owns.shape[0]):
-        for j in range(owns.shape[1]):
-            owns[s, j] = owns_[s, j]
-        for j in range(dec.shape[1]):
-            dec[s, j] = dec_[s, j]
-        for j in range(seat_res.shape[1]):
-            seat_res[s, j] = seat_res_[s, j]
-    for r in range(states.shape[0]):
-        states[r, 0] = states_[r, 0]
-    for j in range(res.shape[0]):
-        res[j] = res_[j]
-    for j in range(opener.shape[0]):
-        opener[j] = opener_[j]
