@@ -24,6 +24,15 @@ configurations in a subprocess with its own kernel cache, one thread,
 interleaved with this version's runs; ``speedup_vs_previous`` is the ratio of
 process CPU times (which a busy second core disturbs less than wall time).
 
+The batch-major kernels against the deal-at-a-time kernels they replace
+(``ANACONDA_SIM_KERNELS=previous``), side by side in this process (rows
+under ``"kernels"``): deals per CPU second of each on one thread (the best
+of interleaved runs) and of the batch-major ones on all threads, for
+call-down, sensible and learned tables at 2, 6 and 7 players under the
+default and the hi-lo rules. Rows under ``"phases"``: nanoseconds per deal
+in each phase kernel, timed by calling the phases from Python one after
+another on one large batch of plays (6 players).
+
 Figures go to ``benchmarks/results/bench_deals.json`` and ``.csv``
 (``bench_deals.quick.json``/``.csv`` in quick mode; those are gitignored);
 the hi-lo rows are under ``"hilo"`` in the JSON.
@@ -44,9 +53,19 @@ from typing import Any
 
 import numba
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from anaconda_sim.game.play import play_deal
+from anaconda_sim.sim import layout as L
+from anaconda_sim.sim.driver import start_run
+from anaconda_sim.sim.kernels import batch as B
+from anaconda_sim.sim.kernels.deal import nobody_bets
 from anaconda_sim.sim.simulator import simulate
+from anaconda_sim.strategies.kinds import kernel_extras
+from anaconda_sim.table import views as V
 from anaconda_sim.table.rules import Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -160,6 +179,186 @@ def compare_hilo(deals: int, runs: int) -> list[dict[str, Any]]:
     return rows
 
 
+KERNEL_PLAYERS = (2, 6, 7)
+KERNEL_STRATEGIES = ("call-down", "sensible", "learned")
+#: deals per run of the kernel comparison, as a share of ``deals`` (learned
+#: tables play about a tenth as fast as call-down ones)
+KERNEL_SHARE = {"call-down": 1.0, "sensible": 0.5, "learned": 0.1}
+
+
+def _with_kernels(name: str, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    before = os.environ.get("ANACONDA_SIM_KERNELS")
+    os.environ["ANACONDA_SIM_KERNELS"] = name
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        if before is None:
+            del os.environ["ANACONDA_SIM_KERNELS"]
+        else:
+            os.environ["ANACONDA_SIM_KERNELS"] = before
+
+
+def compare_kernels(deals: int, runs: int) -> list[dict[str, Any]]:
+    """Deals per CPU second of the batch-major and the previous kernels on one
+    thread (``runs`` interleaved runs each, the best kept), and of the
+    batch-major ones on all threads (wall clock)."""
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    rows = []
+    for hilo in (False, True):
+        for players in KERNEL_PLAYERS:
+            rules = Rules.hilo(players) if hilo else Rules(players=players)
+            for strategy in KERNEL_STRATEGIES:
+                n = max(int(deals * KERNEL_SHARE[strategy]), 1)
+                best = {"batch": float("inf"), "previous": float("inf")}
+                for name in best:
+                    _with_kernels(name, simulate, rules, strategy, 200, seed=0, progress=False)
+                for k in range(runs):
+                    for name in ("batch", "previous") if k % 2 == 0 else ("previous", "batch"):
+                        cpu = _with_kernels(name, _cpu_simulate, rules, strategy, n)
+                        best[name] = min(best[name], cpu)
+                wall = _time_simulate(rules, strategy, n, all_threads)
+                rows.append({
+                    "rules": "hi-lo" if hilo else "high", "players": players,
+                    "strategy": strategy, "deals": n,
+                    "batch_deals_per_cpu_s": n / best["batch"],
+                    "previous_deals_per_cpu_s": n / best["previous"],
+                    "speedup_vs_previous": best["previous"] / best["batch"],
+                    "threads": all_threads, "batch_deals_per_s_all_threads": n / wall,
+                    "thread_scaling": best["batch"] / wall,
+                })  # fmt: skip
+    return rows
+
+
+@intrinsic
+def _cycles(typingctx: Any) -> Any:
+    """The processor's cycle counter (``llvm.readcyclecounter``)."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        counter = ir.FunctionType(ir.IntType(64), [])
+        return builder.call(
+            cgutils.get_or_insert_function(builder.module, counter, "llvm.readcyclecounter"), []
+        )
+
+    return types.uint64(), codegen
+
+
+@numba.njit(cache=False)
+def _phase_cycles(
+    groups, key, cfg, passes, kinds, params, fixed, known_mask, choices, forced_pass,
+    acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
+    rec_deck, rec_dealer, rec_res, rec_seat, rec_own,
+    cbet, cpass, cdiscard, with_hilo, with_learned, cycles,
+):  # fmt: skip
+    """:func:`~anaconda_sim.sim.kernels.batch.run_batches`'s phases on
+    ``groups`` batches of ``PHASE_PLAYS`` deals, the cycles between them
+    added into ``cycles`` (deal, betting before the discard, pass, discard,
+    reveals and their rounds, showdown and sums)."""
+    n = cfg[L.C_N]
+    plays = B.PHASE_PLAYS
+    pub = np.empty((plays, V.PUB_SIZE), dtype=np.int32)
+    owns = np.empty((plays, n, V.OWN_SIZE), dtype=np.int32)
+    states = np.empty((plays, L.STATES_ROWS, 1), dtype=np.uint64)
+    dec = np.empty((plays, n, L.DEC_SIZE), dtype=np.int64)
+    seat_res = np.empty((plays, n, L.SEAT_RES_SIZE), dtype=np.int64)
+    res = np.zeros((plays, L.RES_SIZE), dtype=np.int64)
+    opener = np.empty((plays, L.MAX_ROUNDS), dtype=np.int64)
+    alive = np.zeros(plays, dtype=np.bool_)
+    decks = np.empty((plays, 52), dtype=np.int64)
+    dealers = np.empty(plays, dtype=np.int64)
+    scratch = np.empty(52, dtype=np.int64)
+    available = np.empty(52, dtype=np.int64)
+    hero_net = np.zeros(1, dtype=np.int64)
+    hero_share = np.zeros(1, dtype=np.int64)
+    checks_only = nobody_bets(cfg, kinds, n)
+    for g in range(groups):
+        t0 = _cycles()
+        B.deal_phase(key, g * plays, plays, 1, cfg, fixed, known_mask, decks, dealers, scratch,
+                     available, pub, owns, states, dec, seat_res, res, opener, alive)
+        t1 = _cycles()
+        cycles[0] += t1 - t0
+        rnd = 0
+        B.betting_phase(rnd, -1, plays, 1, checks_only, cfg, dealers, pub, owns, kinds, params,
+                        states, cbet, dec, seat_res, res, opener, alive, with_hilo, with_learned)
+        t2 = _cycles()
+        cycles[1] += t2 - t1
+        for p in range(passes.shape[0]):
+            t2 = _cycles()
+            B.pass_phase(p, passes[p, L.PASS_COUNT], passes[p, L.PASS_DIRECTION], plays, 1, cfg,
+                         dealers, pub, owns, kinds, params, states, cpass, dec, choices,
+                         forced_pass, res, alive, with_hilo, with_learned)
+            t3 = _cycles()
+            cycles[2] += t3 - t2
+            rnd += 1
+            B.betting_phase(rnd, -1, plays, 1, checks_only, cfg, dealers, pub, owns, kinds,
+                            params, states, cbet, dec, seat_res, res, opener, alive, with_hilo,
+                            with_learned)
+            cycles[1] += _cycles() - t3
+        t4 = _cycles()
+        B.discard_phase(plays, 1, cfg, dealers, pub, owns, kinds, params, states, cdiscard, dec,
+                        choices, res, alive, with_hilo, with_learned)
+        t5 = _cycles()
+        cycles[3] += t5 - t4
+        for r in range(4):
+            rnd += 1
+            B.betting_phase(rnd, r, plays, 1, checks_only, cfg, dealers, pub, owns, kinds,
+                            params, states, cbet, dec, seat_res, res, opener, alive, with_hilo,
+                            with_learned)
+        t6 = _cycles()
+        cycles[4] += t6 - t5
+        B.settle_phase(0, 0, plays, 1, cfg, dealers, decks, pub, owns, dec, seat_res, res, opener,
+                       alive, hero_net, hero_share, acc_seat, acc_cat, acc_fold, acc_open,
+                       acc_deal, acc_cross, rec_deck, rec_dealer, rec_res, rec_seat, rec_own,
+                       with_hilo, with_learned)
+        cycles[5] += _cycles() - t6
+
+
+PHASE_NAMES = ("deal", "betting before the discard", "pass", "discard and order",
+               "reveals and their rounds", "showdown and sums")  # fmt: skip
+
+
+def phase_profile(players: int, strategy: str, groups: int, repeats: int) -> list[dict[str, Any]]:
+    """Nanoseconds per deal in each phase kernel of the batch-major path, one
+    thread: the phases of :func:`~anaconda_sim.sim.kernels.batch.run_batches`
+    called in the same order from a numba loop over ``groups`` batches that
+    reads the cycle counter between them (cycles turned into nanoseconds by
+    the wall time of the whole loop); the best of ``repeats``."""
+    rules = Rules(players=players)
+    simulate(rules, strategy, 200, seed=0, progress=False)  # the phases compiled
+    run_ = start_run(rules, strategy, 1, 0, 0, rotate=True, betting=True, fixed=None,
+                     known=None, hero=-1, force=L.FORCE_NONE, choices=None, forced_pass=None,
+                     records=False, batch_size=None)  # fmt: skip
+    n = players
+    kinds = np.array([s.kind for s in run_.strategies], dtype=np.int64)
+    params = np.stack([s.param_array(n) for s in run_.strategies])
+    passes = np.array(rules.passes, dtype=np.int64).reshape(-1, L.PASS_FIELDS)
+    shape = (1, 1, n)
+    accs = (np.zeros((*shape, L.ACC_SEAT_SIZE), np.int64), np.zeros((*shape, 9), np.int64),
+            np.zeros((*shape, L.MAX_ROUNDS), np.int64),
+            np.zeros((*shape, L.MAX_ROUNDS), np.int64),
+            np.zeros((1, 1, L.ACC_DEAL_SIZE), np.int64),
+            np.zeros((1, L.ACC_CROSS_SIZE, 1, 1), np.int64))  # fmt: skip
+    recs = (np.zeros((1, 7 * n), np.int8), np.zeros(1, np.int64),
+            np.zeros((1, 1, L.RES_SIZE), np.int64), np.zeros((1, 1, n, L.SEAT_RES_SIZE), np.int64),
+            np.zeros((1, 1, n, V.OWN_SIZE), np.int32))  # fmt: skip
+    args = (run_.key, run_.cfg, passes, kinds, params, run_.fixed, run_.known_mask, run_.choices,
+            run_.forced_pass, *accs, *recs, *run_.funcs, *kernel_extras(False, kinds))
+    numba.set_num_threads(1)
+    _phase_cycles(1, *args, np.zeros(len(PHASE_NAMES), np.uint64))  # compiles
+    best = None
+    for _ in range(repeats):
+        cycles = np.zeros(len(PHASE_NAMES), np.uint64)
+        start = time.perf_counter()
+        _phase_cycles(groups, *args, cycles)
+        ns_per_cycle = (time.perf_counter() - start) * 1e9 / max(float(cycles.sum()), 1.0)
+        ns = cycles * ns_per_cycle / (groups * B.PHASE_PLAYS)
+        if best is None or ns.sum() < best.sum():
+            best = ns
+    assert best is not None
+    return [{"players": players, "strategy": strategy, "phase": name,
+             "ns_per_deal": float(value), "share": float(value / best.sum())}
+            for name, value in zip(PHASE_NAMES, best, strict=True)]  # fmt: skip
+
+
 def run(quick: bool, deals: int | None, engine_deals: int | None) -> dict[str, Any]:
     """Measure every configuration; return the figures (also what is written)."""
     deals = deals or (20_000 if quick else 10_000_000)
@@ -190,6 +389,10 @@ def run(quick: bool, deals: int | None, engine_deals: int | None) -> dict[str, A
                     "speedup_vs_engine_1_core": deals / one / engine_rate,
                 })  # fmt: skip
         hilo_rows = compare_hilo(deals, 2 if quick else 10)
+        kernel_rows = compare_kernels(deals // 2, 2 if quick else 4)
+        phase_rows = [row for strategy in KERNEL_STRATEGIES
+                      for row in phase_profile(6, strategy, 4 if quick else 400,
+                                               2 if quick else 3)]  # fmt: skip
         # memory: numpy allocations seen by tracemalloc during a run, and the
         # process peak RSS (numba's own allocations are counted in the RSS only)
         numba.set_num_threads(all_threads)
@@ -211,6 +414,8 @@ def run(quick: bool, deals: int | None, engine_deals: int | None) -> dict[str, A
         },
         "rows": rows,
         "hilo": hilo_rows,
+        "kernels": kernel_rows,
+        "phases": phase_rows,
         "memory": {
             "tracemalloc_peak_mib": traced_peak / 2**20,
             "peak_rss_mib": peak_memory_mb(),
@@ -257,6 +462,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             print(f"{r['players']:>2} {r['strategy']:<10} {r['hilo_deals_per_cpu_s']:>12,.0f} "
                   f"{r['default_deals_per_cpu_s']:>14,.0f} "
                   f"{r['hilo_vs_default']:>14.2f}")  # fmt: skip
+        print(f"{'rules':<6}{'n':>2} {'strategy':<10} {'batch/cpu-s':>12} "
+              f"{'previous/cpu-s':>15} {'x':>5} {'all threads/s':>14} {'scaling':>8}")
+        for r in figures["kernels"]:
+            print(f"{r['rules']:<6}{r['players']:>2} {r['strategy']:<10} "
+                  f"{r['batch_deals_per_cpu_s']:>12,.0f} {r['previous_deals_per_cpu_s']:>15,.0f} "
+                  f"{r['speedup_vs_previous']:>5.2f} {r['batch_deals_per_s_all_threads']:>14,.0f} "
+                  f"{r['thread_scaling']:>8.2f}")  # fmt: skip
+        for r in figures["phases"]:
+            print(f"{r['players']:>2} {r['strategy']:<10} {r['phase']:<26} "
+                  f"{r['ns_per_deal']:>8,.0f} ns/deal {r['share']:>6.1%}")  # fmt: skip
         for r in figures.get("previous", []):
             print(f"{r['players']:>2} {r['strategy']:<10} {r['deals_per_cpu_s']:>12,.0f}/cpu-s "
                   f"vs {r['previous_deals_per_cpu_s']:>10,.0f} at {r['previous']}: "

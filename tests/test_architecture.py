@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "anaconda_sim"
 #: the layers, lowest first (docs/architecture.md)
 LAYERS: list[set[str]] = [
     {"_version", "limits", "cards", "errors", "_numba", "_lazy"},  # sizes, encodings, jit
-    {"rng", "_cross", "provenance", "checks", "progress"},  # streams, products, models, bars
+    {"rng", "_cross", "provenance", "checks", "progress", "warmup"},  # streams, models, compiling
     {"stats"},  # accumulators, Z95, paired differences
     {"hands"},  # what a hand is worth
     {"table"},  # the rules and the seat views both engines fill

@@ -32,6 +32,7 @@ from ..strategies.kinds import KIND_CUSTOM, kernel_extras
 from ..strategies.spec import Strategy, get_strategy
 from ..table import views as V
 from ..table.rules import Rules
+from ..warmup import compile_on_all_cores
 from . import layout as L
 from .kernels import batch as batch_kernels
 from .kernels import deal as previous_kernels
@@ -376,13 +377,17 @@ class KernelRun:
         acc_deal = np.zeros((n_batches, n_choices, L.ACC_DEAL_SIZE), np.int64)
         acc_cross = np.zeros((n_batches, L.ACC_CROSS_SIZE, n_choices, n_choices), np.int64)
         rec = [self.rec[k] for k in ("deck", "dealer", "res", "seat", "own")]
-        run_chunks(
-            K.run_batches, n_batches, self.key, self.first_deal + self.done, count, batch,
+        args = (
+            self.key, self.first_deal + self.done, count, batch,
             self.cfg, passes, kinds, params,
             self.fixed, self.known_mask, self.choices, self.forced_pass,
             acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
             *rec, *self.funcs, *kernel_extras(bool(self.cfg[L.C_HILO]), kinds),
         )  # fmt: skip
+        if K is batch_kernels:
+            # the first call's phase kernels compile on every core
+            compile_on_all_cores(K.phase_jobs((0, n_batches, *args)), "the deal kernels")
+        run_chunks(K.run_batches, n_batches, *args)
         accs = {"seat": acc_seat, "cat": acc_cat, "fold": acc_fold, "open": acc_open,
                 "deal": acc_deal, "cross": acc_cross}  # fmt: skip
         return {name: self.sums[name] + acc.sum(axis=0) for name, acc in accs.items()}

@@ -23,7 +23,11 @@ Nothing here validates its input: the public layer does.
 
 from __future__ import annotations
 
+from typing import Any
+
+import numba
 import numpy as np
+from numba import types
 
 from ..._numba import borrow, jit, keep
 from ...limits import DECK_SIZE, HAND_SIZE
@@ -390,3 +394,58 @@ def run_batches(
     keep(pub_, owns_, states_, dec_, seat_res_, res_)
     keep(opener_, alive_, decks_, dealers_, scratch_, available_)
     keep(hero_net_, hero_share_, hero_net_, hero_net_, hero_net_, hero_net_)
+
+
+def _array(dtype: Any, ndim: int) -> Any:
+    return types.Array(dtype, ndim, "C")
+
+
+#: the types of the per-play arrays :func:`run_batches` makes (and of the
+#: reveal kernel's, which are the same): ``pub``, ``owns``, ``states``,
+#: ``dec``, ``seat_res``, ``res``, ``opener``, ``alive``
+PLAY_TYPES = (
+    _array(types.int32, 2), _array(types.int32, 3), _array(types.uint64, 3),
+    _array(types.int64, 3), _array(types.int64, 3), _array(types.int64, 2),
+    _array(types.int64, 2), _array(types.boolean, 1),
+)  # fmt: skip
+#: rough compile seconds of each phase kernel (how they are spread over cores)
+COMPILE_WEIGHTS = {
+    "betting_phase": 10.0, "discard_phase": 9.0, "pass_phase": 7.0, "settle_phase": 4.0,
+    "declare_phase": 3.0, "deal_phase": 2.5, "follow_lead": 0.5, "lead_only": 0.2,
+}  # fmt: skip
+
+
+def phase_jobs(args: tuple[Any, ...]) -> list[tuple[Any, tuple[Any, ...], float]]:
+    """The phase kernels :func:`run_batches` calls for its arguments ``args``
+    (as the driver passes them), each with the argument types it is called
+    with: what :func:`anaconda_sim.warmup.compile_on_all_cores` compiles in
+    worker processes before the first call."""
+    t = [numba.typeof(a) for a in args]
+    (_, _, key, first_deal, _, _, cfg, _, kinds, params, fixed, known_mask, choices,
+     forced_pass, acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross, rec_deck,
+     rec_dealer, rec_res, rec_seat, rec_own, cbet, cpass, cdiscard, with_hilo,
+     with_learned) = t  # fmt: skip
+    i64, boolean = types.int64, types.boolean
+    pub, owns, states, dec, seat_res, res, opener, alive = PLAY_TYPES
+    ints1, ints2 = _array(types.int64, 1), _array(types.int64, 2)
+    signatures = {
+        "deal_phase": (key, first_deal, i64, i64, cfg, fixed, known_mask, ints2, ints1, ints1,
+                       ints1, pub, owns, states, dec, seat_res, res, opener, alive),
+        "lead_only": (i64, i64, alive),
+        "betting_phase": (i64, i64, i64, i64, boolean, cfg, ints1, pub, owns, kinds, params,
+                          states, cbet, dec, seat_res, res, opener, alive, with_hilo,
+                          with_learned),
+        "follow_lead": (i64, i64, pub, owns, states, dec, seat_res, res, opener, alive),
+        "pass_phase": (i64, i64, i64, i64, i64, cfg, ints1, pub, owns, kinds, params, states,
+                       cpass, dec, choices, forced_pass, res, alive, with_hilo, with_learned),
+        "discard_phase": (i64, i64, cfg, ints1, pub, owns, kinds, params, states, cdiscard, dec,
+                          choices, res, alive, with_hilo, with_learned),
+        "settle_phase": (i64, i64, i64, i64, cfg, ints1, ints2, pub, owns, dec, seat_res, res,
+                         opener, alive, ints1, ints1, acc_seat, acc_cat, acc_fold, acc_open,
+                         acc_deal, acc_cross, rec_deck, rec_dealer, rec_res, rec_seat, rec_own,
+                         with_hilo, with_learned),
+    }  # fmt: skip
+    if args[-2] is not None:  # with_hilo: the declaration is compiled in
+        signatures["declare_phase"] = (i64, i64, cfg, ints1, kinds, params, choices, pub, owns,
+                                       states, seat_res, res, alive)  # fmt: skip
+    return [(globals()[name], sig, COMPILE_WEIGHTS[name]) for name, sig in signatures.items()]

@@ -18,13 +18,18 @@ numbers (common random numbers).
 
 from __future__ import annotations
 
+from typing import Any
+
+import numba
 import numpy as np
+from numba import types
 
 from ..._numba import borrow, jit, keep, run_chunks
 from ...limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_SEAT, card_bit, stream_state
 from ...strategies.kinds import kernel_extras
 from ...table import views as V
+from ...warmup import CompileJob, compile_on_all_cores
 from ..layout import (
     C_DEALER,
     C_HILO,
@@ -47,7 +52,9 @@ from ..layout import (
     STATES_ROWS,
 )  # fmt: skip
 from .batch import (
+    COMPILE_WEIGHTS,
     PHASE_PLAYS,
+    PLAY_TYPES,
     betting_phase,
     copy_play,
     declare_phase,
@@ -119,12 +126,45 @@ def reveal_batch(
     (``FORCE_ORDER``), or that order then its declaration
     (``FORCE_ORDER_DECLARE``).
     """
-    run_chunks(
-        _reveal_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals, cfg,
-        pass_pub, kinds, params, known_mask, hand5, discards, hero_packet, right_forced, fours,
-        orders, net, share, opens, opp_folds, pots, cats, hilo, cbet, cdiscard,
-        *kernel_extras(bool(cfg[C_HILO]), kinds),
+    args = (
+        key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask, hand5, discards,
+        hero_packet, right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo,
+        cbet, cdiscard, *kernel_extras(bool(cfg[C_HILO]), kinds),
     )  # fmt: skip
+    # the first call's phase kernels compile on every core
+    compile_on_all_cores(_phase_jobs(args), "the reveal kernels")
+    run_chunks(_reveal_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, *args)
+
+
+def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
+    """The phase kernels :func:`_reveal_batch_chunks` calls for the arguments
+    ``args`` of :func:`reveal_batch`, with the argument types it calls them with."""
+    t = [numba.typeof(a) for a in args]
+    (key, deal_start, _, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
+     right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo, cbet,
+     cdiscard, with_hilo, with_learned) = t  # fmt: skip
+    i64 = types.int64
+    pub, owns, states, dec, seat_res, res, opener, alive = PLAY_TYPES
+    ints1, ints2 = types.Array(i64, 1, "C"), types.Array(i64, 2, "C")
+    words1, words2 = types.Array(types.uint64, 1, "C"), types.Array(types.uint64, 2, "C")
+    jobs: list[CompileJob] = [
+        (_start_orders, (key, deal_start, i64, i64, cfg, pass_pub, kinds, params, known_mask,
+                         hand5, discards, hero_packet, right_forced, fours, orders, cdiscard,
+                         types.Array(types.int32, 2, "C"), ints2, ints2, words2, ints1, ints1,
+                         ints1, words1, ints1, ints1, pub, owns, states, dec, seat_res, res,
+                         opener, alive, with_hilo, with_learned), 12.0),
+        (betting_phase, (i64, i64, i64, i64, types.boolean, cfg, ints1, pub, owns, kinds, params,
+                         states, cbet, dec, seat_res, res, opener, alive, with_hilo,
+                         with_learned), COMPILE_WEIGHTS["betting_phase"]),
+        (_finish_orders, (i64, i64, i64, cfg, pub, owns, dec, seat_res, res, opener, alive, net,
+                          share, opens, opp_folds, pots, cats, hilo, with_hilo, with_learned),
+         COMPILE_WEIGHTS["settle_phase"]),
+    ]  # fmt: skip
+    if args[-2] is not None:  # with_hilo: the declaration is compiled in
+        jobs.append((declare_phase, (i64, i64, cfg, ints1, kinds, params, orders, pub, owns,
+                                     states, seat_res, res, alive),
+                     COMPILE_WEIGHTS["declare_phase"]))  # fmt: skip
+    return jobs
 
 
 @jit
