@@ -16,8 +16,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "anaconda_sim"
 #: the layers, lowest first (docs/architecture.md)
 LAYERS: list[set[str]] = [
     {"_version", "limits", "cards", "errors", "_numba", "_lazy"},  # sizes, encodings, jit
-    {"rng", "_cross", "provenance", "checks", "progress", "warmup"},  # streams, models, compiling
-    {"stats"},  # accumulators, Z95, paired differences
+    {"rng", "_cross", "provenance", "checks", "progress"},  # streams, products, models, bars
+    {"stats", "warmup"},  # accumulators, Z95, paired differences; compiling on every core
     {"hands"},  # what a hand is worth
     {"table"},  # the rules and the seat views both engines fill
     {"strategies"},  # every decision of every strategy
