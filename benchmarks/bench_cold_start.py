@@ -50,6 +50,10 @@ CALLS: dict[str, str] = {
     "equity": f"a.equity({HAND!r}, 6, deals=500, seed=1, progress=False)",
     "simulate": "a.simulate(6, 'sensible', 2000, seed=1, progress=False)",
     "reveal_values": "a.reveal_values('As Kd 7h 7c 4s', 6, deals=200, seed=1, progress=False)",
+    "exploitability": (
+        "a.exploitability('sensible', 4, decisions='pass', hands=4, deals=200, seed=1, "
+        "betting=True)"
+    ),
     "sweep unit": (
         "from anaconda_sim.sweep.spec import SweepSpec\n"
         "from anaconda_sim.sweep.work import compute_unit\n"

@@ -198,16 +198,18 @@ def _with_kernels(name: str, fn: Any, *args: Any, **kwargs: Any) -> Any:
             os.environ["ANACONDA_SIM_KERNELS"] = before
 
 
-def compare_kernels(deals: int, runs: int) -> list[dict[str, Any]]:
+def compare_kernels(deals: int, runs: int, quick: bool = False) -> list[dict[str, Any]]:
     """Deals per CPU second of the batch-major and the previous kernels on one
     thread (``runs`` interleaved runs each, the best kept), and of the
-    batch-major ones on all threads (wall clock)."""
+    batch-major ones on all threads (wall clock). ``quick``: 6 players,
+    call-down and sensible, default rules only (each further table compiles
+    both kernel sets once more)."""
     all_threads = numba.config.NUMBA_NUM_THREADS
     rows = []
-    for hilo in (False, True):
-        for players in KERNEL_PLAYERS:
+    for hilo in (False,) if quick else (False, True):
+        for players in (6,) if quick else KERNEL_PLAYERS:
             rules = Rules.hilo(players) if hilo else Rules(players=players)
-            for strategy in KERNEL_STRATEGIES:
+            for strategy in KERNEL_STRATEGIES[:2] if quick else KERNEL_STRATEGIES:
                 n = max(int(deals * KERNEL_SHARE[strategy]), 1)
                 best = {"batch": float("inf"), "previous": float("inf")}
                 for name in best:
@@ -389,8 +391,8 @@ def run(quick: bool, deals: int | None, engine_deals: int | None) -> dict[str, A
                     "speedup_vs_engine_1_core": deals / one / engine_rate,
                 })  # fmt: skip
         hilo_rows = compare_hilo(deals, 2 if quick else 10)
-        kernel_rows = compare_kernels(deals // 2, 2 if quick else 4)
-        phase_rows = [row for strategy in KERNEL_STRATEGIES
+        kernel_rows = compare_kernels(deals // 2, 2 if quick else 4, quick)
+        phase_rows = [row for strategy in (KERNEL_STRATEGIES[:1] if quick else KERNEL_STRATEGIES)
                       for row in phase_profile(6, strategy, 4 if quick else 400,
                                                2 if quick else 3)]  # fmt: skip
         # memory: numpy allocations seen by tracemalloc during a run, and the

@@ -34,6 +34,16 @@ def test_quick_benchmark_writes_json_and_csv(tmp_path: Path) -> None:
         assert r["hilo_deals_per_cpu_s"] > 0 and r["default_deals_per_cpu_s"] > 0
         ratio = r["hilo_deals_per_cpu_s"] / r["default_deals_per_cpu_s"]
         assert r["hilo_vs_default"] == pytest.approx(ratio)
+    kernels = figures["kernels"]
+    assert {(r["players"], r["strategy"]) for r in kernels} == {(6, "call-down"), (6, "sensible")}
+    for r in kernels:
+        assert r["batch_deals_per_cpu_s"] > 0 and r["previous_deals_per_cpu_s"] > 0
+        ratio = r["batch_deals_per_cpu_s"] / r["previous_deals_per_cpu_s"]
+        assert r["speedup_vs_previous"] == pytest.approx(ratio)
+    phases = figures["phases"]
+    assert [r["phase"] for r in phases] == list(module.PHASE_NAMES)
+    assert all(r["ns_per_deal"] > 0 for r in phases)
+    assert sum(r["share"] for r in phases) == pytest.approx(1.0)
     on_disk = json.loads((tmp_path / "bench_deals.quick.json").read_text())
     assert on_disk["rows"] == json.loads(json.dumps(rows))
     assert on_disk["hilo"] == json.loads(json.dumps(hilo))
