@@ -33,5 +33,5 @@ def test_quick_benchmark_times_evaluate_cold_cached_and_warm(tmp_path: Path) -> 
 def test_every_public_entry_point_has_a_first_call() -> None:
     assert set(_module().CALLS) == {
         "evaluate", "pass_values", "discard_values", "equity", "simulate", "reveal_values",
-        "sweep unit",
+        "exploitability", "sweep unit",
     }  # fmt: skip
