@@ -23,6 +23,7 @@ LAYERS: list[set[str]] = [
     {"strategies"},  # every decision of every strategy
     {"game", "sim"},  # the oracle and the fast path: neither imports the other
     {"analysis"},  # the questions
+    {"spots"},  # any decision of a deal under way: posteriors and action values
     {"learning"},  # exploitability and learning, asked of the questions
     {"sweep", "output"},  # grids of questions; tables and charts
     {"cli"},  # the command line

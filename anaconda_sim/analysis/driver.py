@@ -337,13 +337,24 @@ def p_best(acc: ChoiceAccumulator, key: np.uint64) -> np.ndarray:
     paired standard errors. The draws are seeded from the run's key, so the
     same seed gives the same column.
     """
-    k = len(acc.total)
+    if len(acc.total) == 1:
+        return np.ones(1)
+    cov = acc.covariance() / max(acc.deals, 1)
+    return normal_p_best(acc.mean(), cov, _identical_choices(acc), key)
+
+
+def normal_p_best(mean: np.ndarray, cov: np.ndarray, group: np.ndarray,
+                  key: np.uint64) -> np.ndarray:  # fmt: skip
+    """:func:`p_best` from the estimates ``mean``, their covariance ``cov``
+    and ``group`` (for each choice, the first choice equal to it on every
+    deal): the share of joint normal draws in which each choice is the
+    largest, shared equally within a group."""
+    k = len(mean)
     if k == 1:
         return np.ones(1)
-    group = _identical_choices(acc)
     reps = np.flatnonzero(group == np.arange(k))
-    mean = acc.mean()[reps]
-    cov = acc.covariance()[np.ix_(reps, reps)] / max(acc.deals, 1)
+    mean = mean[reps]
+    cov = cov[np.ix_(reps, reps)]
     if not np.all(np.isfinite(cov)):
         return np.full(k, np.nan)
     values, vectors = np.linalg.eigh(cov)

@@ -227,60 +227,66 @@ def _close_round(pub, n):
         pub[V.P_IN_ROUND + s] = 0
 
 
-@jit
-def _betting_round(
-    rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec, seat_res, res,
-    with_hilo, with_learned
-):
-    """One betting round (R13-R17). Returns True if the deal ended (one seat left)."""
+@jit(inline="always")
+def seat_bet_action(seat, cfg, pub, owns, kinds, params, states, cbet, dec, with_hilo, with_learned):
+    """The action of seat ``seat``, to act now: its strategy's intent, made legal."""
+    if cfg[C_BETTING] == 0:
+        return V.A_CHECK
+    kind = kinds[seat]
+    if kind == KIND_CALL_DOWN or kind == KIND_RANDOM_PASS:
+        # builtin_bet's passive intent, without the seat's views
+        to_call = pub[V.P_LEVEL] * cfg[C_BET] - pub[V.P_IN_ROUND + seat]
+        return V.A_CALL if to_call > 0 else V.A_CHECK
+    own = owns[seat]
+    intent = _decide_bet(kind, pub, own, params[seat], states[STREAM_SEAT + seat], cbet,
+                         dec[seat], with_hilo, with_learned)  # fmt: skip
+    return intent_to_action(pub, own, intent)
+
+
+@jit(inline="always")
+def apply_bet_action(rnd, seat, action, pending, bet, pub, seat_res):
+    """Seat ``seat``'s ``action`` into the public table and the log (R13-R16);
+    returns how many seats must still act in the round."""
+    if action == V.A_FOLD:
+        pub[V.P_FOLDED + seat] = 1
+        pub[V.P_ACTIVE] -= 1
+        seat_res[seat, S_FOLD] = rnd
+        pending -= 1
+    elif action == V.A_CHECK or action == V.A_CALL:
+        amount = pub[V.P_LEVEL] * bet - pub[V.P_IN_ROUND + seat]
+        pub[V.P_IN_ROUND + seat] += amount
+        pub[V.P_INVESTED + seat] += amount
+        pub[V.P_POT] += amount
+        pending -= 1
+    else:  # bet or raise
+        pub[V.P_LEVEL] += 1
+        amount = pub[V.P_LEVEL] * bet - pub[V.P_IN_ROUND + seat]
+        pub[V.P_IN_ROUND + seat] += amount
+        pub[V.P_INVESTED + seat] += amount
+        pub[V.P_POT] += amount
+        pending = pub[V.P_ACTIVE] - 1
+    length = pub[V.P_LOG_LEN]
+    pub[V.P_LOG + length] = log_entry(rnd, seat, action)
+    pub[V.P_LOG_LEN] = length + 1
+    return pending
+
+
+@jit(inline="always")
+def betting_loop(
+    rnd, seat, pending, cfg, pub, owns, kinds, params, states, cbet, dec, seat_res,
+    with_hilo, with_learned,
+):  # fmt: skip
+    """The rest of betting round ``rnd`` from seat ``seat``, to act, with
+    ``pending`` seats still to act (R13-R17). Returns True if the deal ended
+    (one seat left)."""
     n = cfg[C_N]
     bet = cfg[C_BET]
-    betting = cfg[C_BETTING] != 0
-    pub[V.P_ROUND] = rnd
-    pub[V.P_LEVEL] = 0
-    pub[V.P_OPENER] = opener
-    for s in range(n):
-        pub[V.P_IN_ROUND + s] = 0
-    res[R_ROUNDS] = rnd + 1
-    pending = pub[V.P_ACTIVE]
-    seat = opener
     ended = False
     while True:
         pub[V.P_TO_ACT] = seat
-        if not betting:
-            action = V.A_CHECK
-        else:
-            kind = kinds[seat]
-            if kind == KIND_CALL_DOWN or kind == KIND_RANDOM_PASS:
-                # builtin_bet's passive intent, without the seat's views
-                to_call = pub[V.P_LEVEL] * bet - pub[V.P_IN_ROUND + seat]
-                action = V.A_CALL if to_call > 0 else V.A_CHECK
-            else:
-                own = owns[seat]
-                intent = _decide_bet(kind, pub, own, params[seat], states[STREAM_SEAT + seat], cbet,
-                                     dec[seat], with_hilo, with_learned)  # fmt: skip
-                action = intent_to_action(pub, own, intent)
-        if action == V.A_FOLD:
-            pub[V.P_FOLDED + seat] = 1
-            pub[V.P_ACTIVE] -= 1
-            seat_res[seat, S_FOLD] = rnd
-            pending -= 1
-        elif action == V.A_CHECK or action == V.A_CALL:
-            amount = pub[V.P_LEVEL] * bet - pub[V.P_IN_ROUND + seat]
-            pub[V.P_IN_ROUND + seat] += amount
-            pub[V.P_INVESTED + seat] += amount
-            pub[V.P_POT] += amount
-            pending -= 1
-        else:  # bet or raise
-            pub[V.P_LEVEL] += 1
-            amount = pub[V.P_LEVEL] * bet - pub[V.P_IN_ROUND + seat]
-            pub[V.P_IN_ROUND + seat] += amount
-            pub[V.P_INVESTED + seat] += amount
-            pub[V.P_POT] += amount
-            pending = pub[V.P_ACTIVE] - 1
-        length = pub[V.P_LOG_LEN]
-        pub[V.P_LOG + length] = log_entry(rnd, seat, action)
-        pub[V.P_LOG_LEN] = length + 1
+        action = seat_bet_action(seat, cfg, pub, owns, kinds, params, states, cbet, dec,
+                                 with_hilo, with_learned)  # fmt: skip
+        pending = apply_bet_action(rnd, seat, action, pending, bet, pub, seat_res)
         if pub[V.P_ACTIVE] == 1:
             ended = True
             break
@@ -289,6 +295,23 @@ def _betting_round(
         seat = _next_active(pub, n, seat, 1)
     _close_round(pub, n)
     return ended
+
+
+@jit
+def _betting_round(
+    rnd, opener, cfg, pub, owns, kinds, params, states, cbet, dec, seat_res, res,
+    with_hilo, with_learned
+):
+    """One betting round (R13-R17). Returns True if the deal ended (one seat left)."""
+    n = cfg[C_N]
+    pub[V.P_ROUND] = rnd
+    pub[V.P_LEVEL] = 0
+    pub[V.P_OPENER] = opener
+    for s in range(n):
+        pub[V.P_IN_ROUND + s] = 0
+    res[R_ROUNDS] = rnd + 1
+    return betting_loop(rnd, opener, pub[V.P_ACTIVE], cfg, pub, owns, kinds, params, states,
+                        cbet, dec, seat_res, with_hilo, with_learned)  # fmt: skip
 
 
 @jit(inline="always")
@@ -448,6 +471,83 @@ def _pass_phase(
     move_packets(p, count, direction, n, pub, owns, dec)
 
 
+@jit(inline="always")
+def decide_discard(
+    seat, cfg, pub, owns, kinds, params, states, cdiscard, dec, force_row, res,
+    with_hilo, with_learned,
+):  # fmt: skip
+    """Seat ``seat``'s two discards and reveal order (R8), into ``dec[seat]``:
+    the hero's forced choice when it holds those cards, else its strategy's
+    (on its own stream)."""
+    hero = cfg[C_HERO]
+    force = cfg[C_FORCE]
+    hilo = pub[V.P_HILO]  # what builtin_discard reads
+    own = owns[seat]
+    out = dec[seat]
+    done = False
+    if seat == hero and force == FORCE_DISCARD:
+        ok = True
+        for j in range(HAND_SIZE):
+            if not _holds(own, force_row[j]):
+                ok = False
+        if ok:
+            for j in range(HAND_SIZE):
+                out[j] = force_row[j]
+            done = True
+        else:
+            res[R_MISSED] = 1
+    elif seat == hero and (force == FORCE_ORDER or force == FORCE_ORDER_DECLARE):
+        ok = True
+        for j in range(KEPT_SIZE):
+            if not _holds(own, force_row[j]):
+                ok = False
+        if ok:
+            k = 0
+            for c in range(own[V.O_NCARDS]):
+                card = own[V.O_CARDS + c]
+                inside = False
+                for j in range(KEPT_SIZE):
+                    if force_row[j] == card:
+                        inside = True
+                if not inside and k < DISCARD_SIZE:
+                    out[V.OUT_DISCARDS + k] = card
+                    k += 1
+            for j in range(KEPT_SIZE):
+                out[V.OUT_FIVE + j] = force_row[j]
+            done = True
+        else:
+            res[R_MISSED] = 1
+    value = np.int64(-1)
+    if not done:
+        kind = kinds[seat]
+        rng = states[STREAM_SEAT + seat]
+        if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and hilo == 0:
+            # builtin_discard's choice, without its dispatch, and its value
+            value = discard_sensible_high(own, out)
+        elif kind == KIND_CUSTOM:
+            if cfg[C_HAS_CDISCARD] != 0:
+                cdiscard(pub, own, params[seat], rng, out)
+            else:
+                builtin_discard(KIND_SENSIBLE, pub, own, params[seat], rng, out,
+                                with_hilo, with_learned)
+        else:
+            builtin_discard(kind, pub, own, params[seat], rng, out, with_hilo, with_learned)
+    # written after the decision (a custom one may write anywhere in its row)
+    dec[seat, DEC_VALUE] = value
+
+
+@jit(inline="always")
+def apply_discard(seat, owns, dec):
+    """Seat ``seat`` keeps the five of its decision, in reveal order (R8)."""
+    owns[seat, V.O_DISCARDS] = dec[seat, DEC_OUT + V.OUT_DISCARDS]
+    owns[seat, V.O_DISCARDS + 1] = dec[seat, DEC_OUT + V.OUT_DISCARDS + 1]
+    for j in range(KEPT_SIZE):
+        owns[seat, V.O_CARDS + j] = dec[seat, DEC_OUT + V.OUT_FIVE + j]
+    for j in range(KEPT_SIZE, HAND_SIZE):
+        owns[seat, V.O_CARDS + j] = -1
+    owns[seat, V.O_NCARDS] = KEPT_SIZE
+
+
 @jit
 def discard_phase(
     cfg, dealer, pub, owns, kinds, params, states, cdiscard, dec, force_row, res,
@@ -455,75 +555,14 @@ def discard_phase(
 ):
     """R8: every active seat discards two and orders its kept five."""
     n = cfg[C_N]
-    hero = cfg[C_HERO]
-    force = cfg[C_FORCE]
-    hilo = pub[V.P_HILO]  # what builtin_discard reads
     for i in range(n):
         seat = seat_after(dealer, i, n)
-        if pub[V.P_FOLDED + seat] != 0:
-            continue
-        own = owns[seat]
-        out = dec[seat]
-        done = False
-        if seat == hero and force == FORCE_DISCARD:
-            ok = True
-            for j in range(HAND_SIZE):
-                if not _holds(own, force_row[j]):
-                    ok = False
-            if ok:
-                for j in range(HAND_SIZE):
-                    out[j] = force_row[j]
-                done = True
-            else:
-                res[R_MISSED] = 1
-        elif seat == hero and (force == FORCE_ORDER or force == FORCE_ORDER_DECLARE):
-            ok = True
-            for j in range(KEPT_SIZE):
-                if not _holds(own, force_row[j]):
-                    ok = False
-            if ok:
-                k = 0
-                for c in range(own[V.O_NCARDS]):
-                    card = own[V.O_CARDS + c]
-                    inside = False
-                    for j in range(KEPT_SIZE):
-                        if force_row[j] == card:
-                            inside = True
-                    if not inside and k < DISCARD_SIZE:
-                        out[V.OUT_DISCARDS + k] = card
-                        k += 1
-                for j in range(KEPT_SIZE):
-                    out[V.OUT_FIVE + j] = force_row[j]
-                done = True
-            else:
-                res[R_MISSED] = 1
-        value = np.int64(-1)
-        if not done:
-            kind = kinds[seat]
-            rng = states[STREAM_SEAT + seat]
-            if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and hilo == 0:
-                # builtin_discard's choice, without its dispatch, and its value
-                value = discard_sensible_high(own, out)
-            elif kind == KIND_CUSTOM:
-                if cfg[C_HAS_CDISCARD] != 0:
-                    cdiscard(pub, own, params[seat], rng, out)
-                else:
-                    builtin_discard(KIND_SENSIBLE, pub, own, params[seat], rng, out,
-                                    with_hilo, with_learned)
-            else:
-                builtin_discard(kind, pub, own, params[seat], rng, out, with_hilo, with_learned)
-        # written after the decision (a custom one may write anywhere in its row)
-        dec[seat, DEC_VALUE] = value
+        if pub[V.P_FOLDED + seat] == 0:
+            decide_discard(seat, cfg, pub, owns, kinds, params, states, cdiscard, dec, force_row,
+                           res, with_hilo, with_learned)  # fmt: skip
     for seat in range(n):
-        if pub[V.P_FOLDED + seat] != 0:
-            continue
-        owns[seat, V.O_DISCARDS] = dec[seat, DEC_OUT + V.OUT_DISCARDS]
-        owns[seat, V.O_DISCARDS + 1] = dec[seat, DEC_OUT + V.OUT_DISCARDS + 1]
-        for j in range(KEPT_SIZE):
-            owns[seat, V.O_CARDS + j] = dec[seat, DEC_OUT + V.OUT_FIVE + j]
-        for j in range(KEPT_SIZE, HAND_SIZE):
-            owns[seat, V.O_CARDS + j] = -1
-        owns[seat, V.O_NCARDS] = KEPT_SIZE
+        if pub[V.P_FOLDED + seat] == 0:
+            apply_discard(seat, owns, dec)
     _forget_strengths(n, dec)
 
 
@@ -707,7 +746,8 @@ def play_reveals(
     ended early (R17)."""
     n = cfg[C_N]
     checks_only = nobody_bets(cfg, kinds, n)
-    for r in range(4):
+    # from the reveals already made: none after the discard, some when a spot resumes
+    for r in range(pub[V.P_REVEALED], 4):
         for i in range(n):
             seat = seat_after(dealer, i, n)
             if pub[V.P_FOLDED + seat] == 0:

@@ -1,0 +1,155 @@
+"""Spots on the fast path: posterior draws of the rivals' hidden cards and
+the deal played on from a spot, over the kernels of
+:mod:`anaconda_sim.sim.kernels.spot`.
+
+The layer above (:mod:`anaconda_sim.spots`) reads a spot out of a game and
+fills a :class:`SpotArrays`; the functions here check nothing about the
+deal itself (that layer did) but run the kernels on every core and keep
+the results reproducible: draw ``i`` uses stream ``i`` of the seed's key,
+whatever the thread count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._numba import run_chunks
+from ..limits import HAND_SIZE
+from ..strategies.kinds import kernel_extras
+from ..strategies.spec import Strategy
+from ..table.rules import Rules
+from . import layout as L
+from .driver import custom_functions, make_cfg
+from .kernels import spot as K
+
+REACHED_DEAL, REACHED_PASS, REACHED_DISCARD = K.REACHED_DEAL, K.REACHED_PASS, K.REACHED_DISCARD
+VIEW_DEALT, VIEW_PASSED, VIEW_KEPT = K.VIEW_DEALT, K.VIEW_PASSED, K.VIEW_KEPT
+SPOT_BET, SPOT_PASS, SPOT_DISCARD, SPOT_ORDER = K.SPOT_BET, K.SPOT_PASS, K.SPOT_DISCARD, K.SPOT_ORDER
+
+#: draws per kernel call of a thread (small enough that two cores share a
+#: short run evenly)
+CHUNK = 64
+
+
+@dataclass(frozen=True)
+class SpotArrays:
+    """What the hero knows at a spot, as the kernels read it.
+
+    ``order``: the rivals in drawing order (the pass chain backwards from
+    the hero's right neighbour, then the seats that never passed);
+    ``reached``/``source``/``target``: per seat, ``REACHED_*``, the seat
+    whose packet it received and the seat that received its packet (-1:
+    none); ``exposed``/``n_exposed``: the cards each seat turned up;
+    ``unseen``: every card the hero has not seen; ``d_*``: the rivals'
+    recorded decisions in the order they were taken (``V.D_*`` kind, the
+    ``VIEW_*`` own view it was taken on, the ``A_*`` action of a bet, the
+    public view it was taken on).
+    """
+
+    hero: int
+    order: np.ndarray
+    reached: np.ndarray
+    source: np.ndarray
+    target: np.ndarray
+    hero_pass: np.ndarray
+    hero_recv: np.ndarray
+    exposed: np.ndarray
+    n_exposed: np.ndarray
+    unseen: np.ndarray
+    d_seat: np.ndarray
+    d_kind: np.ndarray
+    d_view: np.ndarray
+    d_action: np.ndarray
+    d_pub: np.ndarray
+    pub: np.ndarray
+    own: np.ndarray
+    pending: int
+
+
+@dataclass(frozen=True)
+class Draws:
+    """Weighted posterior draws: ``cards[i, s]`` (seven per seat; a seat
+    that discarded: its five in reveal order then its two discards),
+    ``received``/``passed`` its packets, ``weight[i]``, and ``dead[i]``:
+    for a zero weight, the recorded decision most candidates failed at."""
+
+    cards: np.ndarray
+    received: np.ndarray
+    passed: np.ndarray
+    weight: np.ndarray
+    dead: np.ndarray
+
+    def alive(self) -> Draws:
+        """The draws with a positive weight."""
+        keep = self.weight > 0
+        return Draws(self.cards[keep], self.received[keep], self.passed[keep],
+                     self.weight[keep], self.dead[keep])  # fmt: skip
+
+
+def _tables(rules: Rules, strategies: list[Strategy]) -> tuple:
+    n = rules.players
+    cbet, cpass, cdiscard, has_cpass, has_cdiscard = custom_functions(strategies)
+    cfg = make_cfg(rules, dealer=0, rotate=False, betting=True, hero=-1, force=L.FORCE_NONE,
+                   random_cards=0, has_cpass=has_cpass, has_cdiscard=has_cdiscard,
+                   record=False)  # fmt: skip
+    kinds = np.array([s.kind for s in strategies], dtype=np.int64)
+    params = np.stack([s.param_array(n) for s in strategies])
+    extras = kernel_extras(bool(rules.hilo_showdown), kinds)
+    return cfg, kinds, params, (cbet, cpass, cdiscard), extras
+
+
+def sample_rivals(
+    rules: Rules, strategies: list[Strategy], spot: SpotArrays, key: np.uint64, draws: int,
+    tries: int, first: int = 0,
+) -> Draws:  # fmt: skip
+    """``draws`` posterior draws (draw indices ``first ..``) of the rivals'
+    hidden cards, ``tries`` candidates per rival and draw
+    (:func:`~anaconda_sim.sim.kernels.spot.sample_rivals`)."""
+    n = rules.players
+    cfg, kinds, params, funcs, extras = _tables(rules, strategies)
+    cards = np.full((draws, n, HAND_SIZE), -1, dtype=np.int64)
+    received = np.full((draws, n, 3), -1, dtype=np.int64)
+    passed = np.full((draws, n, 3), -1, dtype=np.int64)
+    weight = np.zeros(draws, dtype=np.float64)
+    dead = np.full(draws, -1, dtype=np.int64)
+    s = spot
+    args = (key, first, tries, cfg, kinds, params, s.hero, s.order, s.reached, s.source, s.target,
+            s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
+            s.d_seat, s.d_kind, s.d_view, s.d_action, s.d_pub,
+            cards, received, passed, weight, dead, *funcs, *extras)  # fmt: skip
+    _run(K.sample_rivals, first, first + draws, args)
+    return Draws(cards, received, passed, weight, dead)
+
+
+def play_spot(
+    rules: Rules, strategies: list[Strategy], spot: SpotArrays, kind: int, choices: np.ndarray,
+    drawn: Draws, key: np.uint64,
+) -> np.ndarray:  # fmt: skip
+    """The hero's net chips of the whole deal, ``[draw, choice]``, each
+    drawn deal played on from the spot once per row of ``choices``
+    (:func:`~anaconda_sim.sim.kernels.spot.play_spot`)."""
+    cfg, kinds, params, funcs, extras = _tables(rules, strategies)
+    passes = np.array(rules.passes, dtype=np.int64).reshape(-1, L.PASS_FIELDS)
+    count = len(drawn.weight)
+    out = np.zeros((count, len(choices)), dtype=np.int64)
+    s = spot
+    args = (key, cfg, passes, kinds, params, kind, s.hero, s.pending, s.pub, s.own, s.reached,
+            drawn.cards, drawn.received, drawn.passed, np.ascontiguousarray(choices, np.int64),
+            out, *funcs, *extras)  # fmt: skip
+    _run(K.play_spot, 0, count, args)
+    return out
+
+
+def _run(kernel, first: int, stop: int, args: tuple) -> None:  # type: ignore[no-untyped-def]
+    """``kernel(lo, hi, *args)`` over ``first .. stop - 1`` in chunks, on every core."""
+    size = stop - first
+    if size <= 0:
+        return
+    n_chunks = -(-size // CHUNK)
+
+    def chunk(lo: int, hi: int, *rest: object) -> None:
+        kernel(first + lo * CHUNK, min(stop, first + hi * CHUNK), *rest)
+
+    run_chunks(chunk, n_chunks, *args)

@@ -1,0 +1,161 @@
+"""The value of every choice at a spot.
+
+:func:`action_values` draws the rivals' hidden cards from their posterior
+(:func:`~anaconda_sim.spots.rival_posterior`) and plays each drawn deal on
+from the spot once per legal choice of the seat, on common random numbers,
+with the deal kernels. A choice's value is the self-normalised importance
+weighted mean of the seat's net chips over the whole deal (chips already in
+the pot count as lost; they are the same for every choice, so differences
+are what was still to win); its standard error is the delta-method one,
+``sqrt(sum w^2 (x - mean)^2) / sum w``, and paired differences come the
+same way from the per-draw differences.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..analysis.driver import normal_p_best
+from ..checks import check_int
+from ..limits import MAX_DEALS
+from ..provenance import table_model
+from ..rng import SeedLike, root_key
+from ..sim.spots import play_spot
+from ..stats import Z95
+from .posterior import DEFAULT_TRIES, Posterior, _posterior, field_strategies
+from .state import KIND_NAMES, Spot, spot_choices, spot_of
+
+__all__ = ["action_values", "weighted_table"]
+
+
+def weighted_table(net: np.ndarray, weight: np.ndarray, key: np.uint64) -> pd.DataFrame:
+    """Value, SE, paired difference from the best and ``p_best`` of each
+    column of ``net`` (draws x choices) under importance weights ``weight``."""
+    w = weight / weight.sum()
+    mean = w @ net
+    centred = net - mean
+    cov = (centred * (w**2)[:, None]).T @ centred
+    se = np.sqrt(np.clip(np.diag(cov), 0.0, None))
+    best = int(np.argmax(mean))
+    diff_var = np.diag(cov) + cov[best, best] - 2 * cov[:, best]
+    diff_se = np.sqrt(np.clip(diff_var, 0.0, None))
+    same = [int(np.flatnonzero(np.all(net == net[:, [k]], axis=0))[0]) for k in range(net.shape[1])]
+    frame = pd.DataFrame({
+        "value": mean, "se": se, "ci_low": mean - Z95 * se, "ci_high": mean + Z95 * se,
+        "diff_vs_best": mean - mean[best], "diff_se": diff_se,
+    })  # fmt: skip
+    frame["tied_with_best"] = np.abs(frame["diff_vs_best"]) <= Z95 * frame["diff_se"]
+    frame["p_best"] = normal_p_best(mean, cov, np.array(same), key)
+    return frame
+
+
+def action_values(
+    state: Any,
+    opponents: Any = "learned",
+    *,
+    hero: Any = None,
+    deals: int = 10_000,
+    seed: SeedLike = None,
+    move: int | None = None,
+    seat: int | None = None,
+    decision: str | None = None,
+    keep: Any = None,
+    tries: int = DEFAULT_TRIES,
+    posterior: Posterior | None = None,
+    unicode: bool = True,
+) -> pd.DataFrame:
+    """The value in chips of every legal choice of the seat deciding at a spot.
+
+    Parameters
+    ----------
+    state
+        A :class:`~anaconda_sim.game.Game` (its current state), a
+        :class:`~anaconda_sim.game.History` with ``move``, or a
+        :class:`~anaconda_sim.spots.Spot`.
+    opponents
+        What every other seat plays (a name, a Strategy, or one per seat):
+        the likelihood of what they did before the spot and how they play on.
+    hero
+        What the deciding seat plays after this decision (default: the
+        opponents' strategy).
+    deals
+        Posterior draws (deals with a positive weight) to play on.
+    seed
+        Same seed, same table (on any thread count).
+    move, seat
+        The spot in a history, and the deciding seat (:func:`~anaconda_sim.spots.spot_of`).
+    decision, keep
+        At a discard: ``"discard"`` (default: the 21 pairs of discards, each
+        five shown hiding its most telling card) or ``"order"`` (the 120
+        reveal orders of the five in ``keep``).
+    tries
+        Candidates per rival and draw of the posterior sampler.
+    posterior
+        Draws of :func:`~anaconda_sim.spots.rival_posterior` at this spot to
+        reuse (then ``deals`` and ``tries`` are theirs).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per choice, best first: ``choice`` (the action or cards),
+        ``rank``, ``value`` (mean net chips of the whole deal for the seat),
+        ``se``, ``ci_low``, ``ci_high``, ``diff_vs_best``, ``diff_se``,
+        ``tied_with_best``, ``p_best`` and ``from_here`` (the value plus
+        the chips the seat has already put in: what it wins back from now
+        on). ``attrs``: the model (``opponents``, ``hero``), the spot, and
+        the posterior's ``draws``, ``attempts``, ``tries`` and effective
+        sample size ``ess``.
+
+    Raises
+    ------
+    ImpossibleSpotError
+        What the rivals did is impossible (or too unlikely to sample) under
+        ``opponents``; the message names the decision.
+
+    Examples
+    --------
+    >>> from anaconda_sim.game import Game
+    >>> from anaconda_sim.table.rules import Rules
+    >>> g = Game(Rules(players=3), seed=4)
+    >>> g.bet()
+    >>> t = action_values(g, "sensible", deals=200, seed=1)
+    >>> sorted(t["choice"])
+    ['call', 'fold', 'raise']
+    """
+    spot = spot_of(state, move=move, seat=seat)
+    strategies = field_strategies(spot, opponents, hero)
+    key = root_key(seed)
+    if posterior is None:
+        deals = check_int(deals, "deals", low=2, high=MAX_DEALS)
+        tries = check_int(tries, "tries", low=1, high=1 << 16)
+        posterior = _posterior(spot, strategies, deals, key, tries)
+    elif posterior.spot.move != spot.move or posterior.spot.seat != spot.seat:
+        raise ValueError("posterior= was drawn at another spot; draw it at this one")
+    kind, choices, labels = spot_choices(spot, decision, keep, unicode)
+    net = play_spot(spot.rules, strategies, spot.arrays, kind, choices, posterior.draws,
+                    _play_key(key)).astype(np.float64)  # fmt: skip
+    table = weighted_table(net, posterior.draws.weight, key)
+    table.insert(0, "choice", labels)
+    table["from_here"] = table["value"] + spot.game.invested[spot.seat]
+    table = table.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
+    table.insert(1, "rank", table["value"].rank(method="min", ascending=False).astype(int))
+    table.attrs.update(table_model(
+        "action_values", "action_values", players=spot.players, rules="pagat", betting=True,
+        seed=seed,
+        hand=spot.describe(unicode), hero=strategies[spot.seat].spec(),
+        opponents=[s.spec() for i, s in enumerate(strategies) if i != spot.seat],
+    ))  # fmt: skip
+    table.attrs.update(
+        seat=spot.seat, move=spot.move, decision=KIND_NAMES[kind], deals=len(net),
+        draws=len(net), attempts=posterior.attempts, tries=posterior.tries, ess=posterior.ess,
+    )
+    return table
+
+
+def _play_key(key: np.uint64) -> np.uint64:
+    """The continuation streams' key: independent of the posterior's."""
+    state = np.random.SeedSequence([int(key), 0x5B07]).generate_state(1, dtype=np.uint64)
+    return np.uint64(state[0])
