@@ -133,7 +133,66 @@ def register_play(subparsers: Any) -> None:
         help="do not deal: read the history JSON in FILE, check it by replaying every move, "
         "and print it (the deal options are then not used)",
     )
+    p.add_argument("--spots", action="store_true",
+                   help="with --human: before each of your decisions, show the value in chips "
+                   "of every choice against the bots' strategy (anaconda-sim spot)")  # fmt: skip
+    p.add_argument("--spot-deals", type=_int("a whole number", 2), default=2000, metavar="N",
+                   help="posterior draws per decision of --spots (default 2000)")  # fmt: skip
     p.set_defaults(handler="play:run_play")
+
+
+# ------------------------------------------------------------------ spot --
+
+
+def register_spot(subparsers: Any) -> None:
+    """``anaconda-sim spot``: the value of every choice at one decision of a saved deal."""
+    p = subparsers.add_parser(
+        "spot",
+        help="the value of every choice at one decision of a saved deal",
+        description=(
+            "Read a hand history (anaconda-sim play --save FILE) and value every legal choice "
+            "of the seat deciding move N, given only what that seat knew: the rivals' hidden "
+            "cards are drawn from their posterior under --opponents, and each draw is played "
+            "on once per choice. --list numbers the moves."
+        ),
+    )
+    p.add_argument("history", metavar="HISTORY",
+                   help="a hand history JSON file (anaconda-sim play --save FILE)")  # fmt: skip
+    p.add_argument("--move", type=_int("a move number"), default=None, metavar="N",
+                   help="the decision of move N (1-based, as --list numbers them): the spot is "
+                   "the state just before it")  # fmt: skip
+    p.add_argument("--list", action="store_true",
+                   help="print the numbered moves of the history and exit")  # fmt: skip
+    p.add_argument("--opponents", default="learned",
+                   help=f"the rivals' strategy ({_NAMES}), or a comma list with one per seat, "
+                   "seat 0 first (the deciding seat's entry is ignored): what they did before "
+                   "the spot is weighed under it, and they play on with it "
+                   "(default learned)")  # fmt: skip
+    p.add_argument("--hero", default=None,
+                   help="the deciding seat's strategy after this decision (default: the "
+                   "opponents' strategy; with one per seat, the next seat's)")  # fmt: skip
+    p.add_argument("--deals", "-n", type=_int("a whole number", 2), default=10_000,
+                   help="posterior draws to play on (default 10000)")  # fmt: skip
+    p.add_argument("--seed", type=_int("a whole number"), default=None,
+                   help="random seed (default: a fresh one, printed)")  # fmt: skip
+    p.add_argument("--seat", type=_int("a seat number"), default=None,
+                   help="the deciding seat (default: the seat of move N; in a pass or discard "
+                   "any seat still to commit)")  # fmt: skip
+    p.add_argument("--decision", choices=["discard", "order"], default=None,
+                   help="at a discard: 'discard' (the 21 pairs of discards, default) or 'order' "
+                   "(the 120 reveal orders of the five cards in --keep)")  # fmt: skip
+    p.add_argument("--keep", default=None, metavar="CARDS",
+                   help="with --decision order: the five cards kept, "
+                   "e.g. 'Qs Qh 9c 8d 3s'")  # fmt: skip
+    p.add_argument("--tries", type=_int("a whole number", 1), default=None,
+                   help="candidates per rival and posterior draw (default: set per "
+                   "rival by a pilot run)")  # fmt: skip
+    p.add_argument("--top", type=_int("a whole number", 1),
+                   help="print only the best N rows (N >= 1)")  # fmt: skip
+    p.add_argument("--out", "-o", help="write the table: .csv, .parquet or .json")
+    p.add_argument("--ascii", dest="unicode", action="store_false",
+                   help="cards as Qs instead of Q♠")  # fmt: skip
+    p.set_defaults(handler="spot:run_spot")
 
 
 # ------------------------------------------------------------------- run --
@@ -305,7 +364,7 @@ def register_sweep(subparsers: Any) -> None:
 
 #: Registration functions, one per subcommand family, in the order ``--help`` lists them.
 COMMANDS: list[Callable[[Any], None]] = [
-    register_run, register_play, register_analyses, register_sweep,
+    register_run, register_play, register_spot, register_analyses, register_sweep,
 ]  # fmt: skip
 
 

@@ -1,5 +1,7 @@
 """``anaconda-sim play``: one deal among bots, a person against bots, or a
 saved deal replayed (the parser is :func:`anaconda_sim.cli.parser.register_play`).
+With ``--human SEAT --spots`` the person sees the value of every choice
+before each decision (:func:`anaconda_sim.cli.spot.spot_advisor`).
 
 Examples
 --------
@@ -21,12 +23,12 @@ from typing import Any
 
 from ..game.history import History
 from ..game.play import play_deal
-from ..game.replayer import load_history
 from ..rng import MAX_DEAL_INDEX
 from ..table.rules import Rules
 from .app import Streams
+from .spot import read_history, spot_advisor
 from .strategy_option import parse_option_strategies
-from .terminal import play_terminal
+from .terminal import Advisor, play_terminal
 
 __all__ = ["run_play"]
 
@@ -60,15 +62,25 @@ def _save(history: History, path: str) -> None:
         ) from None
 
 
-def _load(path: str) -> History:
-    try:
-        return load_history(path)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise ValueError(
-            f"cannot read --replay {path!r}: {reason}; give a history file written by "
-            "`anaconda-sim play --save FILE`"
-        ) from None
+def _check_spots(args: argparse.Namespace) -> None:
+    """``--spots`` advises the person: it needs ``--human`` and rules that spots support."""
+    if not args.spots:
+        return
+    if args.human is None or args.replay is not None:
+        raise ValueError("--spots shows the values of your choices as you play: give --human "
+                         "SEAT (and no --replay)")  # fmt: skip
+    if args.rules != "pagat":
+        raise ValueError(f"--spots supports --rules pagat only, not --rules {args.rules}")
+
+
+def _advisor(args: argparse.Namespace, names: list[Any]) -> Advisor | None:
+    """With ``--spots``: the bots' strategies weigh what they did and play on
+    (the person's entry, ``None``, is ignored by the spot: any bot's will do)."""
+    if not args.spots:
+        return None
+    bot = next(s for s in names if s is not None)
+    field = [bot if s is None else s for s in names]
+    return spot_advisor(field, deals=args.spot_deals, seed=args.seed)
 
 
 def _seat_strategies(text: str, n: int, human: int | None) -> list[Any]:
@@ -89,6 +101,7 @@ def _seat_strategies(text: str, n: int, human: int | None) -> list[Any]:
 
 def run_play(args: argparse.Namespace, streams: Streams) -> int:
     """Handler of ``play``."""
+    _check_spots(args)
     if args.save is not None:
         _check_save_path(args.save)
     if args.replay is not None:
@@ -96,7 +109,7 @@ def run_play(args: argparse.Namespace, streams: Streams) -> int:
             raise ValueError(
                 "--replay prints a saved deal and --human plays a new one; give only one"
             )
-        history = _load(args.replay)
+        history = read_history(args.replay, "--replay")
         if args.save is not None:
             _save(history, args.save)
         text = history.to_json(indent=1) if args.json else history.format()
@@ -113,7 +126,8 @@ def run_play(args: argparse.Namespace, streams: Streams) -> int:
     if args.human is not None:
         played = play_terminal(rules, args.human, names, seed=args.seed, dealer=args.dealer,
                                deal_index=args.deal_index, input=streams.stdin,
-                               output=streams.stdout)  # fmt: skip
+                               output=streams.stdout,
+                               advisor=_advisor(args, names))  # fmt: skip
         if args.save is not None and played is not None:
             _save(played.history, args.save)
         return 0

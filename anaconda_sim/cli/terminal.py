@@ -3,7 +3,9 @@
 :class:`HumanPlayer` is a :class:`~anaconda_sim.game.play.Player` that shows a
 person what their seat may see (Unicode suits), lists the legal moves and
 reads the answer from a text stream. Bad input is explained and asked again;
-the end of input (Ctrl-D) or ``quit`` leaves the game cleanly.
+the end of input (Ctrl-D) or ``quit`` leaves the game cleanly. With an
+``advisor`` (``anaconda-sim play --spots``), the text it gives for the game
+and the person's seat is shown before each betting, pass and discard prompt.
 
 Examples
 --------
@@ -19,19 +21,26 @@ True
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 import numpy as np
 
+from .. import rng as _rng
 from ..cards import CardError, format_cards, parse_cards
-from ..game.engine import Action, Game, Observation, Phase
+from ..checks import check_deal_index, check_int
+from ..game.engine import Action, Game, Observation, Phase, deck_from_seed
 from ..game.history import describe_stage
-from ..game.play import Bot, play_deal
+from ..game.play import Bot, as_players, play_deal, run_game
 from ..strategies.spec import Strategy
 from ..table.rules import Rules
 
-__all__ = ["ACTION_HELP", "SHORTHANDS", "HumanPlayer", "Quit", "play_terminal"]
+__all__ = ["ACTION_HELP", "SHORTHANDS", "Advisor", "HumanPlayer", "Quit", "play_terminal"]
+
+#: What ``play_terminal(advisor=...)`` calls before each of the person's
+#: decisions: ``advisor(game, seat)`` returns the text to show (the game is
+#: the true deal; an advisor must read only what ``seat`` may see).
+Advisor = Callable[[Game, int], str]
 
 
 class Quit(Exception):
@@ -91,13 +100,18 @@ class HumanPlayer:
     input, output
         Text streams to read answers from and write to (default: stdin and
         stdout).
+    advise
+        Called before each betting, pass and discard prompt; the text it
+        returns is shown (``None``: nothing is shown).
     """
 
     name = "human"
 
-    def __init__(self, input: TextIO | None = None, output: TextIO | None = None) -> None:
+    def __init__(self, input: TextIO | None = None, output: TextIO | None = None,
+                 advise: Callable[[], str] | None = None) -> None:  # fmt: skip
         self.input = input if input is not None else sys.stdin
         self.output = output if output is not None else sys.stdout
+        self.advise = advise
         self.seat = -1
         self._seen_actions = 0
 
@@ -146,6 +160,11 @@ class HumanPlayer:
         if obs.discards:
             self.say(f"You discarded {_cards(obs.discards)}")
 
+    def show_advice(self) -> None:
+        """Print the advisor's text for the decision at hand, if there is an advisor."""
+        if self.advise is not None:
+            self.say(self.advise())
+
     @staticmethod
     def _stage_text(obs: Observation) -> str:
         """The header of a decision; rounds, passes and reveals count from 1."""
@@ -170,6 +189,7 @@ class HumanPlayer:
         check, ``c`` check or call, ``b`` bet, ``r`` raise).
         """
         self.show(obs)
+        self.show_advice()
         legal = obs.legal_actions
         names = ", ".join(a.label for a in legal)
         keys = ", ".join(f"{a.label} ({_keys_for(a, legal)})" for a in legal)
@@ -204,6 +224,7 @@ class HumanPlayer:
     def choose_pass(self, obs: Observation) -> list[int]:
         """Ask for the cards to pass."""
         self.show(obs)
+        self.show_advice()
         side = "left" if obs.pass_direction > 0 else "right"
         return self._read_cards(
             f"Pass {obs.pass_count} card(s) to the {side}: ", obs.hand, obs.pass_count, "pass"
@@ -212,6 +233,7 @@ class HumanPlayer:
     def choose_discard(self, obs: Observation) -> tuple[list[int], list[int]]:
         """Ask for two discards, then the reveal order of the kept five."""
         self.show(obs)
+        self.show_advice()
         discard = self._read_cards("Discard 2 cards: ", obs.hand, 2, "discard")
         kept = [c for c in obs.hand if c not in discard]
         if not obs.rules.progressive_reveal:
@@ -274,6 +296,31 @@ def _report(game: Game, person: HumanPlayer) -> None:
     say(f"Chips: {chips}")
 
 
+def _play_advised(rules: Rules, players: list[Any], person: HumanPlayer, advisor: Advisor, *,
+                  seed: int | None, dealer: int, deal_index: int) -> Game:  # fmt: skip
+    """:func:`~anaconda_sim.game.play.play_deal`, step by step, so that the
+    person's advisor can read the game under way.
+
+    ``play_deal`` builds its game inside and returns it only when finished;
+    this is its protocol (the same deck, streams and ``begin_deal`` calls,
+    ``tests/cli/test_cli_spot.py`` checks the deal is the same), with the
+    game handed to the advisor before it is played.
+    """
+    players = as_players(players, rules.players)
+    dealer = check_int(dealer, "dealer", low=0, high=rules.players - 1,
+                       why=f"seats are 0..{rules.players - 1}")  # fmt: skip
+    deal_index = check_deal_index(deal_index)
+    key = _rng.root_key(seed)
+    game = Game(rules, dealer=dealer, deck=deck_from_seed(key=key, deal_index=deal_index),
+                deal_index=deal_index)  # fmt: skip
+    person.advise = lambda: advisor(game, person.seat)
+    states = [_rng.new_state(key, deal_index, _rng.STREAM_SEAT + s) for s in range(rules.players)]
+    for seat, player in enumerate(players):
+        if hasattr(player, "begin_deal"):
+            player.begin_deal(seat, states[seat])
+    return run_game(game, players, states)
+
+
 def play_terminal(
     rules: Rules,
     human: int = 0,
@@ -284,6 +331,7 @@ def play_terminal(
     deal_index: int = 0,
     input: TextIO | None = None,
     output: TextIO | None = None,
+    advisor: Advisor | None = None,
 ) -> Game | None:
     """Play one deal at the terminal as seat ``human`` against bots.
 
@@ -306,6 +354,10 @@ def play_terminal(
         random streams, as ``anaconda-sim play --deal-index``).
     input, output
         Text streams (default: stdin and stdout).
+    advisor
+        ``advisor(game, human)`` gives text to show before each of the
+        person's betting, pass and discard prompts (:data:`Advisor`); the
+        deal is the same with or without one.
 
     Returns
     -------
@@ -329,7 +381,11 @@ def play_terminal(
     )
     person.say(ACTION_HELP)
     try:
-        game = play_deal(rules, players, seed=seed, dealer=dealer, deal_index=deal_index)
+        if advisor is None:
+            game = play_deal(rules, players, seed=seed, dealer=dealer, deal_index=deal_index)
+        else:
+            game = _play_advised(rules, players, person, advisor, seed=seed, dealer=dealer,
+                                 deal_index=deal_index)  # fmt: skip
     except Quit:
         person.say("You left the game.")
         return None

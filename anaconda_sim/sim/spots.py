@@ -17,7 +17,7 @@ import numpy as np
 
 from .._numba import run_chunks
 from ..limits import HAND_SIZE
-from ..strategies.kinds import kernel_extras
+from ..strategies.kinds import KIND_CUSTOM, kernel_extras
 from ..strategies.spec import Strategy
 from ..table.rules import Rules
 from . import layout as L
@@ -80,12 +80,15 @@ class Draws:
     passed: np.ndarray
     weight: np.ndarray
     dead: np.ndarray
+    #: per draw and step of the drawing order: the mean candidate weight
+    #: (the rival's estimated likelihood; NaN after a step with none)
+    rate: np.ndarray
 
     def alive(self) -> Draws:
         """The draws with a positive weight."""
         keep = self.weight > 0
         return Draws(self.cards[keep], self.received[keep], self.passed[keep],
-                     self.weight[keep], self.dead[keep])  # fmt: skip
+                     self.weight[keep], self.dead[keep], self.rate[keep])  # fmt: skip
 
 
 def _tables(rules: Rules, strategies: list[Strategy]) -> tuple:
@@ -102,10 +105,11 @@ def _tables(rules: Rules, strategies: list[Strategy]) -> tuple:
 
 def sample_rivals(
     rules: Rules, strategies: list[Strategy], spot: SpotArrays, key: np.uint64, draws: int,
-    tries: int, first: int = 0,
+    tries: np.ndarray, first: int = 0,
 ) -> Draws:  # fmt: skip
     """``draws`` posterior draws (draw indices ``first ..``) of the rivals'
-    hidden cards, ``tries`` candidates per rival and draw
+    hidden cards, ``tries[step]`` candidates for the rival drawn at each
+    step of ``spot.order``
     (:func:`~anaconda_sim.sim.kernels.spot.sample_rivals`)."""
     n = rules.players
     cfg, kinds, params, funcs, extras = _tables(rules, strategies)
@@ -114,13 +118,45 @@ def sample_rivals(
     passed = np.full((draws, n, 3), -1, dtype=np.int64)
     weight = np.zeros(draws, dtype=np.float64)
     dead = np.full(draws, -1, dtype=np.int64)
+    rate = np.full((draws, len(spot.order)), np.nan)
+    # the built-in decisions read only the held cards, never the packets, so
+    # the way a seven splits into own four and packet matters to the pass only
+    split_free = all(s.kind != KIND_CUSTOM for s in strategies)
     s = spot
-    args = (key, first, tries, cfg, kinds, params, s.hero, s.order, s.reached, s.source, s.target,
+    args = (key, first, np.ascontiguousarray(tries, np.int64), split_free, cfg, kinds, params, s.hero, s.order, s.reached, s.source, s.target,
             s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
             s.d_seat, s.d_kind, s.d_view, s.d_action, s.d_pub,
-            cards, received, passed, weight, dead, *funcs, *extras)  # fmt: skip
+            cards, received, passed, weight, dead, rate, *funcs, *extras)  # fmt: skip
     _run(K.sample_rivals, first, first + draws, args)
-    return Draws(cards, received, passed, weight, dead)
+    return Draws(cards, received, passed, weight, dead, rate)
+
+
+def walk_rivals(
+    rules: Rules, strategies: list[Strategy], spot: SpotArrays, key: np.uint64, start: Draws,
+    length: int, burn: int, thin: int,
+) -> tuple[Draws, np.ndarray]:  # fmt: skip
+    """``length`` draws of each of ``len(start.weight)`` Metropolis chains
+    started at the draws ``start`` (:func:`~anaconda_sim.sim.kernels.spot.walk_rivals`):
+    the draws (chain ``c``'s in rows ``c * length ..``, weight 1) and the
+    moves each chain kept."""
+    n = rules.players
+    cfg, kinds, params, funcs, extras = _tables(rules, strategies)
+    chains = len(start.weight)
+    rows = chains * length
+    cards = np.full((rows, n, HAND_SIZE), -1, dtype=np.int64)
+    received = np.full((rows, n, 3), -1, dtype=np.int64)
+    passed = np.full((rows, n, 3), -1, dtype=np.int64)
+    moves = np.zeros(chains, dtype=np.int64)
+    s = spot
+    args = (key, length, burn, thin, cfg, kinds, params, s.hero, s.order, s.reached, s.source,
+            s.target, s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
+            np.ascontiguousarray(start.cards), np.ascontiguousarray(start.received),
+            s.d_seat, s.d_kind, s.d_view, s.d_action, s.d_pub,
+            cards, received, passed, moves, *funcs, *extras)  # fmt: skip
+    run_chunks(K.walk_rivals, chains, *args)
+    drawn = Draws(cards, received, passed, np.ones(rows), np.full(rows, -1, dtype=np.int64),
+                  np.ones((rows, len(spot.order))))  # fmt: skip
+    return drawn, moves
 
 
 def play_spot(

@@ -19,17 +19,27 @@ import pandas as pd
 
 from ..cards import format_cards
 from ..checks import check_int
-from ..limits import KEPT_SIZE, MAX_DEALS
+from ..hands import evaluate
+from ..limits import HAND_SIZE, KEPT_SIZE, MAX_DEALS
 from ..rng import SeedLike, root_key
-from ..sim.spots import REACHED_DEAL, REACHED_DISCARD, Draws, sample_rivals
+from ..sim.spots import REACHED_DEAL, REACHED_DISCARD, Draws, sample_rivals, walk_rivals
 from ..strategies.spec import Strategy, get_strategy
 from .state import Spot, spot_of
 
-__all__ = ["ImpossibleSpotError", "Posterior", "field_strategies", "rival_posterior"]
+__all__ = ["ImpossibleSpotError", "Posterior", "field_strategies", "pilot_tries", "rival_posterior"]
 
-#: candidates per rival and draw; each draw's weight is the product over
-#: rivals of the share of consistent candidates
-DEFAULT_TRIES = 32
+#: the pilot that sets the candidates per rival (``tries=None``): draws,
+#: candidates per rival, and the expected summed candidate weight aimed at
+PILOT_DRAWS = 64
+PILOT_TRIES = 32
+TARGET_WEIGHT = 2.0
+#: bounds of the candidates per rival the pilot may choose
+MIN_TRIES, MAX_TRIES = 4, 4096
+#: the walk: chains, and its moves per rival before the first draw and between draws
+DEFAULT_CHAINS = 32
+BURN_PER_RIVAL = 40
+THIN_PER_RIVAL = 3
+METHODS = ("walk", "importance")
 #: attempts allowed per draw asked before a spot is called impossible
 MAX_ATTEMPTS = 50
 
@@ -38,25 +48,74 @@ class ImpossibleSpotError(ValueError):
     """No deal consistent with what the rivals did under the stated strategy was found."""
 
 
+def batch_mean_cov(x: np.ndarray, weight: np.ndarray,
+                   batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The weighted mean of each column of ``x`` (draws x k) and the
+    covariance of those means, from independent batches of draws
+    (``batch[i]``: draw ``i``'s batch): the delta-method (ratio estimator)
+    covariance ``sum_b (S_b - mean W_b)(S_b - mean W_b)' / W^2 * B / (B - 1)``
+    with ``S_b``, ``W_b`` a batch's weighted sum and weight. Batches of one
+    draw give the importance sampling formula; the chains of a walk give
+    the between-chain (batch means) one, which counts the walk's
+    autocorrelation."""
+    total = weight.sum()
+    mean = weight @ x / total
+    ids, where = np.unique(batch, return_inverse=True)
+    sums = np.zeros((len(ids), x.shape[1]))
+    np.add.at(sums, where, weight[:, None] * x)
+    weights = np.bincount(where, weights=weight, minlength=len(ids))
+    resid = sums - weights[:, None] * mean
+    b = len(ids)
+    cov = resid.T @ resid / total**2 * (b / (b - 1) if b > 1 else np.nan)
+    return mean, cov
+
+
+def effective_size(x: np.ndarray, weight: np.ndarray, batch: np.ndarray) -> np.ndarray:
+    """Effective sample size of the mean of each column of ``x``: the
+    variance of one weighted draw over the variance of the mean."""
+    mean, cov = batch_mean_cov(x, weight, batch)
+    var = weight @ (x - mean) ** 2 / weight.sum()
+    se2 = np.diag(cov)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ess = np.where(se2 > 0, var / se2, len(weight))
+    return np.minimum(ess, len(weight))
+
+
 @dataclass(frozen=True)
 class Posterior:
-    """Weighted draws of the rivals' hidden cards at a spot.
+    """Draws of the rivals' hidden cards at a spot.
 
-    ``draws`` holds the draws with a positive weight; ``attempts`` the draws
-    made to find them (the rest had a rival with no consistent candidate).
+    ``method`` ``"walk"``: ``chains`` Metropolis chains (``batch[i]``: draw
+    ``i``'s chain; every weight 1) started at importance draws;
+    ``"importance"``: the importance draws themselves (weights; each its own
+    batch). ``attempts``: importance draws made (the rest had a rival with
+    no consistent candidate); ``tries``: candidates per rival, in drawing
+    order (``spot.arrays.order``); ``accepted``: the share of the walk's
+    moves kept.
     """
 
     spot: Spot
     draws: Draws
+    batch: np.ndarray
+    method: str
     attempts: int
-    tries: int
+    tries: tuple[int, ...]
     opponents: tuple[str, ...]
+    accepted: float = 1.0
 
     @property
     def ess(self) -> float:
-        """Effective sample size of the weights."""
-        w = self.draws.weight
-        return float(w.sum() ** 2 / (w**2).sum()) if len(w) else 0.0
+        """Effective sample size of the mean strength of the rivals' hands
+        (the sum of their held cards' values): Kish's for importance draws,
+        batch means over the chains for the walk."""
+        d = self.draws
+        if self.method == "importance":
+            w = d.weight
+            return float(w.sum() ** 2 / (w**2).sum()) if len(w) else 0.0
+        rivals = self.spot.arrays.order
+        strength = evaluate(d.cards[:, rivals].reshape(-1, HAND_SIZE)).reshape(len(d.weight), -1)
+        return float(effective_size(strength.sum(axis=1, keepdims=True).astype(float),
+                                    d.weight, self.batch)[0])  # fmt: skip
 
     def frame(self, unicode: bool = True) -> pd.DataFrame:
         """One row per draw and rival: its held cards, hidden cards, packets and the weight."""
@@ -79,8 +138,10 @@ class Posterior:
                 })  # fmt: skip
         frame = pd.DataFrame(rows)
         frame.attrs.update(seat=self.spot.seat, move=self.spot.move, ess=self.ess,
-                           draws=len(d.weight), attempts=self.attempts, tries=self.tries,
+                           draws=len(d.weight), method=self.method, attempts=self.attempts,
+                           tries=list(self.tries), accepted=self.accepted,
                            opponents=list(self.opponents))  # fmt: skip
+        frame.insert(1, "chain", np.repeat(self.batch, len(self.spot.arrays.order)))
         return frame
 
 
@@ -104,7 +165,8 @@ def field_strategies(spot: Spot, opponents: Any, hero: Any) -> list[Strategy]:
 
 def rival_posterior(
     state: Any, opponents: Any = "learned", *, draws: int = 1000, seed: SeedLike = None,
-    move: int | None = None, seat: int | None = None, tries: int = DEFAULT_TRIES,
+    move: int | None = None, seat: int | None = None, tries: int | None = None,
+    method: str = "walk", chains: int = DEFAULT_CHAINS,
 ) -> Posterior:  # fmt: skip
     """Draws of the rivals' hidden cards given what they did.
 
@@ -121,7 +183,23 @@ def rival_posterior(
     seed
         Same seed, same draws (on any thread count).
     tries
-        Candidates per rival and draw.
+        Candidates per rival and draw; ``None`` (default): set per rival by
+        a pilot run (on its own stream) so that each rival's candidates
+        hold about two consistent ones per draw, 4 to 4096.
+
+    method
+        ``"walk"`` (default): ``chains`` Metropolis chains over the hidden
+        cards, each started at an importance draw and run
+        :data:`BURN_PER_RIVAL` moves per rival before it records a draw
+        every :data:`THIN_PER_RIVAL` moves per rival. Exact in the limit of
+        a long walk, and far cheaper per draw when what the rivals did is
+        unlikely a priori; its standard errors come from the spread between
+        chains. ``"importance"``: the importance draws alone (each rival
+        drawn in pass order from the unseen cards, weighted by its share of
+        consistent candidates): unbiased weights at any size, but costly at
+        strong evidence.
+    chains
+        Chains of the walk (at least 2: the standard errors come from them).
 
     Raises
     ------
@@ -143,37 +221,97 @@ def rival_posterior(
     """
     spot = spot_of(state, move=move, seat=seat)
     draws = check_int(draws, "draws", low=1, high=MAX_DEALS)
-    tries = check_int(tries, "tries", low=1, high=1 << 16)
     strategies = field_strategies(spot, opponents, None)
-    return _posterior(spot, strategies, draws, root_key(seed), tries)
+    method, chains = check_method(method, chains)
+    return _posterior(spot, strategies, draws, root_key(seed), check_tries(tries), method, chains)
+
+
+def check_method(method: Any, chains: Any) -> tuple[str, int]:
+    """``method`` and ``chains`` checked."""
+    if method not in METHODS:
+        raise ValueError(f"method={method!r} is not a sampler; give 'walk' or 'importance'")
+    return method, check_int(chains, "chains", low=2, high=4096,
+                             why="the standard errors come from the spread between chains")
+
+
+def check_tries(tries: Any) -> int | None:
+    """``tries`` as a count of candidates, or ``None`` (set by the pilot)."""
+    return None if tries is None else check_int(tries, "tries", low=1, high=1 << 16)
+
+
+def _sub_key(key: np.uint64, salt: int) -> np.uint64:
+    state = np.random.SeedSequence([int(key), salt]).generate_state(1, dtype=np.uint64)
+    return np.uint64(state[0])
+
+
+def pilot_tries(spot: Spot, strategies: list[Strategy], key: np.uint64) -> np.ndarray:
+    """Candidates per rival from a pilot run: about :data:`TARGET_WEIGHT`
+    over the mean candidate weight of each rival's step, within
+    :data:`MIN_TRIES` .. :data:`MAX_TRIES`. A step no pilot draw reached
+    is piloted again with more candidates before it."""
+    steps = len(spot.arrays.order)
+    tries = np.full(steps, PILOT_TRIES, dtype=np.int64)
+    pilot_key = _sub_key(key, 0x9170)
+    while True:
+        out = sample_rivals(spot.rules, strategies, spot.arrays, pilot_key, PILOT_DRAWS, tries)
+        rate = out.rate
+        reached = ~np.isnan(rate)
+        mean = np.where(reached.any(axis=0), np.nanmean(np.where(reached, rate, 0.0), axis=0)
+                        * reached.shape[0] / np.maximum(reached.sum(axis=0), 1), 0.0)  # fmt: skip
+        blocked = [k for k in range(steps) if not reached[:, k].any() or mean[k] == 0.0]
+        if not blocked or tries[blocked[0]] >= MAX_TRIES:
+            break
+        tries[blocked[0]] = min(MAX_TRIES, tries[blocked[0]] * 8)
+    chosen = np.where(mean > 0, np.ceil(TARGET_WEIGHT / np.where(mean > 0, mean, 1.0)), MAX_TRIES)
+    return np.clip(chosen, MIN_TRIES, MAX_TRIES).astype(np.int64)
 
 
 def _posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint64,
-               tries: int) -> Posterior:  # fmt: skip
-    """``draws`` positive-weight draws, made in rounds of attempts until found."""
+               tries: int | None, method: str = "walk",
+               chains: int = DEFAULT_CHAINS) -> Posterior:  # fmt: skip
+    """``draws`` draws by ``method`` (:func:`rival_posterior`)."""
+    if method == "importance" or not len(spot.arrays.order):
+        return _importance(spot, strategies, draws, key, tries)
+    start = _importance(spot, strategies, chains, key, tries)
+    length = -(-draws // chains)
+    steps = len(spot.arrays.order)
+    drawn, moves = walk_rivals(spot.rules, strategies, spot.arrays, _sub_key(key, 0x3A1C),
+                               start.draws, length, BURN_PER_RIVAL * steps,
+                               THIN_PER_RIVAL * steps)  # fmt: skip
+    total = chains * (BURN_PER_RIVAL + length * THIN_PER_RIVAL) * steps
+    return Posterior(spot, drawn, np.repeat(np.arange(chains), length), "walk", start.attempts,
+                     start.tries, start.opponents, float(moves.sum() / total))  # fmt: skip
+
+
+def _importance(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint64,
+                tries: int | None) -> Posterior:  # fmt: skip
+    """``draws`` positive-weight importance draws, made in rounds of attempts until found."""
+    steps = len(spot.arrays.order)
+    per_step = pilot_tries(spot, strategies, key) if tries is None else np.full(steps, tries)
     found: list[Draws] = []
     have = 0
     made = 0
     dead: Counter[int] = Counter()
     while have < draws:
         if made >= MAX_ATTEMPTS * draws:
-            raise _impossible(spot, strategies, dead, made, tries)
+            raise _impossible(spot, strategies, dead, made, per_step)
         # enough attempts for the draws still missing, at the rate seen so far
         rate = have / made if have else (1.0 if made == 0 else 0.25 / made)
         batch = min(MAX_ATTEMPTS * draws - made, max(64, int(1.1 * (draws - have) / rate) + 1))
-        out = sample_rivals(spot.rules, strategies, spot.arrays, key, batch, tries, first=made)
+        out = sample_rivals(spot.rules, strategies, spot.arrays, key, batch, per_step, first=made)
         made += batch
         alive = out.alive()
         dead.update(int(m) for m in out.dead[out.weight == 0])
         found.append(alive)
         have += len(alive.weight)
     joined = Draws(*(np.concatenate([getattr(d, f) for d in found])[:draws]
-                     for f in ("cards", "received", "passed", "weight", "dead")))  # fmt: skip
-    return Posterior(spot, joined, made, tries, tuple(s.spec() for s in strategies))
+                     for f in ("cards", "received", "passed", "weight", "dead", "rate")))
+    return Posterior(spot, joined, np.arange(draws), "importance", made,
+                     tuple(int(t) for t in per_step), tuple(s.spec() for s in strategies))
 
 
 def _impossible(spot: Spot, strategies: list[Strategy], dead: Counter[int], made: int,
-                tries: int) -> ImpossibleSpotError:  # fmt: skip
+                tries: np.ndarray) -> ImpossibleSpotError:  # fmt: skip
     if not spot.decisions or not dead:
         return ImpossibleSpotError(
             f"no deal consistent with the cards seen was found in {made:,} attempts"
@@ -183,7 +321,8 @@ def _impossible(spot: Spot, strategies: list[Strategy], dead: Counter[int], made
     who = strategies[decision.seat].spec()
     return ImpossibleSpotError(
         f"no hidden cards of seat {decision.seat} reproduce {decision.text} under its stated "
-        f"strategy {who!r} ({made:,} draws of {tries} candidates each): the state is "
+        f"strategy {who!r} ({made:,} draws of up to {int(tries.max())} candidates per rival): "
+        "the state is "
         "impossible under that strategy, or too unlikely to sample; check the history, or "
         "give the opponents the strategy they played (or more tries=)"
     )

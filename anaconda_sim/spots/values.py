@@ -25,19 +25,26 @@ from ..provenance import table_model
 from ..rng import SeedLike, root_key
 from ..sim.spots import play_spot
 from ..stats import Z95
-from .posterior import DEFAULT_TRIES, Posterior, _posterior, field_strategies
+from .posterior import (
+    Posterior,
+    _posterior,
+    batch_mean_cov,
+    check_method,
+    check_tries,
+    effective_size,
+    field_strategies,
+)
 from .state import KIND_NAMES, Spot, spot_choices, spot_of
 
-__all__ = ["action_values", "weighted_table"]
+__all__ = ["action_values", "batch_table"]
 
 
-def weighted_table(net: np.ndarray, weight: np.ndarray, key: np.uint64) -> pd.DataFrame:
-    """Value, SE, paired difference from the best and ``p_best`` of each
-    column of ``net`` (draws x choices) under importance weights ``weight``."""
-    w = weight / weight.sum()
-    mean = w @ net
-    centred = net - mean
-    cov = (centred * (w**2)[:, None]).T @ centred
+def batch_table(net: np.ndarray, weight: np.ndarray, batch: np.ndarray,
+                key: np.uint64) -> pd.DataFrame:  # fmt: skip
+    """Value, SE, paired difference from the best, ``p_best`` and effective
+    sample size of each column of ``net`` (draws x choices), from weighted
+    draws in independent batches (:func:`~anaconda_sim.spots.posterior.batch_mean_cov`)."""
+    mean, cov = batch_mean_cov(net, weight, batch)
     se = np.sqrt(np.clip(np.diag(cov), 0.0, None))
     best = int(np.argmax(mean))
     diff_var = np.diag(cov) + cov[best, best] - 2 * cov[:, best]
@@ -49,6 +56,7 @@ def weighted_table(net: np.ndarray, weight: np.ndarray, key: np.uint64) -> pd.Da
     })  # fmt: skip
     frame["tied_with_best"] = np.abs(frame["diff_vs_best"]) <= Z95 * frame["diff_se"]
     frame["p_best"] = normal_p_best(mean, cov, np.array(same), key)
+    frame["ess"] = effective_size(net, weight, batch)
     return frame
 
 
@@ -63,7 +71,9 @@ def action_values(
     seat: int | None = None,
     decision: str | None = None,
     keep: Any = None,
-    tries: int = DEFAULT_TRIES,
+    tries: int | None = None,
+    method: str = "walk",
+    chains: int = 32,
     posterior: Posterior | None = None,
     unicode: bool = True,
 ) -> pd.DataFrame:
@@ -92,7 +102,10 @@ def action_values(
         five shown hiding its most telling card) or ``"order"`` (the 120
         reveal orders of the five in ``keep``).
     tries
-        Candidates per rival and draw of the posterior sampler.
+        Candidates per rival and draw of the posterior sampler (``None``:
+        set per rival by a pilot run, :func:`~anaconda_sim.spots.rival_posterior`).
+    method, chains
+        The posterior sampler (:func:`~anaconda_sim.spots.rival_posterior`).
     posterior
         Draws of :func:`~anaconda_sim.spots.rival_posterior` at this spot to
         reuse (then ``deals`` and ``tries`` are theirs).
@@ -130,14 +143,14 @@ def action_values(
     key = root_key(seed)
     if posterior is None:
         deals = check_int(deals, "deals", low=2, high=MAX_DEALS)
-        tries = check_int(tries, "tries", low=1, high=1 << 16)
-        posterior = _posterior(spot, strategies, deals, key, tries)
+        method, chains = check_method(method, chains)
+        posterior = _posterior(spot, strategies, deals, key, check_tries(tries), method, chains)
     elif posterior.spot.move != spot.move or posterior.spot.seat != spot.seat:
         raise ValueError("posterior= was drawn at another spot; draw it at this one")
     kind, choices, labels = spot_choices(spot, decision, keep, unicode)
     net = play_spot(spot.rules, strategies, spot.arrays, kind, choices, posterior.draws,
                     _play_key(key)).astype(np.float64)  # fmt: skip
-    table = weighted_table(net, posterior.draws.weight, key)
+    table = batch_table(net, posterior.draws.weight, posterior.batch, key)
     table.insert(0, "choice", labels)
     table["from_here"] = table["value"] + spot.game.invested[spot.seat]
     table = table.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
@@ -150,7 +163,8 @@ def action_values(
     ))  # fmt: skip
     table.attrs.update(
         seat=spot.seat, move=spot.move, decision=KIND_NAMES[kind], deals=len(net),
-        draws=len(net), attempts=posterior.attempts, tries=posterior.tries, ess=posterior.ess,
+        draws=len(net), method=posterior.method, attempts=posterior.attempts,
+        tries=list(posterior.tries), accepted=posterior.accepted, ess=posterior.ess,
     )
     return table
 

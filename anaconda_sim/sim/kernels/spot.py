@@ -38,7 +38,7 @@ import numpy as np
 
 from ..._numba import jit
 from ...limits import DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
-from ...rng import STREAM_DECK, STREAM_SEAT, rand_below, stream_state
+from ...rng import STREAM_DECK, STREAM_SEAT, rand_below, rand_float, stream_state
 from ...table import views as V
 from ..layout import (
     C_BET,
@@ -157,21 +157,22 @@ def _set_view(owns, seat, cards, ncards, passed, received, discards):
 
 @jit
 def _rival_consistent(
-    r, views, five, cfg, kinds, params, states, cbet, cpass, cdiscard, exposed, n_exposed,
-    d_seat, d_kind, d_view, d_action, d_pub, owns, dec, force_row, forced_pass, res,
-    with_hilo, with_learned,
+    r, first_view, last_view, views, five, cfg, kinds, params, states, cbet, cpass, cdiscard,
+    exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec, force_row,
+    forced_pass, res, with_hilo, with_learned,
 ):  # fmt: skip
     """-1 if rival ``r``'s strategy, on the candidate views ``views[v]``
     (``VIEW_*``; cards, then packets), takes every recorded decision of
-    ``r``; else the index of the first decision it does not take. The kept
-    five it chose at the discard go into ``five`` (then the two discards)."""
+    ``r`` taken on views ``first_view .. last_view``; else the index of the
+    first decision it does not take. The kept five it chose at the discard
+    go into ``five`` (then the two discards)."""
     n_dec = d_seat.shape[0]
     view_now = -1
     empty = np.full(PACKET, -1, dtype=np.int64)
     for m in range(n_dec):
-        if d_seat[m] != r:
-            continue
         v = d_view[m]
+        if d_seat[m] != r or v < first_view or v > last_view:
+            continue
         if v != view_now:
             # what the seat holds changed (a pass, a discard): its cached
             # strength goes, as in the deal kernels
@@ -212,76 +213,148 @@ def _rival_consistent(
 
 
 @jit(inline="always")
-def _candidate(r, state, pool, npool, reached, source, hero, hero_pass, exposed, n_exposed,
-               passed, views):  # fmt: skip
-    """One candidate of rival ``r``'s hidden cards, uniform given what is
-    fixed, into ``views``: ``views[0]`` its dealt seven; ``views[1]`` the
-    seven it held after the pass (its own four ``A``, then the packet ``Q``
-    it received), the packet it passed, the packet it received. ``passed``
-    is the packet it passed (known: drawn with its target). Returns the
-    number of cards taken from the pool (at the front of ``pool``)."""
+def _split(views, seven, passed, i, j, k):
+    """``views`` for the split of ``seven`` (the cards held after the pass)
+    in which cards ``i < j < k`` are the packet received."""
+    a = 0
+    for t in range(HAND_SIZE):
+        card = seven[t]
+        if t == i or t == j or t == k:
+            continue
+        views[0, a] = card
+        views[1, a] = card
+        a += 1
+    views[1, 4] = seven[i]
+    views[1, 5] = seven[j]
+    views[1, 6] = seven[k]
+    for t in range(PACKET):
+        views[0, 4 + t] = passed[t]
+        views[1, 7 + t] = passed[t]
+        views[1, 10 + t] = views[1, 4 + t]
+
+
+@jit(inline="always")
+def _draw_seven(r, state, pool, npool, source, hero, hero_pass, exposed, n_exposed, seven):
+    """The cards rival ``r`` held after the pass, uniform given what is fixed
+    (what it showed; the hero's packet when the hero passed to it), into
+    ``seven``: with the hero's packet, the packet is ``seven[4:7]``. Returns
+    the number of cards taken from the pool (at the front of ``pool``)."""
     k = n_exposed[r]
-    if reached[r] == REACHED_DEAL:
-        _draw(state, pool, npool, views[0], 0, HAND_SIZE)
-        return HAND_SIZE
-    own_four = np.empty(HAND_SIZE, dtype=np.int64)
-    packet = np.empty(PACKET, dtype=np.int64)
-    taken = 0
-    if source[r] == hero:
-        # it received the hero's packet: the rest of what it shows is its own
-        na = 0
-        for j in range(k):
-            if not _in(hero_pass, PACKET, exposed[r, j]):
-                own_four[na] = exposed[r, j]
-                na += 1
-        taken = 4 - na
-        _draw(state, pool, npool, own_four, na, taken)
-        for j in range(PACKET):
-            packet[j] = hero_pass[j]
-    else:
-        seven = np.empty(HAND_SIZE, dtype=np.int64)
+    if source[r] != hero:
         for j in range(k):
             seven[j] = exposed[r, j]
-        taken = HAND_SIZE - k
-        _draw(state, pool, npool, seven, k, taken)
-        # which three of the seven it received: uniform
-        for j in range(PACKET):
-            t = j + rand_below(state, HAND_SIZE - j)
-            card = seven[t]
-            seven[t] = seven[j]
-            seven[j] = card
-        for j in range(PACKET):
-            packet[j] = seven[j]
-        for j in range(4):
-            own_four[j] = seven[PACKET + j]
-    for j in range(4):
-        views[0, j] = own_four[j]
-        views[1, j] = own_four[j]
+        _draw(state, pool, npool, seven, k, HAND_SIZE - k)
+        return HAND_SIZE - k
+    na = 0
+    for j in range(k):
+        if not _in(hero_pass, PACKET, exposed[r, j]):
+            seven[na] = exposed[r, j]
+            na += 1
+    _draw(state, pool, npool, seven, na, 4 - na)
     for j in range(PACKET):
-        views[0, 4 + j] = passed[j]
-        views[1, 4 + j] = packet[j]
-        views[1, 7 + j] = passed[j]
-        views[1, 10 + j] = packet[j]
-    return taken
+        seven[4 + j] = hero_pass[j]
+    return 4 - na
+
+
+@jit
+def _candidate_weight(
+    r, state, seven, passed, views, best_views, five, best_five, split_free, fails,
+    cfg, kinds, params, states, cbet, cpass, cdiscard, reached, source, hero, exposed,
+    n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec, force_row, forced_pass, res,
+    with_hilo, with_learned,
+):  # fmt: skip
+    """The likelihood weight of one candidate of rival ``r`` (cards in
+    ``seven``): 0 or 1 for a seat that never passed or that received the
+    hero's packet; else the share of the 35 ways of splitting its seven into
+    its own four and the packet it received under which its strategy takes
+    every recorded decision (summed over the splits rather than drawn: the
+    same expectation, less variance). One consistent split, uniformly, goes
+    into ``best_views``/``best_five``; failures are counted in ``fails``."""
+    if reached[r] == REACHED_DEAL:
+        for j in range(HAND_SIZE):
+            views[0, j] = seven[j]
+        failed = _rival_consistent(
+            r, VIEW_DEALT, VIEW_DEALT, views, five, cfg, kinds, params, states, cbet, cpass,
+            cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
+            force_row, forced_pass, res, with_hilo, with_learned,
+        )  # fmt: skip
+        if failed >= 0:
+            fails[failed] += 1
+            return 0.0
+        for j in range(HAND_SIZE):
+            best_views[0, j] = views[0, j]
+        return 1.0
+    fixed_packet = source[r] == hero
+    if split_free or fixed_packet:
+        # decisions after the pass read only the held cards: checked once
+        _split(views, seven, passed, 4, 5, 6)
+        failed = _rival_consistent(
+            r, VIEW_PASSED, VIEW_KEPT, views, five, cfg, kinds, params, states, cbet, cpass,
+            cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
+            force_row, forced_pass, res, with_hilo, with_learned,
+        )  # fmt: skip
+        if failed >= 0:
+            fails[failed] += 1
+            return 0.0
+    if fixed_packet:
+        failed = _rival_consistent(
+            r, VIEW_DEALT, VIEW_DEALT, views, five, cfg, kinds, params, states, cbet, cpass,
+            cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
+            force_row, forced_pass, res, with_hilo, with_learned,
+        )  # fmt: skip
+        if failed >= 0:
+            fails[failed] += 1
+            return 0.0
+        for a in range(2):
+            for j in range(13):
+                best_views[a, j] = views[a, j]
+        for j in range(HAND_SIZE):
+            best_five[j] = five[j]
+        return 1.0
+    good = 0
+    for i in range(HAND_SIZE):
+        for j in range(i + 1, HAND_SIZE):
+            for k in range(j + 1, HAND_SIZE):
+                _split(views, seven, passed, i, j, k)
+                # with split-free decisions the later views were checked above
+                last = VIEW_DEALT if split_free else VIEW_KEPT
+                failed = _rival_consistent(
+                    r, VIEW_DEALT, last, views, five, cfg, kinds, params, states, cbet, cpass,
+                    cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns,
+                    dec, force_row, forced_pass, res, with_hilo, with_learned,
+                )  # fmt: skip
+                if failed >= 0:
+                    fails[failed] += 1
+                    continue
+                good += 1
+                if rand_below(state, good) == 0:
+                    for a in range(2):
+                        for t in range(13):
+                            best_views[a, t] = views[a, t]
+                    for t in range(HAND_SIZE):
+                        best_five[t] = five[t]
+    return good / 35.0
 
 
 @jit
 def sample_rivals(
-    first, stop, key, base, tries, cfg, kinds, params, hero, order, reached, source, target,
-    hero_pass, hero_recv, exposed, n_exposed, unseen,
+    first, stop, key, base, tries, split_free, cfg, kinds, params, hero, order, reached, source,
+    target, hero_pass, hero_recv, exposed, n_exposed, unseen,
     d_seat, d_kind, d_view, d_action, d_pub,
-    out_cards, out_received, out_passed, out_weight, out_dead,
+    out_cards, out_received, out_passed, out_weight, out_dead, out_rate,
     cbet, cpass, cdiscard, with_hilo, with_learned,
 ):  # fmt: skip
     """Posterior draws ``first .. stop - 1`` (one stream each).
 
-    Outputs per draw ``i`` and seat ``s`` (rivals only): ``out_cards[o, s]``
-    the seven held at the spot (the kept five in reveal order, then the two
-    discards, for a seat that discarded), ``out_received[o, s]`` and
-    ``out_passed[o, s]`` its packets; ``out_weight[o]`` the importance
-    weight (0: no consistent candidate for some rival); ``out_dead[o]`` the
-    recorded decision most candidates failed at when the weight is 0, else
-    -1. Draw ``i`` goes into row ``i - base``."""
+    ``tries[step]``: candidates of the rival drawn at that step of ``order``.
+    Outputs per draw ``i`` (row ``i - base``) and seat ``s`` (rivals only):
+    ``out_cards[i, s]`` the seven held at the spot (the kept five in reveal
+    order, then the two discards, for a seat that discarded),
+    ``out_received[i, s]`` and ``out_passed[i, s]`` its packets;
+    ``out_weight[i]`` the importance weight (0: no consistent candidate for
+    some rival); ``out_dead[i]`` the recorded decision most candidates
+    failed at when the weight is 0, else -1; ``out_rate[i, step]`` the
+    mean candidate weight of each step reached (NaN after a dead one)."""
     n = cfg[C_N]
     n_dec = d_seat.shape[0]
     owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
@@ -291,9 +364,12 @@ def sample_rivals(
     force_row = np.full(HAND_SIZE, -1, dtype=np.int64)
     forced_pass = np.full((7, PACKET), -1, dtype=np.int64)
     pool = np.empty(unseen.shape[0], dtype=np.int64)
-    views = np.empty((2, 13), dtype=np.int64)
-    best_views = np.empty((2, 13), dtype=np.int64)
+    seven = np.empty(HAND_SIZE, dtype=np.int64)
+    views = np.full((2, 13), -1, dtype=np.int64)
+    cand_views = np.full((2, 13), -1, dtype=np.int64)
+    best_views = np.full((2, 13), -1, dtype=np.int64)
     five = np.empty(HAND_SIZE, dtype=np.int64)
+    cand_five = np.empty(HAND_SIZE, dtype=np.int64)
     best_five = np.empty(HAND_SIZE, dtype=np.int64)
     taken_cards = np.empty(HAND_SIZE, dtype=np.int64)
     q_of = np.full((n, PACKET), -1, dtype=np.int64)
@@ -312,34 +388,39 @@ def sample_rivals(
         weight = 1.0
         out_dead[o] = -1
         for step in range(order.shape[0]):
+            out_rate[o, step] = np.nan
+        for step in range(order.shape[0]):
             r = order[step]
             passed = q_of[target[r]] if reached[r] != REACHED_DEAL else hero_recv
-            accepted = 0
+            total = 0.0
             taken = 0
             for m in range(n_dec + 1):
                 fails[m] = 0
-            for _ in range(tries):
-                got = _candidate(r, state, pool, npool, reached, source, hero, hero_pass,
-                                 exposed, n_exposed, passed, views)  # fmt: skip
-                failed = _rival_consistent(
-                    r, views, five, cfg, kinds, params, states, cbet, cpass, cdiscard, exposed,
-                    n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec, force_row,
-                    forced_pass, res, with_hilo, with_learned,
+            for _ in range(tries[step]):
+                got = _draw_seven(r, state, pool, npool, source, hero, hero_pass, exposed,
+                                  n_exposed, seven) if reached[r] != REACHED_DEAL else HAND_SIZE
+                if reached[r] == REACHED_DEAL:
+                    _draw(state, pool, npool, seven, 0, HAND_SIZE)
+                w = _candidate_weight(
+                    r, state, seven, passed, views, cand_views, five, cand_five, split_free,
+                    fails, cfg, kinds, params, states, cbet, cpass, cdiscard, reached, source,
+                    hero, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
+                    force_row, forced_pass, res, with_hilo, with_learned,
                 )  # fmt: skip
-                if failed >= 0:
-                    fails[failed] += 1
+                if w == 0.0:
                     continue
-                accepted += 1
-                # keep one consistent candidate, uniformly (reservoir of one)
-                if rand_below(state, accepted) == 0:
+                total += w
+                # keep one candidate with probability proportional to its weight
+                if rand_float(state) * total < w:
                     for a in range(2):
                         for j in range(13):
-                            best_views[a, j] = views[a, j]
+                            best_views[a, j] = cand_views[a, j]
                     for j in range(HAND_SIZE):
-                        best_five[j] = five[j]
+                        best_five[j] = cand_five[j]
                         taken_cards[j] = pool[j]
                     taken = got
-            if accepted == 0:
+            out_rate[o, step] = total / tries[step]
+            if total == 0.0:
                 weight = 0.0
                 worst = 0
                 for m in range(n_dec):
@@ -347,13 +428,14 @@ def sample_rivals(
                         worst = m
                 out_dead[o] = worst
                 break
-            weight *= accepted / tries
+            weight *= total / tries[step]
             npool = _remove(pool, npool, taken_cards, taken)
             if reached[r] == REACHED_DEAL:
                 for j in range(HAND_SIZE):
                     out_cards[o, r, j] = best_views[0, j]
-                    out_passed[o, r, j % PACKET] = -1
-                    out_received[o, r, j % PACKET] = -1
+                for j in range(PACKET):
+                    out_passed[o, r, j] = -1
+                    out_received[o, r, j] = -1
                 continue
             for j in range(PACKET):
                 q_of[r, j] = best_views[1, 10 + j]
@@ -366,6 +448,293 @@ def sample_rivals(
                 for j in range(HAND_SIZE):
                     out_cards[o, r, j] = best_views[1, j]
         out_weight[o] = weight
+
+
+@jit(inline="always")
+def _walk_views(r, post, recv, target, hero, hero_recv, views):
+    """Rival ``r``'s views (as :func:`_split` lays them out) from a walk's
+    state: its seven after the pass in ``post[r]``, the received ones
+    flagged in ``recv[r]``; the packet it passed is what its target
+    received (the hero's packet from its right neighbour)."""
+    a = 0
+    q = 0
+    for t in range(HAND_SIZE):
+        card = post[r, t]
+        if recv[r, t] != 0:
+            views[1, 4 + q] = card
+            views[1, 10 + q] = card
+            q += 1
+        else:
+            views[0, a] = card
+            views[1, a] = card
+            a += 1
+    to = target[r]
+    p = 0
+    if to == hero:
+        for t in range(PACKET):
+            views[0, 4 + t] = hero_recv[t]
+            views[1, 7 + t] = hero_recv[t]
+    else:
+        for t in range(HAND_SIZE):
+            if recv[to, t] != 0:
+                views[0, 4 + p] = post[to, t]
+                views[1, 7 + p] = post[to, t]
+                p += 1
+
+
+@jit
+def _walk_check(
+    r, post, recv, kept, views, five, target, hero, hero_recv, reached, cfg, kinds, params,
+    states, cbet, cpass, cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
+    owns, dec, force_row, forced_pass, res, with_hilo, with_learned,
+):  # fmt: skip
+    """Does rival ``r``'s strategy take all its recorded decisions in the
+    walk's state? Its kept five (then discards) go into ``kept[r]``."""
+    if reached[r] == REACHED_DEAL:
+        for t in range(HAND_SIZE):
+            views[0, t] = post[r, t]
+        last = VIEW_DEALT
+    else:
+        _walk_views(r, post, recv, target, hero, hero_recv, views)
+        last = VIEW_KEPT
+    failed = _rival_consistent(
+        r, VIEW_DEALT, last, views, five, cfg, kinds, params, states, cbet, cpass, cdiscard,
+        exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec, force_row,
+        forced_pass, res, with_hilo, with_learned,
+    )  # fmt: skip
+    if failed >= 0:
+        return False
+    if reached[r] == REACHED_DISCARD:
+        for t in range(HAND_SIZE):
+            kept[r, t] = five[t]
+    return True
+
+
+@jit
+def _walk_move(
+    state, order, steps, reached, source, fixed, post, recv, kept, saved, pool, npool, free,
+    views, five, target, hero, hero_recv, cfg, kinds, params, states, cbet, cpass, cdiscard,
+    exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec, force_row,
+    forced_pass, res, with_hilo, with_learned, moved,
+):  # fmt: skip
+    """One move of :func:`walk_rivals`'s walk; ``moved[0]``: 1 if kept."""
+    moved[0] = 0
+    u = 0
+    kind = rand_below(state, 4)
+    r = order[rand_below(state, steps)]
+    other = -1
+    if kind == 3 and reached[r] == REACHED_DEAL:
+        kind = 0
+    if kind == 3 and source[r] == hero:
+        kind = 0
+    # the rival and slots the move touches
+    nfree = 0
+    for t in range(HAND_SIZE):
+        if fixed[r, t] == 0:
+            free[nfree] = t
+            nfree += 1
+    touched_recv = False
+    if kind <= 1:  # a hidden card for an unseen one
+        if nfree == 0 or npool == 0:
+            return
+        t = free[rand_below(state, nfree)]
+        u = rand_below(state, npool)
+        for j in range(HAND_SIZE):
+            saved[0, 0, j] = post[r, j]
+        card = post[r, t]
+        post[r, t] = pool[u]
+        pool[u] = card
+        touched_recv = recv[r, t] != 0
+    elif kind == 2:  # hidden cards between two rivals
+        if steps < 2 or nfree == 0:
+            return
+        other = order[rand_below(state, steps - 1)]
+        if other == r:
+            other = order[steps - 1]
+        mfree = 0
+        for t2 in range(HAND_SIZE):
+            if fixed[other, t2] == 0:
+                mfree += 1
+        if mfree == 0:
+            return
+        t = free[rand_below(state, nfree)]
+        pick = rand_below(state, mfree)
+        t2 = 0
+        for j in range(HAND_SIZE):
+            if fixed[other, j] == 0:
+                if pick == 0:
+                    t2 = j
+                    break
+                pick -= 1
+        for j in range(HAND_SIZE):
+            saved[0, 0, j] = post[r, j]
+            saved[1, 0, j] = post[other, j]
+        card = post[r, t]
+        post[r, t] = post[other, t2]
+        post[other, t2] = card
+        touched_recv = recv[r, t] != 0 or recv[other, t2] != 0
+    else:  # which of r's seven it received
+        t_in = rand_below(state, PACKET)
+        t_out = rand_below(state, 4)
+        a = -1
+        b = -1
+        qi = 0
+        ai = 0
+        for j in range(HAND_SIZE):
+            if recv[r, j] != 0:
+                if qi == t_in:
+                    a = j
+                qi += 1
+            else:
+                if ai == t_out:
+                    b = j
+                ai += 1
+        for j in range(HAND_SIZE):
+            saved[0, 1, j] = recv[r, j]
+        recv[r, a] = 0
+        recv[r, b] = 1
+        touched_recv = True
+    # who must still take their decisions: the rivals whose cards
+    # changed, and the seats whose passed packet did
+    ok = True
+    for j in range(HAND_SIZE):
+        saved[0, 2, j] = kept[r, j]
+        if other >= 0:
+            saved[1, 2, j] = kept[other, j]
+    ok = _walk_check(r, post, recv, kept, views, five, target, hero, hero_recv, reached,
+                     cfg, kinds, params, states, cbet, cpass, cdiscard, exposed,
+                     n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
+                     force_row, forced_pass, res, with_hilo, with_learned)  # fmt: skip
+    if ok and other >= 0:
+        ok = _walk_check(other, post, recv, kept, views, five, target, hero, hero_recv,
+                         reached, cfg, kinds, params, states, cbet, cpass, cdiscard,
+                         exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
+                         owns, dec, force_row, forced_pass, res,
+                         with_hilo, with_learned)  # fmt: skip
+    if ok and touched_recv:
+        for x in (r, other):
+            if x < 0 or not ok:
+                continue
+            giver = source[x]
+            if giver != hero and giver >= 0 and giver != r and giver != other:
+                ok = _walk_check(giver, post, recv, kept, views, five, target, hero,
+                                 hero_recv, reached, cfg, kinds, params, states, cbet,
+                                 cpass, cdiscard, exposed, n_exposed, d_seat, d_kind,
+                                 d_view, d_action, d_pub, owns, dec, force_row,
+                                 forced_pass, res, with_hilo, with_learned)  # fmt: skip
+    if ok:
+        moved[0] = 1
+    else:  # put everything back
+        if kind <= 1:
+            for j in range(HAND_SIZE):
+                if post[r, j] != saved[0, 0, j]:
+                    pool[u] = post[r, j]
+                post[r, j] = saved[0, 0, j]
+        elif kind == 2:
+            for j in range(HAND_SIZE):
+                post[r, j] = saved[0, 0, j]
+                post[other, j] = saved[1, 0, j]
+        else:
+            for j in range(HAND_SIZE):
+                recv[r, j] = saved[0, 1, j]
+        for j in range(HAND_SIZE):
+            kept[r, j] = saved[0, 2, j]
+            if other >= 0:
+                kept[other, j] = saved[1, 2, j]
+
+
+@jit
+def walk_rivals(
+    first, stop, key, length, burn, thin, cfg, kinds, params, hero, order, reached, source,
+    target, hero_pass, hero_recv, exposed, n_exposed, unseen, start_cards, start_received,
+    d_seat, d_kind, d_view, d_action, d_pub,
+    out_cards, out_received, out_passed, out_moves,
+    cbet, cpass, cdiscard, with_hilo, with_learned,
+):  # fmt: skip
+    """Chains ``first .. stop - 1`` of a Metropolis walk over the rivals'
+    hidden cards, each from its starting draw (``start_*[c]``, a draw of
+    :func:`sample_rivals` in its layout), ``burn`` moves, then ``length``
+    draws ``thin`` moves apart into rows ``c * length ..``.
+
+    The target is the posterior: uniform over the card assignments allowed
+    by the cards seen, times the rivals' likelihood of their recorded
+    decisions. A move swaps a rival's hidden card with an unseen one, swaps
+    hidden cards between two rivals, or swaps which of a rival's seven were
+    received; every move is as likely as its reverse, so a move is kept
+    exactly when the rivals it touches still take every recorded decision
+    (a strategy's random decisions are drawn afresh: the walk is then
+    pseudo-marginal, still exact). ``out_moves[c]``: moves kept."""
+    n = cfg[C_N]
+    steps = order.shape[0]
+    owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
+    dec = np.empty((n, DEC_SIZE), dtype=np.int64)
+    states = np.empty((STATES_ROWS, 1), dtype=np.uint64)
+    res = np.zeros(RES_SIZE, dtype=np.int64)
+    force_row = np.full(HAND_SIZE, -1, dtype=np.int64)
+    forced_pass = np.full((7, PACKET), -1, dtype=np.int64)
+    views = np.full((2, 13), -1, dtype=np.int64)
+    five = np.empty(HAND_SIZE, dtype=np.int64)
+    post = np.full((n, HAND_SIZE), -1, dtype=np.int64)
+    recv = np.zeros((n, HAND_SIZE), dtype=np.int64)
+    fixed = np.zeros((n, HAND_SIZE), dtype=np.int64)
+    kept = np.full((n, HAND_SIZE), -1, dtype=np.int64)
+    saved = np.empty((2, 3, HAND_SIZE), dtype=np.int64)
+    pool = np.empty(unseen.shape[0], dtype=np.int64)
+    state = np.empty(1, dtype=np.uint64)
+    free = np.empty(HAND_SIZE, dtype=np.int64)
+    moved = np.zeros(1, dtype=np.int64)
+    for c in range(first, stop):
+        state[0] = stream_state(key, c, STREAM_DECK)
+        for s in range(n):
+            states[STREAM_SEAT + s, 0] = stream_state(key, c, STREAM_SEAT + s)
+        # the starting state, and the cards left unseen
+        npool = 0
+        for j in range(unseen.shape[0]):
+            card = unseen[j]
+            held = False
+            for k in range(steps):
+                if _in(start_cards[c, order[k]], HAND_SIZE, card):
+                    held = True
+            if not held:
+                pool[npool] = card
+                npool += 1
+        for k in range(steps):
+            r = order[k]
+            for t in range(HAND_SIZE):
+                card = start_cards[c, r, t]
+                post[r, t] = card
+                kept[r, t] = card
+                recv[r, t] = 1 if reached[r] != REACHED_DEAL and _in(
+                    start_received[c, r], PACKET, card) else 0  # fmt: skip
+                shown = _in(exposed[r], n_exposed[r], card)
+                given = source[r] == hero and _in(hero_pass, PACKET, card)
+                fixed[r, t] = 1 if shown or given else 0
+        kept_moves = 0
+        total = burn + length * thin
+        for move in range(total):
+            _walk_move(
+                state, order, steps, reached, source, fixed, post, recv, kept, saved, pool, npool,
+                free, views, five, target, hero, hero_recv, cfg, kinds, params, states, cbet, cpass,
+                cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
+                force_row, forced_pass, res, with_hilo, with_learned, moved,
+            )  # fmt: skip
+            kept_moves += moved[0]
+            if move >= burn and (move - burn + 1) % thin == 0:
+                o = c * length + (move - burn + 1) // thin - 1
+                for k in range(steps):
+                    x = order[k]
+                    if reached[x] == REACHED_DEAL:
+                        for j in range(HAND_SIZE):
+                            out_cards[o, x, j] = post[x, j]
+                        continue
+                    _walk_views(x, post, recv, target, hero, hero_recv, views)
+                    for j in range(PACKET):
+                        out_received[o, x, j] = views[1, 10 + j]
+                        out_passed[o, x, j] = views[1, 7 + j]
+                    for j in range(HAND_SIZE):
+                        out_cards[o, x, j] = kept[x, j] if reached[x] == REACHED_DISCARD \
+                            else views[1, j]  # fmt: skip
+        out_moves[c] = kept_moves
 
 
 @jit

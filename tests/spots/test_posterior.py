@@ -1,0 +1,222 @@
+"""The rivals' posterior at a spot (anaconda_sim.spots.posterior) against
+brute force, the reference engine and a planted strategy.
+
+Rules cited: R7 (the pass: the right neighbour's packet, the hero's packet
+in the left neighbour's hand), R8 (discard and reveal order), R9/R11 (the
+reveals), R13-R16 (the betting actions a rival's cards must explain).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numba
+import numpy as np
+import pytest
+
+from anaconda_sim.game import Game, History, play_deal
+from anaconda_sim.game.engine import Action, Phase, deck_for_hands
+from anaconda_sim.hands import category, evaluate
+from anaconda_sim.rng import root_key
+from anaconda_sim.spots import ImpossibleSpotError, rival_posterior, spot_of
+from anaconda_sim.spots.posterior import _posterior, batch_mean_cov, field_strategies
+from anaconda_sim.strategies import Strategy, get_strategy
+from anaconda_sim.strategies.common import hand_category, intent_to_action
+from anaconda_sim.table import views as V
+from anaconda_sim.table.rules import Rules
+from naive_spots import deal_of_draw, two_player_posterior
+
+
+def _moves(history: History) -> list[dict]:
+    return history.moves()
+
+
+def _find_spot(players: int, strategy: str, want, seeds=range(200)):
+    """The first (history, move) of deals played by ``strategy`` whose move
+    satisfies ``want(game_before_move, event)``."""
+    for seed in seeds:
+        done = play_deal(Rules(players=players), [strategy] * players, seed=seed)
+        history = done.history
+        for number, event in enumerate(_moves(history), start=1):
+            spot = spot_of(history, move=number)
+            if want(spot, event):
+                return history, number
+    raise AssertionError("no such spot in the seeds tried")  # pragma: no cover
+
+
+@pytest.mark.parametrize("method", ["importance", "walk"])
+def test_two_player_posterior_matches_enumeration(method):
+    # heads-up after the first reveals: the rival's own four are few enough
+    # to enumerate, and its bets and reveal order narrow them down (R8, R9)
+    def want(spot, event):
+        g = spot.game
+        rival = 1 - spot.seat
+        shown = [c for c in g.exposed(rival) if c not in set(spot.arrays.hero_pass.tolist())]
+        bets = [d for d in spot.decisions if d.kind == V.D_BET and d.action in (3, 4)]
+        return g.phase is Phase.BETTING and 2 <= len(shown) and g.revealed >= 2 and bets
+
+    history, move = _find_spot(2, "sensible", want)
+    spot = spot_of(history, move=move)
+    exact = two_player_posterior(spot, get_strategy("sensible"))
+    assert 3 <= len(exact) < 2000  # a posterior worth testing: neither a point nor everything
+    post = rival_posterior(history, "sensible", move=move, draws=4000, seed=11, method=method)
+    rival = 1 - spot.seat
+    received = post.draws.received[:, rival]
+    fours = [
+        tuple(sorted(int(c) for c in cards if c not in set(recv.tolist())))
+        for cards, recv in zip(post.draws.cards[:, rival], received, strict=True)
+    ]
+    # every draw is a four the brute force finds consistent: no impossible deal
+    assert set(fours) <= set(exact)
+    # and the draws' shares match the exact posterior, within 5 standard
+    # errors (importance weights, or the spread between the walk's chains)
+    hits = np.array([[f == four for four in exact] for f in fours], dtype=float)
+    share, cov = batch_mean_cov(hits, post.draws.weight, post.batch)
+    p = np.array(list(exact.values()))
+    se = np.sqrt(np.maximum(np.diag(cov), p * (1 - p) / len(fours)))
+    assert np.all(np.abs(share - p) <= 5 * se), np.c_[share, p, se]
+
+
+def _replays(spot, draws, i, strategies) -> bool:
+    """Draw ``i`` as a deal: do the strategies' bots, replaying the deal up to
+    the spot, take every rival move the history records?"""
+    hands, packets, discards = deal_of_draw(spot, draws, i)
+    history = spot.game.history
+    game = Game(spot.rules, history.dealer, deck=deck_for_hands(hands, history.dealer))
+    state = np.zeros(1, dtype=np.uint64)
+    for event in _moves(history)[: spot.move - 1]:
+        s = event["seat"]
+        kind = event["type"]
+        if s != spot.seat and kind == "action":
+            pub, own = game.seat_views(s)
+            intent = strategies[s].decide_bet(pub, own, state)
+            if int(intent_to_action(pub, own, intent)) != int(Action.parse(event["action"])):
+                return False
+        if kind == "action":
+            game.act(s, event["action"])
+        elif kind == "pass_commit":
+            if s != spot.seat and s in packets:
+                pub, own = game.seat_views(s)
+                chosen = sorted(int(c) for c in strategies[s].decide_pass(pub, own, state))
+                if chosen != sorted(packets[s]):
+                    return False
+            if s == spot.seat or s in packets:
+                game.commit_pass(s, event["cards"] if s == spot.seat else packets[s])
+        elif s == spot.seat:
+            game.commit_discard(s, event["discard"], event["order"])
+        elif s in discards:
+            pub, own = game.seat_views(s)
+            discard, order = strategies[s].decide_discard(pub, own, state)
+            if [int(c) for c in order] != discards[s][1]:
+                return False
+            game.commit_discard(s, *discards[s])
+    for s in range(spot.players):
+        if s != spot.seat and game.exposed(s) != spot.game.exposed(s):
+            return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("players", "strategy", "phase", "min_reveals"),
+    [(4, "sensible", Phase.BETTING, 2), (3, "learned", Phase.BETTING, 1),
+     (5, "sensible", Phase.DISCARD, 0), (6, "learned", Phase.BETTING, 3)],
+)  # fmt: skip
+def test_every_draw_replays_the_history_in_the_engine(players, strategy, phase, min_reveals):
+    # the whole pass chain (R7): each rival's dealt seven, made of its own
+    # four and the packet it passed, must make its strategy pass that packet,
+    # discard and reveal what it showed (R8, R9) and bet as it bet
+    def want(spot, event):
+        g = spot.game
+        return g.phase is phase and g.revealed >= min_reveals and len(spot.decisions) >= players
+
+    history, move = _find_spot(players, strategy, want)
+    post = rival_posterior(history, strategy, move=move, draws=64, seed=3)
+    spot = post.spot
+    strategies = field_strategies(spot, strategy, None)
+    assert all(_replays(spot, post.draws, i, strategies) for i in range(64))
+    # the walk moves: its draws are not all the starting ones
+    assert len({post.draws.cards[i].tobytes() for i in range(64)}) > 8
+
+
+def _trips_bet(pub, own, params, rng):
+    """Bets or raises with trips or better in hand, else checks or calls."""
+    if hand_category(own) >= 3:
+        return V.INTENT_AGGRESSIVE
+    return V.INTENT_PASSIVE
+
+
+TRIPS = Strategy.custom("trips-bettor", bet=numba.njit(_trips_bet))
+
+
+def _first_round_spot(rival_cards: str, hero_cards: str):
+    """Heads-up, dealer 0: seat 1 acts first (R13) holding ``rival_cards``
+    and playing the planted strategy; the spot is seat 0's reply."""
+    deck = deck_for_hands([hero_cards, rival_cards], dealer=0)
+    game = Game(Rules(players=2), dealer=0, deck=deck)
+    pub, own = game.seat_views(1)
+    intent = TRIPS.decide_bet(pub, own, np.zeros(1, dtype=np.uint64))
+    game.act(1, Action(int(intent_to_action(pub, own, intent))))
+    return game
+
+
+def test_a_planted_trips_bettor_bets_only_with_trips():
+    # it bets with its trips: every posterior hand of the bettor holds trips
+    game = _first_round_spot("9s 9h 9d 2c 5h Jc Kd", "As Ad 4c 7h 8s Qd 3c")
+    assert game.level == 1
+    post = rival_posterior(game, [TRIPS, TRIPS], draws=2000, seed=5)
+    cats = category(evaluate(post.draws.cards[:, 1]))
+    assert min(cats) >= 3
+    assert post.ess > 100
+    # it checks without them: no posterior hand holds trips or better
+    game = _first_round_spot("9s 8h 2d 2c 5h Jc Kd", "As Ad 4c 7h 8s Qd 3c")
+    assert game.level == 0
+    post = rival_posterior(game, [TRIPS, TRIPS], draws=2000, seed=5)
+    cats = category(evaluate(post.draws.cards[:, 1]))
+    assert max(cats) <= 2
+    # without the planted strategy the same check leaves trips possible
+    post = rival_posterior(game, "call-down", draws=2000, seed=5)
+    cats = category(evaluate(post.draws.cards[:, 1]))
+    assert Counter(c >= 3 for c in cats)[True] > 20
+
+
+def test_an_impossible_action_is_named():
+    # call-down never bets (R13-R15): a recorded bet has probability zero
+    game = Game(Rules(players=3), seed=4)
+    game.bet()
+    with pytest.raises(ImpossibleSpotError, match=r"seat 1's bet in betting round 1 \(move 1\).*"
+                                                  r"call-down"):  # fmt: skip
+        rival_posterior(game, "call-down", draws=20, seed=1)
+
+
+def test_same_seed_same_draws_on_any_thread_count():
+    history, move = _find_spot(4, "sensible", lambda s, e: s.game.revealed >= 1)
+    spot = spot_of(history, move=move)
+    strategies = field_strategies(spot, "sensible", None)
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = _posterior(spot, strategies, 300, root_key(9), None)
+        numba.set_num_threads(before)
+        many = _posterior(spot, strategies, 300, root_key(9), None)
+    finally:
+        numba.set_num_threads(before)
+    assert np.array_equal(one.draws.cards, many.draws.cards)
+    assert np.array_equal(one.draws.weight, many.draws.weight)
+    assert one.attempts == many.attempts
+
+
+def test_bad_spots_get_clear_errors():
+    history = play_deal(Rules(players=3), ["sensible"] * 3, seed=1).history
+    n = len(history.moves())
+    with pytest.raises(ValueError, match=rf"move=0 is not a move of this history; its moves "
+                                         rf"are 1..{n}"):  # fmt: skip
+        spot_of(history, move=0)
+    with pytest.raises(ValueError, match="give move=N"):
+        spot_of(history)
+    game = Game(Rules(players=3), seed=4)
+    with pytest.raises(ValueError, match="seat 0 cannot decide now: it is seat 1's turn"):
+        spot_of(game, seat=0)
+    with pytest.raises(ValueError, match="spots support the high-only rules"):
+        spot_of(Game(Rules.hilo(3), seed=1))
+    with pytest.raises(ValueError, match="draws=0 is too small"):
+        rival_posterior(game, "sensible", draws=0)

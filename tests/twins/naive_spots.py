@@ -1,0 +1,147 @@
+"""Plain twins of the spot kernels (anaconda_sim/sim/kernels/spot.py).
+
+* :func:`two_player_posterior`: the exact posterior of a two-player rival's
+  hidden cards after the pass, by enumerating every four cards it could
+  have kept of its deal and replaying each of its recorded decisions with
+  the reference engine's strategy calls (``Strategy.decide_*`` on views
+  built here from the card lists).
+* :func:`deal_of_draw` and :func:`engine_net`: a posterior draw made a
+  whole deal, replayed through the reference engine up to the spot with
+  the draw's hidden moves, the hero's choice applied, and played on by the
+  engine's bots: the hero's net chips, which the kernel must match.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from anaconda_sim import rng as R
+from anaconda_sim.game.engine import Action, Game, Phase, deck_for_hands
+from anaconda_sim.game.play import run_game
+from anaconda_sim.strategies.common import intent_to_action
+from anaconda_sim.table import views as V
+
+
+def _own(seat: int, cards, passed=(), received=(), discards=()) -> np.ndarray:
+    own = V.new_own(seat)
+    own[V.O_NCARDS] = len(cards)
+    own[V.O_CARDS : V.O_CARDS + len(cards)] = cards
+    own[V.O_NPASSED] = len(passed)
+    own[V.O_PASSED : V.O_PASSED + len(passed)] = passed
+    own[V.O_NRECEIVED] = len(received)
+    own[V.O_RECEIVED : V.O_RECEIVED + len(received)] = received
+    own[V.O_DISCARDS : V.O_DISCARDS + len(discards)] = discards
+    return own
+
+
+def _consistent(spot, strategy, rival: int, four: list[int]) -> bool:
+    """Does ``strategy`` holding ``four`` (its own four after the pass) take
+    every recorded decision of ``rival``?"""
+    a = spot.arrays
+    passed = [int(c) for c in a.hero_recv]
+    received = [int(c) for c in a.hero_pass]
+    dealt = _own(rival, four + passed)
+    after_pass = _own(rival, four + received, passed, received)
+    kept = None
+    state = np.zeros(1, dtype=np.uint64)
+    for d in spot.decisions:
+        if d.seat != rival:
+            continue
+        if d.kind == V.D_PASS:
+            chosen = strategy.decide_pass(d.pub, dealt, state)
+            if sorted(int(c) for c in chosen) != sorted(passed):
+                return False
+        elif d.kind == V.D_DISCARD:
+            discard, order = strategy.decide_discard(d.pub, after_pass, state)
+            shown = spot.game.exposed(rival)[:4]
+            if [int(c) for c in order[: len(shown)]] != list(shown):
+                return False
+            kept = _own(rival, [int(c) for c in order], passed, received,
+                        [int(c) for c in discard])  # fmt: skip
+        else:
+            own = {0: dealt, 1: after_pass, 2: kept}[d.view]
+            intent = strategy.decide_bet(d.pub, own, state)
+            if int(intent_to_action(d.pub, own, intent)) != d.action:
+                return False
+    return True
+
+
+def two_player_posterior(spot, strategy) -> dict[tuple[int, ...], float]:
+    """Posterior of the rival's own four (sorted) at a two-player spot after
+    the pass, under a deterministic ``strategy``: uniform over the fours
+    with which it takes every recorded decision."""
+    a = spot.arrays
+    rival = 1 - spot.seat
+    shown = [c for c in spot.game.exposed(rival)[:4] if c not in set(a.hero_pass.tolist())]
+    pool = [int(c) for c in a.unseen]
+    support = []
+    for rest in itertools.combinations(pool, 4 - len(shown)):
+        four = sorted(shown + list(rest))
+        if _consistent(spot, strategy, rival, four):
+            support.append(tuple(four))
+    return {four: 1.0 / len(support) for four in support}
+
+
+def deal_of_draw(spot, draws, i: int) -> tuple[list[list[int]], dict[int, list[int]],
+                                               dict[int, tuple[list[int], list[int]]]]:  # fmt: skip
+    """Draw ``i`` as a whole deal: every seat's dealt seven, the packets
+    the rivals passed and the rivals' discards and orders."""
+    a = spot.arrays
+    n = spot.players
+    hands = []
+    packets: dict[int, list[int]] = {}
+    discards: dict[int, tuple[list[int], list[int]]] = {}
+    for s in range(n):
+        if s == spot.seat:
+            hands.append(list(spot.game.history.events[0]["hands"][s]))
+            continue
+        cards = [int(c) for c in draws.cards[i, s]]
+        if a.reached[s] == 0:
+            hands.append(cards)
+            continue
+        received = [int(c) for c in draws.received[i, s]]
+        passed = [int(c) for c in draws.passed[i, s]]
+        hands.append([c for c in cards if c not in received] + passed)
+        packets[s] = passed
+        if a.reached[s] == 2:
+            discards[s] = (cards[5:], cards[:5])
+    return hands, packets, discards
+
+
+def engine_net(spot, draws, i: int, choice, strategies, key) -> int:
+    """The hero's net chips when draw ``i`` is replayed in the engine up to
+    the spot, ``choice`` is made and the bots play on (seat ``s`` on stream
+    ``1 + s`` of deal ``i`` under ``key``, as the kernel)."""
+    hands, packets, discards = deal_of_draw(spot, draws, i)
+    history = spot.game.history
+    game = Game(spot.rules, history.dealer, deck=deck_for_hands(hands, history.dealer))
+    moves = [e for e in history.events if e["type"] in ("action", "pass_commit", "discard_commit")]
+    for event in moves[: spot.move - 1]:
+        s = event["seat"]
+        if s != spot.seat and event["type"] != "action" and (
+            (event["type"] == "pass_commit" and s not in packets)
+            or (event["type"] == "discard_commit" and s not in discards)
+        ):
+            # a commit made face down in the phase of the spot: decided afresh below
+            continue
+        if event["type"] == "action":
+            game.act(s, event["action"])
+        elif event["type"] == "pass_commit":
+            game.commit_pass(s, event["cards"] if s == spot.seat else packets[s])
+        elif s == spot.seat:
+            game.commit_discard(s, event["discard"], event["order"])
+        else:
+            game.commit_discard(s, *discards[s])
+    if game.phase is Phase.BETTING:
+        game.act(spot.seat, Action(int(choice[0])))
+    elif game.phase is Phase.PASS:
+        game.commit_pass(spot.seat, [int(c) for c in choice[:3]])
+    else:
+        game.commit_discard(spot.seat, [int(c) for c in choice[:2]], [int(c) for c in choice[2:]])
+    states = [R.new_state(key, i, R.STREAM_SEAT + s) for s in range(spot.players)]
+    # seats that already committed in this pass or discard are replayed above;
+    # run_game decides only for the seats still waiting
+    run_game(game, strategies, states)
+    return int(game.result.net[spot.seat])
