@@ -17,7 +17,14 @@ import numpy as np
 
 from .._numba import run_chunks
 from ..limits import HAND_SIZE
-from ..strategies.kinds import KIND_CUSTOM, kernel_extras
+from ..strategies.kinds import (
+    KIND_CALL_DOWN,
+    KIND_CUSTOM,
+    KIND_RANDOM,
+    KIND_RANDOM_PASS,
+    kernel_extras,
+)
+from ..table import views as V
 from ..strategies.spec import Strategy
 from ..table.rules import Rules
 from . import layout as L
@@ -91,6 +98,32 @@ class Draws:
                      self.weight[keep], self.dead[keep], self.rate[keep])  # fmt: skip
 
 
+#: built-in decisions whose likelihood does not depend on the cards held
+_FREE = {
+    KIND_RANDOM: (V.D_BET, V.D_PASS, V.D_DISCARD),  # uniform, or read off the table
+    KIND_RANDOM_PASS: (V.D_BET, V.D_PASS),  # passive betting, a uniform pass
+    KIND_CALL_DOWN: (V.D_BET,),  # passive betting
+}
+
+
+def free_kinds(strategies: list[Strategy], spot: SpotArrays) -> np.ndarray:
+    """``spot.d_kind`` with the decisions whose likelihood is the same for
+    every hidden card marked free (``+ FREE``): their strategy draws them
+    uniformly or reads them off the public table, so they are a constant
+    factor of the posterior and the samplers skip them."""
+    kinds = spot.d_kind.copy()
+    for m, (seat, kind) in enumerate(zip(spot.d_seat, spot.d_kind, strict=True)):
+        if kind in _FREE.get(strategies[seat].kind, ()):
+            kinds[m] = kind + K.FREE
+    return kinds
+
+
+def passive_action(pub: np.ndarray, seat: int) -> int:
+    """The action of passive betting (call when facing a bet, else check)."""
+    to_call = int(pub[V.P_LEVEL]) * int(pub[V.P_BET_SIZE]) - int(pub[V.P_IN_ROUND + seat])
+    return V.A_CALL if to_call > 0 else V.A_CHECK
+
+
 def _tables(rules: Rules, strategies: list[Strategy]) -> tuple:
     n = rules.players
     cbet, cpass, cdiscard, has_cpass, has_cdiscard = custom_functions(strategies)
@@ -125,7 +158,7 @@ def sample_rivals(
     s = spot
     args = (key, first, np.ascontiguousarray(tries, np.int64), split_free, cfg, kinds, params, s.hero, s.order, s.reached, s.source, s.target,
             s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
-            s.d_seat, s.d_kind, s.d_view, s.d_action, s.d_pub,
+            s.d_seat, free_kinds(strategies, s), s.d_view, s.d_action, s.d_pub,
             cards, received, passed, weight, dead, rate, *funcs, *extras)  # fmt: skip
     _run(K.sample_rivals, first, first + draws, args)
     return Draws(cards, received, passed, weight, dead, rate)
@@ -151,7 +184,7 @@ def walk_rivals(
     args = (key, length, burn, thin, cfg, kinds, params, s.hero, s.order, s.reached, s.source,
             s.target, s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
             np.ascontiguousarray(start.cards), np.ascontiguousarray(start.received),
-            s.d_seat, s.d_kind, s.d_view, s.d_action, s.d_pub,
+            s.d_seat, free_kinds(strategies, s), s.d_view, s.d_action, s.d_pub,
             cards, received, passed, moves, *funcs, *extras)  # fmt: skip
     run_chunks(K.walk_rivals, chains, *args)
     drawn = Draws(cards, received, passed, np.ones(rows), np.full(rows, -1, dtype=np.int64),

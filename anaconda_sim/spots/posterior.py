@@ -22,7 +22,16 @@ from ..checks import check_int
 from ..hands import evaluate
 from ..limits import HAND_SIZE, KEPT_SIZE, MAX_DEALS
 from ..rng import SeedLike, root_key
-from ..sim.spots import REACHED_DEAL, REACHED_DISCARD, Draws, sample_rivals, walk_rivals
+from ..sim.spots import (
+    REACHED_DEAL,
+    REACHED_DISCARD,
+    Draws,
+    passive_action,
+    sample_rivals,
+    walk_rivals,
+)
+from ..strategies.kinds import KIND_CALL_DOWN, KIND_RANDOM_PASS
+from ..table import views as V
 from ..strategies.spec import Strategy, get_strategy
 from .state import Spot, spot_of
 
@@ -270,6 +279,7 @@ def _posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint6
                tries: int | None, method: str = "walk",
                chains: int = DEFAULT_CHAINS) -> Posterior:  # fmt: skip
     """``draws`` draws by ``method`` (:func:`rival_posterior`)."""
+    _check_passive(spot, strategies)
     if method == "importance" or not len(spot.arrays.order):
         return _importance(spot, strategies, draws, key, tries)
     start = _importance(spot, strategies, chains, key, tries)
@@ -279,8 +289,12 @@ def _posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint6
                                start.draws, length, BURN_PER_RIVAL * steps,
                                THIN_PER_RIVAL * steps)  # fmt: skip
     total = chains * (BURN_PER_RIVAL + length * THIN_PER_RIVAL) * steps
-    return Posterior(spot, drawn, np.repeat(np.arange(chains), length), "walk", start.attempts,
-                     start.tries, start.opponents, float(moves.sum() / total))  # fmt: skip
+    # exactly the draws asked for: the last chains give one draw fewer
+    keep = np.sort((np.arange(draws) % chains) * length + np.arange(draws) // chains)
+    drawn = Draws(*(getattr(drawn, f)[keep] for f in ("cards", "received", "passed", "weight",
+                                                      "dead", "rate")))  # fmt: skip
+    return Posterior(spot, drawn, keep // length, "walk", start.attempts, start.tries,
+                     start.opponents, float(moves.sum() / total))  # fmt: skip
 
 
 def _importance(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint64,
@@ -308,6 +322,20 @@ def _importance(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint
                      for f in ("cards", "received", "passed", "weight", "dead", "rate")))
     return Posterior(spot, joined, np.arange(draws), "importance", made,
                      tuple(int(t) for t in per_step), tuple(s.spec() for s in strategies))
+
+
+def _check_passive(spot: Spot, strategies: list[Strategy]) -> None:
+    """A bet of a passive strategy (``"call-down"``, ``"random-pass"``) is
+    read off the public table: one that is not the passive action makes
+    the spot impossible whatever the cards."""
+    for d in spot.decisions:
+        passive = strategies[d.seat].kind in (KIND_CALL_DOWN, KIND_RANDOM_PASS)
+        if d.kind == V.D_BET and passive and d.action != passive_action(d.pub, d.seat):
+            raise ImpossibleSpotError(
+                f"{d.text} is impossible under its stated strategy "
+                f"{strategies[d.seat].spec()!r}, which only checks or calls; give the "
+                "opponents the strategy they played"
+            )
 
 
 def _impossible(spot: Spot, strategies: list[Strategy], dead: Counter[int], made: int,

@@ -183,8 +183,8 @@ def test_an_impossible_action_is_named():
     # call-down never bets (R13-R15): a recorded bet has probability zero
     game = Game(Rules(players=3), seed=4)
     game.bet()
-    with pytest.raises(ImpossibleSpotError, match=r"seat 1's bet in betting round 1 \(move 1\).*"
-                                                  r"call-down"):  # fmt: skip
+    with pytest.raises(ImpossibleSpotError, match=r"seat 1's bet in betting round 1 \(move 1\) "
+                                                  r"is impossible.*call-down"):  # fmt: skip
         rival_posterior(game, "call-down", draws=20, seed=1)
 
 

@@ -134,14 +134,32 @@ def engine_net(spot, draws, i: int, choice, strategies, key) -> int:
             game.commit_discard(s, event["discard"], event["order"])
         else:
             game.commit_discard(s, *discards[s])
+    states = [R.new_state(key, i, R.STREAM_SEAT + s) for s in range(spot.players)]
     if game.phase is Phase.BETTING:
         game.act(spot.seat, Action(int(choice[0])))
-    elif game.phase is Phase.PASS:
-        game.commit_pass(spot.seat, [int(c) for c in choice[:3]])
     else:
-        game.commit_discard(spot.seat, [int(c) for c in choice[:2]], [int(c) for c in choice[2:]])
-    states = [R.new_state(key, i, R.STREAM_SEAT + s) for s in range(spot.players)]
-    # seats that already committed in this pass or discard are replayed above;
-    # run_game decides only for the seats still waiting
+        # a pass or discard: every seat decides from views that show no
+        # commit, so the hero's choice and the bots' decisions go in together
+        phase = game.phase
+        seats = [(game.dealer + 1 + k) % spot.players for k in range(spot.players)]
+        chosen = {}
+        for s in seats:
+            if game.folded[s] or s == spot.seat:
+                continue
+            pub, own = game.seat_views(s)
+            if phase is Phase.PASS:
+                chosen[s] = [int(c) for c in strategies[s].decide_pass(pub, own, states[s])]
+            else:
+                discard, order = strategies[s].decide_discard(pub, own, states[s])
+                chosen[s] = ([int(c) for c in discard], [int(c) for c in order])
+        for s in seats:
+            if game.folded[s]:
+                continue
+            if phase is Phase.PASS:
+                game.commit_pass(s, [int(c) for c in choice[:3]] if s == spot.seat else chosen[s])
+            elif s == spot.seat:
+                game.commit_discard(s, [int(c) for c in choice[:2]], [int(c) for c in choice[2:]])
+            else:
+                game.commit_discard(s, *chosen[s])
     run_game(game, strategies, states)
     return int(game.result.net[spot.seat])

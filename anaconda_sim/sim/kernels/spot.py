@@ -96,6 +96,12 @@ SPOT_ORDER = 3  # the kept five in reveal order; choices[k, 0:5]
 
 PACKET = 3  # cards in the one pass the spots support
 
+#: a recorded decision whose likelihood does not depend on the hidden cards
+#: (a uniformly random pass, discard or order; a bet read off the public
+#: table): a constant factor of the posterior, so it is not checked. Its
+#: ``d_kind`` is the decision's ``V.D_*`` code plus this offset.
+FREE = 10
+
 
 @jit(inline="always")
 def _in(cards, count, card):
@@ -188,6 +194,10 @@ def _rival_consistent(
                           five[KEPT_SIZE:])  # fmt: skip
         pub = d_pub[m]
         kind = d_kind[m]
+        if kind >= FREE:
+            if kind == FREE + V.D_DISCARD:
+                _uniform_five(r, views[1], exposed, n_exposed, five, states[STREAM_SEAT + r])
+            continue
         if kind == V.D_BET:
             action = seat_bet_action(r, cfg, pub, owns, kinds, params, states, cbet, dec,
                                      with_hilo, with_learned)  # fmt: skip
@@ -210,6 +220,30 @@ def _rival_consistent(
             for j in range(DISCARD_SIZE):
                 five[KEPT_SIZE + j] = dec[r, DEC_OUT + V.OUT_DISCARDS + j]
     return -1
+
+
+@jit(inline="always")
+def _uniform_five(r, seven, exposed, n_exposed, five, rng):
+    """A uniformly random discard and reveal order of ``seven`` that shows
+    rival ``r``'s exposed cards first, into ``five`` (then the discards)."""
+    k = n_exposed[r]
+    rest = np.empty(HAND_SIZE, dtype=np.int64)
+    m = 0
+    for t in range(HAND_SIZE):
+        if not _in(exposed[r], k, seven[t]):
+            rest[m] = seven[t]
+            m += 1
+    for t in range(m):
+        u = t + rand_below(rng, m - t)
+        card = rest[u]
+        rest[u] = rest[t]
+        rest[t] = card
+    for t in range(k):
+        five[t] = exposed[r, t]
+    for t in range(KEPT_SIZE - k):
+        five[k + t] = rest[t]
+    for t in range(DISCARD_SIZE):
+        five[KEPT_SIZE + t] = rest[KEPT_SIZE - k + t]
 
 
 @jit(inline="always")

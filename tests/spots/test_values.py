@@ -1,0 +1,101 @@
+"""Action values at a spot (anaconda_sim.spots.values) against the reference engine.
+
+The kernel plays each posterior draw on from the spot; the twin replays the
+same draw through the engine up to the spot, makes the same choice and lets
+the engine's bots play on with the same streams (R7-R20). They must agree
+chip for chip, at betting spots (R13-R16), at the pass (R7) and at the
+discard (R8).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from anaconda_sim.game import play_deal
+from anaconda_sim.game.engine import Phase
+from anaconda_sim.rng import root_key
+from anaconda_sim.sim.spots import play_spot
+from anaconda_sim.spots import action_values, spot_of
+from anaconda_sim.spots.posterior import _posterior, field_strategies
+from anaconda_sim.spots.state import spot_choices
+from anaconda_sim.spots.values import _play_key
+from anaconda_sim.table.rules import Rules
+from naive_spots import engine_net
+
+
+def _spot_at(players: int, strategy: str, phase: Phase, revealed: int = 0, seeds=range(100)):
+    for seed in seeds:
+        history = play_deal(Rules(players=players), [strategy] * players, seed=seed).history
+        for number in range(1, len(history.moves()) + 1):
+            spot = spot_of(history, move=number)
+            if spot.phase is phase and spot.game.revealed >= revealed:
+                return spot
+    raise AssertionError("no such spot")  # pragma: no cover
+
+
+@pytest.mark.parametrize(
+    ("players", "strategy", "phase", "revealed", "decision"),
+    [(3, "sensible", Phase.BETTING, 0, None), (4, "learned", Phase.BETTING, 2, None),
+     (2, "random", Phase.BETTING, 3, None), (3, "sensible", Phase.PASS, 0, None),
+     (4, "learned", Phase.DISCARD, 0, "discard"), (5, "sensible", Phase.BETTING, 4, None)],
+)  # fmt: skip
+def test_kernel_plays_on_as_the_engine(players, strategy, phase, revealed, decision):
+    spot = _spot_at(players, strategy, phase, revealed)
+    strategies = field_strategies(spot, strategy, None)
+    key = root_key(7)
+    post = _posterior(spot, strategies, 24, key, None)
+    kind, choices, _ = spot_choices(spot, decision)
+    rows = choices[:: max(1, len(choices) // 6)]
+    net = play_spot(spot.rules, strategies, spot.arrays, kind, rows, post.draws, _play_key(key))
+    for i in range(len(post.draws.weight)):
+        for k, row in enumerate(rows):
+            assert net[i, k] == engine_net(spot, post.draws, i, row, strategies, _play_key(key))
+
+
+def test_order_choices_play_as_the_engine():
+    spot = _spot_at(3, "sensible", Phase.DISCARD)
+    strategies = field_strategies(spot, "sensible", None)
+    held = spot.game.hand(spot.seat)
+    kind, choices, _ = spot_choices(spot, "order", keep=held[:5])
+    key = root_key(3)
+    post = _posterior(spot, strategies, 12, key, None)
+    rows = choices[::20]
+    net = play_spot(spot.rules, strategies, spot.arrays, kind, rows, post.draws, _play_key(key))
+    for i in range(12):
+        for k, row in enumerate(rows):
+            discard = [c for c in held if c not in row[:5]]
+            full = np.array(discard + list(row[:5]))
+            assert net[i, k] == engine_net(spot, post.draws, i, full, strategies, _play_key(key))
+
+
+def test_the_table_is_a_model_stated_analysis():
+    spot = _spot_at(3, "sensible", Phase.BETTING, 1)
+    table = action_values(spot, "sensible", deals=600, seed=2)
+    assert set(table["choice"]) == {a.label for a in spot.game.legal_actions(spot.seat)}
+    assert table["rank"].iloc[0] == 1 and table["diff_vs_best"].iloc[0] == 0
+    assert np.isclose(table["p_best"].sum(), 1.0)
+    assert (table["se"] >= 0).all() and (table["ess"] > 0).all()
+    fold = table[table["choice"] == "fold"]
+    if len(fold):  # folding loses exactly what is in the pot already, with no noise
+        assert float(fold["value"].iloc[0]) == -spot.game.invested[spot.seat]
+        assert float(fold["se"].iloc[0]) == 0
+    attrs = table.attrs
+    assert attrs["analysis"] == "action_values" and attrs["model"] == "betting"
+    assert attrs["hero"].startswith("sensible") and len(attrs["opponents"]) == 2
+    assert attrs["draws"] == 600 and attrs["method"] == "walk" and attrs["ess"] > 0
+    again = action_values(spot, "sensible", deals=600, seed=2)
+    assert table.equals(again)
+
+
+def test_choices_at_a_discard_and_their_errors():
+    spot = _spot_at(3, "sensible", Phase.DISCARD)
+    kind, choices, labels = spot_choices(spot, None)
+    assert len(choices) == 21 and len(set(labels)) == 21
+    with pytest.raises(ValueError, match="decision='order' needs keep="):
+        spot_choices(spot, "order")
+    other = [c for c in range(52) if c not in spot.game.hand(spot.seat)][:5]
+    with pytest.raises(ValueError, match="does not hold"):
+        spot_choices(spot, "order", keep=other)
+    with pytest.raises(ValueError, match="the spot is a pass"):
+        spot_choices(_spot_at(3, "sensible", Phase.PASS), "discard")
