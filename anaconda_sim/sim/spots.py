@@ -24,8 +24,8 @@ from ..strategies.kinds import (
     KIND_RANDOM_PASS,
     kernel_extras,
 )
-from ..table import views as V
 from ..strategies.spec import Strategy
+from ..table import views as V
 from ..table.rules import Rules
 from . import layout as L
 from .driver import custom_functions, make_cfg
@@ -33,7 +33,8 @@ from .kernels import spot as K
 
 REACHED_DEAL, REACHED_PASS, REACHED_DISCARD = K.REACHED_DEAL, K.REACHED_PASS, K.REACHED_DISCARD
 VIEW_DEALT, VIEW_PASSED, VIEW_KEPT = K.VIEW_DEALT, K.VIEW_PASSED, K.VIEW_KEPT
-SPOT_BET, SPOT_PASS, SPOT_DISCARD, SPOT_ORDER = K.SPOT_BET, K.SPOT_PASS, K.SPOT_DISCARD, K.SPOT_ORDER
+SPOT_BET, SPOT_PASS = K.SPOT_BET, K.SPOT_PASS
+SPOT_DISCARD, SPOT_ORDER = K.SPOT_DISCARD, K.SPOT_ORDER
 
 #: draws per kernel call of a thread (small enough that two cores share a
 #: short run evenly)
@@ -156,7 +157,8 @@ def sample_rivals(
     # the way a seven splits into own four and packet matters to the pass only
     split_free = all(s.kind != KIND_CUSTOM for s in strategies)
     s = spot
-    args = (key, first, np.ascontiguousarray(tries, np.int64), split_free, cfg, kinds, params, s.hero, s.order, s.reached, s.source, s.target,
+    args = (key, first, np.ascontiguousarray(tries, np.int64), split_free, cfg, kinds, params,
+            s.hero, s.order, s.reached, s.source, s.target,
             s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
             s.d_seat, free_kinds(strategies, s), s.d_view, s.d_action, s.d_pub,
             cards, received, passed, weight, dead, rate, *funcs, *extras)  # fmt: skip

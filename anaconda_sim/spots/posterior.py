@@ -31,23 +31,24 @@ from ..sim.spots import (
     walk_rivals,
 )
 from ..strategies.kinds import KIND_CALL_DOWN, KIND_RANDOM_PASS
-from ..table import views as V
 from ..strategies.spec import Strategy, get_strategy
+from ..table import views as V
 from .state import Spot, spot_of
 
 __all__ = ["ImpossibleSpotError", "Posterior", "field_strategies", "pilot_tries", "rival_posterior"]
 
 #: the pilot that sets the candidates per rival (``tries=None``): draws,
 #: candidates per rival, and the expected summed candidate weight aimed at
-PILOT_DRAWS = 64
+PILOT_DRAWS = 32
 PILOT_TRIES = 32
 TARGET_WEIGHT = 2.0
 #: bounds of the candidates per rival the pilot may choose
 MIN_TRIES, MAX_TRIES = 4, 4096
 #: the walk: chains, and its moves per rival before the first draw and between draws
 DEFAULT_CHAINS = 32
+START_DRAWS = 8
 BURN_PER_RIVAL = 40
-THIN_PER_RIVAL = 3
+THIN_PER_RIVAL = 2
 METHODS = ("walk", "importance")
 #: attempts allowed per draw asked before a spot is called impossible
 MAX_ATTEMPTS = 50
@@ -198,7 +199,8 @@ def rival_posterior(
 
     method
         ``"walk"`` (default): ``chains`` Metropolis chains over the hidden
-        cards, each started at an importance draw and run
+        cards, started at ``chains / 4`` importance draws (2 to
+        :data:`START_DRAWS`; each heads several chains) and run
         :data:`BURN_PER_RIVAL` moves per rival before it records a draw
         every :data:`THIN_PER_RIVAL` moves per rival. Exact in the limit of
         a long walk, and far cheaper per draw when what the rivals did is
@@ -282,11 +284,16 @@ def _posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint6
     _check_passive(spot, strategies)
     if method == "importance" or not len(spot.arrays.order):
         return _importance(spot, strategies, draws, key, tries)
-    start = _importance(spot, strategies, chains, key, tries)
+    # the chains start at a few importance draws (each draw heads several
+    # chains, which part during the burn-in): the draws are the costly part
+    start = _importance(spot, strategies, max(2, min(START_DRAWS, chains // 4)), key, tries)
+    heads = np.arange(chains) % len(start.draws.weight)
+    starts = Draws(*(getattr(start.draws, f)[heads] for f in ("cards", "received", "passed",
+                                                              "weight", "dead", "rate")))
     length = -(-draws // chains)
     steps = len(spot.arrays.order)
     drawn, moves = walk_rivals(spot.rules, strategies, spot.arrays, _sub_key(key, 0x3A1C),
-                               start.draws, length, BURN_PER_RIVAL * steps,
+                               starts, length, BURN_PER_RIVAL * steps,
                                THIN_PER_RIVAL * steps)  # fmt: skip
     total = chains * (BURN_PER_RIVAL + length * THIN_PER_RIVAL) * steps
     # exactly the draws asked for: the last chains give one draw fewer
@@ -310,8 +317,8 @@ def _importance(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint
         if made >= MAX_ATTEMPTS * draws:
             raise _impossible(spot, strategies, dead, made, per_step)
         # enough attempts for the draws still missing, at the rate seen so far
-        rate = have / made if have else (1.0 if made == 0 else 0.25 / made)
-        batch = min(MAX_ATTEMPTS * draws - made, max(64, int(1.1 * (draws - have) / rate) + 1))
+        rate = have / made if have else (0.5 if made == 0 else 0.25 / made)
+        batch = min(MAX_ATTEMPTS * draws - made, max(8, int(1.2 * (draws - have) / rate) + 1))
         out = sample_rivals(spot.rules, strategies, spot.arrays, key, batch, per_step, first=made)
         made += batch
         alive = out.alive()

@@ -146,7 +146,8 @@ def _apply(game: Game, event: dict[str, Any]) -> None:
 def _move_text(event: dict[str, Any], number: int) -> str:
     seat = event["seat"]
     if event["type"] == "action":
-        return f"seat {seat}'s {event['action']} in betting round {event['round'] + 1} (move {number})"
+        rnd = event["round"] + 1
+        return f"seat {seat}'s {event['action']} in betting round {rnd} (move {number})"
     if event["type"] == "pass_commit":
         return f"seat {seat}'s pass (move {number})"
     return f"seat {seat}'s discard and reveal order (move {number})"
@@ -220,7 +221,6 @@ def spot_of(state: Game | History | Spot, *, move: int | None = None,
 def _read(history: History, number: int, seat: int | None) -> Spot:
     """Replay ``history``'s first ``number - 1`` moves and read the spot."""
     rules = history.rules
-    n = rules.players
     game = Game(rules, history.dealer, deck=list(history.deck), deal_index=history.deal_index)
     moves = [e for e in history.events if e["type"] in ("action", "pass_commit",
                                                          "discard_commit", "declare_commit")]
@@ -396,7 +396,7 @@ def spot_choices(spot: Spot, decision: str | None = None, keep: Any = None,
             f"(it holds {format_cards(held)})"
         )
     for order in permutations(five):
-        rows.append(list(order) + [-1, -1])
+        rows.append([*order, -1, -1])
         labels.append(format_cards(order, unicode=unicode))
     return SPOT_ORDER, np.array(rows, dtype=np.int64), labels
 

@@ -34,7 +34,7 @@ from .posterior import (
     effective_size,
     field_strategies,
 )
-from .state import KIND_NAMES, Spot, spot_choices, spot_of
+from .state import KIND_NAMES, spot_choices, spot_of
 
 __all__ = ["action_values", "batch_table"]
 

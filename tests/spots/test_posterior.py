@@ -13,6 +13,7 @@ from collections import Counter
 import numba
 import numpy as np
 import pytest
+from naive_spots import deal_of_draw, two_player_posterior
 
 from anaconda_sim.game import Game, History, play_deal
 from anaconda_sim.game.engine import Action, Phase, deck_for_hands
@@ -24,7 +25,6 @@ from anaconda_sim.strategies import Strategy, get_strategy
 from anaconda_sim.strategies.common import hand_category, intent_to_action
 from anaconda_sim.table import views as V
 from anaconda_sim.table.rules import Rules
-from naive_spots import deal_of_draw, two_player_posterior
 
 
 def _moves(history: History) -> list[dict]:
@@ -106,7 +106,7 @@ def _replays(spot, draws, i, strategies) -> bool:
             game.commit_discard(s, event["discard"], event["order"])
         elif s in discards:
             pub, own = game.seat_views(s)
-            discard, order = strategies[s].decide_discard(pub, own, state)
+            _, order = strategies[s].decide_discard(pub, own, state)
             if [int(c) for c in order] != discards[s][1]:
                 return False
             game.commit_discard(s, *discards[s])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from naive_spots import engine_net
 
 from anaconda_sim.game import play_deal
 from anaconda_sim.game.engine import Phase
@@ -21,7 +22,6 @@ from anaconda_sim.spots.posterior import _posterior, field_strategies
 from anaconda_sim.spots.state import spot_choices
 from anaconda_sim.spots.values import _play_key
 from anaconda_sim.table.rules import Rules
-from naive_spots import engine_net
 
 
 def _spot_at(players: int, strategy: str, phase: Phase, revealed: int = 0, seeds=range(100)):
@@ -90,7 +90,7 @@ def test_the_table_is_a_model_stated_analysis():
 
 def test_choices_at_a_discard_and_their_errors():
     spot = _spot_at(3, "sensible", Phase.DISCARD)
-    kind, choices, labels = spot_choices(spot, None)
+    _, choices, labels = spot_choices(spot, None)
     assert len(choices) == 21 and len(set(labels)) == 21
     with pytest.raises(ValueError, match="decision='order' needs keep="):
         spot_choices(spot, "order")

@@ -228,7 +228,9 @@ def _close_round(pub, n):
 
 
 @jit(inline="always")
-def seat_bet_action(seat, cfg, pub, owns, kinds, params, states, cbet, dec, with_hilo, with_learned):
+def seat_bet_action(
+    seat, cfg, pub, owns, kinds, params, states, cbet, dec, with_hilo, with_learned
+):
     """The action of seat ``seat``, to act now: its strategy's intent, made legal."""
     if cfg[C_BETTING] == 0:
         return V.A_CHECK
