@@ -115,7 +115,7 @@ def test_the_architecture_page_names_every_layer():
 #: the public functions (``simulator``), the models of the questions over the
 #: kernels (``models``), the records of deals (``records``) and the names of
 #: the arrays' slots (``layout``); never a kernel (``kernels``) or the driver
-SIM_PUBLIC = {"simulator", "models", "records", "layout"}
+SIM_PUBLIC = {"simulator", "models", "records", "layout", "spots"}
 SIM_PRIVATE = {"kernels", "driver"}
 
 

@@ -74,6 +74,7 @@ def test_notebooks_are_found():
         "06_benchmarks.ipynb",
         "07_learned_strategies.ipynb",
         "08_hi_lo.ipynb",
+        "09_spots.ipynb",
     ]
 
 

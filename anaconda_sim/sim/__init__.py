@@ -19,7 +19,7 @@ Modules
 :mod:`~anaconda_sim.sim.models`
     The pass, keep and reveal models of the questions over those kernels.
 
-Public to the layers above: this package, ``simulator``, ``models``,
+Public to the layers above: this package, ``simulator``, ``models``, ``spots``,
 ``records`` and ``layout``; the driver and the kernels are the simulator's
 own (``tests/test_architecture.py``).
 

@@ -139,7 +139,7 @@ def _tables(rules: Rules, strategies: list[Strategy]) -> tuple:
 
 def sample_rivals(
     rules: Rules, strategies: list[Strategy], spot: SpotArrays, key: np.uint64, draws: int,
-    tries: np.ndarray, first: int = 0,
+    tries: np.ndarray, first: int = 0, fallback: bool = False,
 ) -> Draws:  # fmt: skip
     """``draws`` posterior draws (draw indices ``first ..``) of the rivals'
     hidden cards, ``tries[step]`` candidates for the rival drawn at each
@@ -157,7 +157,8 @@ def sample_rivals(
     # the way a seven splits into own four and packet matters to the pass only
     split_free = all(s.kind != KIND_CUSTOM for s in strategies)
     s = spot
-    args = (key, first, np.ascontiguousarray(tries, np.int64), split_free, cfg, kinds, params,
+    args = (key, first, np.ascontiguousarray(tries, np.int64), split_free, fallback, cfg, kinds,
+            params,
             s.hero, s.order, s.reached, s.source, s.target,
             s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
             s.d_seat, free_kinds(strategies, s), s.d_view, s.d_action, s.d_pub,
@@ -168,12 +169,13 @@ def sample_rivals(
 
 def walk_rivals(
     rules: Rules, strategies: list[Strategy], spot: SpotArrays, key: np.uint64, start: Draws,
-    length: int, burn: int, thin: int,
+    length: int, burn: int, thin: int, max_search: int = 0,
 ) -> tuple[Draws, np.ndarray]:  # fmt: skip
     """``length`` draws of each of ``len(start.weight)`` Metropolis chains
     started at the draws ``start`` (:func:`~anaconda_sim.sim.kernels.spot.walk_rivals`):
     the draws (chain ``c``'s in rows ``c * length ..``, weight 1) and the
-    moves each chain kept."""
+    moves each chain kept (-1: no consistent state found from its start in
+    ``max_search`` moves)."""
     n = rules.players
     cfg, kinds, params, funcs, extras = _tables(rules, strategies)
     chains = len(start.weight)
@@ -183,7 +185,8 @@ def walk_rivals(
     passed = np.full((rows, n, 3), -1, dtype=np.int64)
     moves = np.zeros(chains, dtype=np.int64)
     s = spot
-    args = (key, length, burn, thin, cfg, kinds, params, s.hero, s.order, s.reached, s.source,
+    args = (key, length, burn, thin, max_search, cfg, kinds, params, s.hero, s.order, s.reached,
+            s.source,
             s.target, s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
             np.ascontiguousarray(start.cards), np.ascontiguousarray(start.received),
             s.d_seat, free_kinds(strategies, s), s.d_view, s.d_action, s.d_pub,

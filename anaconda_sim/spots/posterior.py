@@ -35,7 +35,14 @@ from ..strategies.spec import Strategy, get_strategy
 from ..table import views as V
 from .state import Spot, spot_of
 
-__all__ = ["ImpossibleSpotError", "Posterior", "field_strategies", "pilot_tries", "rival_posterior"]
+__all__ = [
+    "ImpossibleSpotError",
+    "Posterior",
+    "draw_posterior",
+    "field_strategies",
+    "pilot_tries",
+    "rival_posterior",
+]
 
 #: the pilot that sets the candidates per rival (``tries=None``): draws,
 #: candidates per rival, and the expected summed candidate weight aimed at
@@ -49,6 +56,10 @@ DEFAULT_CHAINS = 32
 START_DRAWS = 8
 BURN_PER_RIVAL = 40
 THIN_PER_RIVAL = 2
+#: moves per rival a walk may search for a consistent state from an arbitrary one
+SEARCH_PER_RIVAL = 20_000
+#: importance attempts per starting draw before the walk searches instead
+START_ATTEMPTS = 10
 METHODS = ("walk", "importance")
 #: attempts allowed per draw asked before a spot is called impossible
 MAX_ATTEMPTS = 50
@@ -234,7 +245,8 @@ def rival_posterior(
     draws = check_int(draws, "draws", low=1, high=MAX_DEALS)
     strategies = field_strategies(spot, opponents, None)
     method, chains = check_method(method, chains)
-    return _posterior(spot, strategies, draws, root_key(seed), check_tries(tries), method, chains)
+    return draw_posterior(spot, strategies, draws, root_key(seed), check_tries(tries), method,
+                          chains)  # fmt: skip
 
 
 def check_method(method: Any, chains: Any) -> tuple[str, int]:
@@ -277,7 +289,7 @@ def pilot_tries(spot: Spot, strategies: list[Strategy], key: np.uint64) -> np.nd
     return np.clip(chosen, MIN_TRIES, MAX_TRIES).astype(np.int64)
 
 
-def _posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint64,
+def draw_posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint64,
                tries: int | None, method: str = "walk",
                chains: int = DEFAULT_CHAINS) -> Posterior:  # fmt: skip
     """``draws`` draws by ``method`` (:func:`rival_posterior`)."""
@@ -286,26 +298,41 @@ def _posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint6
         return _importance(spot, strategies, draws, key, tries)
     # the chains start at a few importance draws (each draw heads several
     # chains, which part during the burn-in): the draws are the costly part
-    start = _importance(spot, strategies, max(2, min(START_DRAWS, chains // 4)), key, tries)
-    heads = np.arange(chains) % len(start.draws.weight)
-    starts = Draws(*(getattr(start.draws, f)[heads] for f in ("cards", "received", "passed",
-                                                              "weight", "dead", "rate")))
-    length = -(-draws // chains)
     steps = len(spot.arrays.order)
+    try:
+        start = _importance(spot, strategies, max(2, min(START_DRAWS, chains // 4)), key, tries,
+                            START_ATTEMPTS)  # fmt: skip
+        heads = np.arange(chains) % len(start.draws.weight)
+        starts = Draws(*(getattr(start.draws, f)[heads] for f in ("cards", "received", "passed",
+                                                                  "weight", "dead", "rate")))
+        attempts, per_step = start.attempts, start.tries
+    except ImpossibleSpotError as failed:
+        # no importance draw found: each chain searches from an arbitrary state
+        starts = sample_rivals(spot.rules, strategies, spot.arrays, _sub_key(key, 0x57A7),
+                               chains, np.ones(steps, dtype=np.int64), fallback=True)
+        attempts, per_step, reason = chains, (1,) * steps, failed
+    else:
+        reason = None
+    length = -(-draws // chains)
     drawn, moves = walk_rivals(spot.rules, strategies, spot.arrays, _sub_key(key, 0x3A1C),
-                               starts, length, BURN_PER_RIVAL * steps,
-                               THIN_PER_RIVAL * steps)  # fmt: skip
+                               starts, length, BURN_PER_RIVAL * steps, THIN_PER_RIVAL * steps,
+                               SEARCH_PER_RIVAL * steps)  # fmt: skip
+    if (moves < 0).any():
+        raise ImpossibleSpotError(
+            f"{reason}; and a search of {SEARCH_PER_RIVAL * steps:,} moves from arbitrary "
+            "hidden cards found no consistent ones either"
+        )
     total = chains * (BURN_PER_RIVAL + length * THIN_PER_RIVAL) * steps
     # exactly the draws asked for: the last chains give one draw fewer
     keep = np.sort((np.arange(draws) % chains) * length + np.arange(draws) // chains)
     drawn = Draws(*(getattr(drawn, f)[keep] for f in ("cards", "received", "passed", "weight",
                                                       "dead", "rate")))  # fmt: skip
-    return Posterior(spot, drawn, keep // length, "walk", start.attempts, start.tries,
-                     start.opponents, float(moves.sum() / total))  # fmt: skip
+    return Posterior(spot, drawn, keep // length, "walk", attempts, tuple(per_step),
+                     tuple(s.spec() for s in strategies), float(moves.sum() / total))
 
 
 def _importance(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint64,
-                tries: int | None) -> Posterior:  # fmt: skip
+                tries: int | None, attempts: int = MAX_ATTEMPTS) -> Posterior:  # fmt: skip
     """``draws`` positive-weight importance draws, made in rounds of attempts until found."""
     steps = len(spot.arrays.order)
     per_step = pilot_tries(spot, strategies, key) if tries is None else np.full(steps, tries)
@@ -314,11 +341,11 @@ def _importance(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint
     made = 0
     dead: Counter[int] = Counter()
     while have < draws:
-        if made >= MAX_ATTEMPTS * draws:
+        if made >= attempts * draws:
             raise _impossible(spot, strategies, dead, made, per_step)
         # enough attempts for the draws still missing, at the rate seen so far
         rate = have / made if have else (0.5 if made == 0 else 0.25 / made)
-        batch = min(MAX_ATTEMPTS * draws - made, max(8, int(1.2 * (draws - have) / rate) + 1))
+        batch = min(attempts * draws - made, max(8, int(1.2 * (draws - have) / rate) + 1))
         out = sample_rivals(spot.rules, strategies, spot.arrays, key, batch, per_step, first=made)
         made += batch
         alive = out.alive()

@@ -27,10 +27,10 @@ from ..sim.spots import play_spot
 from ..stats import Z95
 from .posterior import (
     Posterior,
-    _posterior,
     batch_mean_cov,
     check_method,
     check_tries,
+    draw_posterior,
     effective_size,
     field_strategies,
 )
@@ -144,7 +144,7 @@ def action_values(
     if posterior is None:
         deals = check_int(deals, "deals", low=2, high=MAX_DEALS)
         method, chains = check_method(method, chains)
-        posterior = _posterior(spot, strategies, deals, key, check_tries(tries), method, chains)
+        posterior = draw_posterior(spot, strategies, deals, key, check_tries(tries), method, chains)
     elif posterior.spot.move != spot.move or posterior.spot.seat != spot.seat:
         raise ValueError("posterior= was drawn at another spot; draw it at this one")
     kind, choices, labels = spot_choices(spot, decision, keep, unicode)

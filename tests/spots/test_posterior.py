@@ -19,8 +19,9 @@ from anaconda_sim.game import Game, History, play_deal
 from anaconda_sim.game.engine import Action, Phase, deck_for_hands
 from anaconda_sim.hands import category, evaluate
 from anaconda_sim.rng import root_key
+from anaconda_sim.sim.spots import sample_rivals, walk_rivals
 from anaconda_sim.spots import ImpossibleSpotError, rival_posterior, spot_of
-from anaconda_sim.spots.posterior import _posterior, batch_mean_cov, field_strategies
+from anaconda_sim.spots.posterior import batch_mean_cov, draw_posterior, field_strategies
 from anaconda_sim.strategies import Strategy, get_strategy
 from anaconda_sim.strategies.common import hand_category, intent_to_action
 from anaconda_sim.table import views as V
@@ -195,9 +196,9 @@ def test_same_seed_same_draws_on_any_thread_count():
     before = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
-        one = _posterior(spot, strategies, 300, root_key(9), None)
+        one = draw_posterior(spot, strategies, 300, root_key(9), None)
         numba.set_num_threads(before)
-        many = _posterior(spot, strategies, 300, root_key(9), None)
+        many = draw_posterior(spot, strategies, 300, root_key(9), None)
     finally:
         numba.set_num_threads(before)
     assert np.array_equal(one.draws.cards, many.draws.cards)
@@ -220,3 +221,34 @@ def test_bad_spots_get_clear_errors():
         spot_of(Game(Rules.hilo(3), seed=1))
     with pytest.raises(ValueError, match="draws=0 is too small"):
         rival_posterior(game, "sensible", draws=0)
+
+
+def test_a_walk_from_arbitrary_cards_finds_the_posterior():
+    # when no importance draw can be found, each chain starts from arbitrary
+    # hidden cards and searches for consistent ones; from then on the walk is
+    # the exact one, and its draws match the exact posterior
+    def want(spot, event):
+        g = spot.game
+        bets = [d for d in spot.decisions if d.kind == V.D_BET and d.action in (3, 4)]
+        return g.phase is Phase.BETTING and g.revealed >= 2 and bets
+
+    history, move = _find_spot(2, "sensible", want)
+    spot = spot_of(history, move=move)
+    exact = two_player_posterior(spot, get_strategy("sensible"))
+    strategies = field_strategies(spot, "sensible", None)
+    starts = sample_rivals(spot.rules, strategies, spot.arrays, root_key(3), 16,
+                           np.ones(1, dtype=np.int64), fallback=True)  # fmt: skip
+    drawn, moves = walk_rivals(spot.rules, strategies, spot.arrays, root_key(4), starts, 250,
+                               40, 2, 20_000)  # fmt: skip
+    assert (moves > 0).all()
+    rival = 1 - spot.seat
+    fours = [
+        tuple(sorted(int(c) for c in cards if c not in set(recv.tolist())))
+        for cards, recv in zip(drawn.cards[:, rival], drawn.received[:, rival], strict=True)
+    ]
+    assert set(fours) <= set(exact)
+    hits = np.array([[f == four for four in exact] for f in fours], dtype=float)
+    share, cov = batch_mean_cov(hits, drawn.weight, np.repeat(np.arange(16), 250))
+    p = np.array(list(exact.values()))
+    se = np.sqrt(np.maximum(np.diag(cov), p * (1 - p) / len(fours)))
+    assert np.all(np.abs(share - p) <= 5 * se), np.c_[share, p, se]

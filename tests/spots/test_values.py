@@ -18,7 +18,7 @@ from anaconda_sim.game.engine import Phase
 from anaconda_sim.rng import root_key
 from anaconda_sim.sim.spots import play_spot
 from anaconda_sim.spots import action_values, spot_of
-from anaconda_sim.spots.posterior import _posterior, field_strategies
+from anaconda_sim.spots.posterior import draw_posterior, field_strategies
 from anaconda_sim.spots.state import spot_choices
 from anaconda_sim.spots.values import _play_key
 from anaconda_sim.table.rules import Rules
@@ -44,7 +44,7 @@ def test_kernel_plays_on_as_the_engine(players, strategy, phase, revealed, decis
     spot = _spot_at(players, strategy, phase, revealed)
     strategies = field_strategies(spot, strategy, None)
     key = root_key(7)
-    post = _posterior(spot, strategies, 24, key, None)
+    post = draw_posterior(spot, strategies, 24, key, None)
     kind, choices, _ = spot_choices(spot, decision)
     rows = choices[:: max(1, len(choices) // 6)]
     net = play_spot(spot.rules, strategies, spot.arrays, kind, rows, post.draws, _play_key(key))
@@ -59,7 +59,7 @@ def test_order_choices_play_as_the_engine():
     held = spot.game.hand(spot.seat)
     kind, choices, _ = spot_choices(spot, "order", keep=held[:5])
     key = root_key(3)
-    post = _posterior(spot, strategies, 12, key, None)
+    post = draw_posterior(spot, strategies, 12, key, None)
     rows = choices[::20]
     net = play_spot(spot.rules, strategies, spot.arrays, kind, rows, post.draws, _play_key(key))
     for i in range(12):

@@ -61,12 +61,8 @@ from ..layout import (
     SEAT_RES_SIZE,
     STATES_ROWS,
 )
+from . import deal as D
 from .deal import (
-    _betting_round,
-    _close_round,
-    _first_active_left_of_dealer,
-    _next_active,
-    _pass_phase,
     apply_bet_action,
     betting_loop,
     decide_discard,
@@ -372,7 +368,8 @@ def _candidate_weight(
 
 @jit
 def sample_rivals(
-    first, stop, key, base, tries, split_free, cfg, kinds, params, hero, order, reached, source,
+    first, stop, key, base, tries, split_free, fallback, cfg, kinds, params, hero, order, reached,
+    source,
     target, hero_pass, hero_recv, exposed, n_exposed, unseen,
     d_seat, d_kind, d_view, d_action, d_pub,
     out_cards, out_received, out_passed, out_weight, out_dead, out_rate,
@@ -388,7 +385,10 @@ def sample_rivals(
     ``out_weight[i]`` the importance weight (0: no consistent candidate for
     some rival); ``out_dead[i]`` the recorded decision most candidates
     failed at when the weight is 0, else -1; ``out_rate[i, step]`` the
-    mean candidate weight of each step reached (NaN after a dead one)."""
+    mean candidate weight of each step reached (NaN after a dead one).
+    With ``fallback``, a rival with no consistent candidate gets an
+    arbitrary draw (weight 0, the draw goes on): starting states for a walk
+    that searches from them."""
     n = cfg[C_N]
     n_dec = d_seat.shape[0]
     owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
@@ -454,7 +454,23 @@ def sample_rivals(
                         taken_cards[j] = pool[j]
                     taken = got
             out_rate[o, step] = total / tries[step]
-            if total == 0.0:
+            if total == 0.0 and fallback:
+                # an arbitrary draw of this rival (a walk's start, searched from)
+                if reached[r] == REACHED_DEAL:
+                    _draw(state, pool, npool, seven, 0, HAND_SIZE)
+                    taken = HAND_SIZE
+                    for j in range(HAND_SIZE):
+                        best_views[0, j] = seven[j]
+                else:
+                    taken = _draw_seven(r, state, pool, npool, source, hero, hero_pass, exposed,
+                                        n_exposed, seven)  # fmt: skip
+                    _split(best_views, seven, passed, 4, 5, 6)
+                    _uniform_five(r, best_views[1], exposed, n_exposed, best_five, state)
+                for j in range(HAND_SIZE):
+                    taken_cards[j] = pool[j]
+                weight = 0.0
+                total = 1.0
+            elif total == 0.0:
                 weight = 0.0
                 worst = 0
                 for m in range(n_dec):
@@ -462,7 +478,7 @@ def sample_rivals(
                         worst = m
                 out_dead[o] = worst
                 break
-            weight *= total / tries[step]
+            weight *= out_rate[o, step]
             npool = _remove(pool, npool, taken_cards, taken)
             if reached[r] == REACHED_DEAL:
                 for j in range(HAND_SIZE):
@@ -549,9 +565,13 @@ def _walk_move(
     state, order, steps, reached, source, fixed, post, recv, kept, saved, pool, npool, free,
     views, five, target, hero, hero_recv, cfg, kinds, params, states, cbet, cpass, cdiscard,
     exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec, force_row,
-    forced_pass, res, with_hilo, with_learned, moved,
+    forced_pass, res, with_hilo, with_learned, moved, bad, total_bad, affected, newbad,
+    saved_kept,
 ):  # fmt: skip
-    """One move of :func:`walk_rivals`'s walk; ``moved[0]``: 1 if kept."""
+    """One move of :func:`walk_rivals`'s walk; ``moved[0]``: 1 if kept.
+    ``bad[s]``: 1 while rival ``s`` does not take all its recorded decisions
+    (only before a walk started at an arbitrary state first reaches a
+    consistent one); ``total_bad[0]``: how many."""
     moved[0] = 0
     u = 0
     kind = rand_below(state, 4)
@@ -628,34 +648,43 @@ def _walk_move(
         recv[r, a] = 0
         recv[r, b] = 1
         touched_recv = True
-    # who must still take their decisions: the rivals whose cards
-    # changed, and the seats whose passed packet did
-    ok = True
-    for j in range(HAND_SIZE):
-        saved[0, 2, j] = kept[r, j]
-        if other >= 0:
-            saved[1, 2, j] = kept[other, j]
-    ok = _walk_check(r, post, recv, kept, views, five, target, hero, hero_recv, reached,
-                     cfg, kinds, params, states, cbet, cpass, cdiscard, exposed,
-                     n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
-                     force_row, forced_pass, res, with_hilo, with_learned)  # fmt: skip
-    if ok and other >= 0:
-        ok = _walk_check(other, post, recv, kept, views, five, target, hero, hero_recv,
-                         reached, cfg, kinds, params, states, cbet, cpass, cdiscard,
-                         exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
-                         owns, dec, force_row, forced_pass, res,
-                         with_hilo, with_learned)  # fmt: skip
-    if ok and touched_recv:
+    # who must still take their decisions: the rivals whose cards changed,
+    # and the seats whose passed packet did. A move is kept when it leaves no
+    # more of them inconsistent than before: in a consistent state (every
+    # walk after its start) exactly when all still are
+    na = 1
+    affected[0] = r
+    if other >= 0:
+        affected[na] = other
+        na += 1
+    if touched_recv:
         for x in (r, other):
-            if x < 0 or not ok:
+            if x < 0:
                 continue
             giver = source[x]
-            if giver != hero and giver >= 0 and giver != r and giver != other:
-                ok = _walk_check(giver, post, recv, kept, views, five, target, hero,
-                                 hero_recv, reached, cfg, kinds, params, states, cbet,
-                                 cpass, cdiscard, exposed, n_exposed, d_seat, d_kind,
-                                 d_view, d_action, d_pub, owns, dec, force_row,
-                                 forced_pass, res, with_hilo, with_learned)  # fmt: skip
+            if giver != hero and giver >= 0 and not _in(affected, na, giver):
+                affected[na] = giver
+                na += 1
+    before = 0
+    for k in range(na):
+        before += bad[affected[k]]
+        for j in range(HAND_SIZE):
+            saved_kept[k, j] = kept[affected[k], j]
+    after = 0
+    for k in range(na):
+        fine = _walk_check(affected[k], post, recv, kept, views, five, target, hero, hero_recv,
+                           reached, cfg, kinds, params, states, cbet, cpass, cdiscard, exposed,
+                           n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
+                           force_row, forced_pass, res, with_hilo, with_learned)  # fmt: skip
+        newbad[k] = 0 if fine else 1
+        after += newbad[k]
+        if after > before:
+            break
+    ok = after <= before
+    if ok:
+        for k in range(na):
+            bad[affected[k]] = newbad[k]
+        total_bad[0] += after - before
     if ok:
         moved[0] = 1
     else:  # put everything back
@@ -671,15 +700,15 @@ def _walk_move(
         else:
             for j in range(HAND_SIZE):
                 recv[r, j] = saved[0, 1, j]
-        for j in range(HAND_SIZE):
-            kept[r, j] = saved[0, 2, j]
-            if other >= 0:
-                kept[other, j] = saved[1, 2, j]
+        for k in range(na):
+            for j in range(HAND_SIZE):
+                kept[affected[k], j] = saved_kept[k, j]
 
 
 @jit
 def walk_rivals(
-    first, stop, key, length, burn, thin, cfg, kinds, params, hero, order, reached, source,
+    first, stop, key, length, burn, thin, max_search, cfg, kinds, params, hero, order, reached,
+    source,
     target, hero_pass, hero_recv, exposed, n_exposed, unseen, start_cards, start_received,
     d_seat, d_kind, d_view, d_action, d_pub,
     out_cards, out_received, out_passed, out_moves,
@@ -697,7 +726,13 @@ def walk_rivals(
     received; every move is as likely as its reverse, so a move is kept
     exactly when the rivals it touches still take every recorded decision
     (a strategy's random decisions are drawn afresh: the walk is then
-    pseudo-marginal, still exact). ``out_moves[c]``: moves kept."""
+    pseudo-marginal, still exact). ``out_moves[c]``: moves kept.
+
+    A starting state need not be consistent (an arbitrary one, when no
+    importance draw could be found): until it is, a move is kept when it
+    makes no more rivals inconsistent, a search of at most ``max_search``
+    moves (``out_moves[c]`` -1 if it found none); the burn-in counts from
+    the first consistent state."""
     n = cfg[C_N]
     steps = order.shape[0]
     owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
@@ -717,6 +752,11 @@ def walk_rivals(
     state = np.empty(1, dtype=np.uint64)
     free = np.empty(HAND_SIZE, dtype=np.int64)
     moved = np.zeros(1, dtype=np.int64)
+    bad = np.zeros(n, dtype=np.int64)
+    total_bad = np.zeros(1, dtype=np.int64)
+    affected = np.full(4, -1, dtype=np.int64)
+    newbad = np.zeros(4, dtype=np.int64)
+    saved_kept = np.empty((4, HAND_SIZE), dtype=np.int64)
     for c in range(first, stop):
         state[0] = stream_state(key, c, STREAM_DECK)
         for s in range(n):
@@ -743,18 +783,40 @@ def walk_rivals(
                 shown = _in(exposed[r], n_exposed[r], card)
                 given = source[r] == hero and _in(hero_pass, PACKET, card)
                 fixed[r, t] = 1 if shown or given else 0
+        total_bad[0] = 0
+        for k in range(steps):
+            r = order[k]
+            fine = _walk_check(r, post, recv, kept, views, five, target, hero, hero_recv,
+                               reached, cfg, kinds, params, states, cbet, cpass, cdiscard,
+                               exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
+                               owns, dec, force_row, forced_pass, res,
+                               with_hilo, with_learned)  # fmt: skip
+            bad[r] = 0 if fine else 1
+            total_bad[0] += bad[r]
         kept_moves = 0
-        total = burn + length * thin
-        for move in range(total):
+        searched = 0
+        since = 0  # moves since the walk was last found consistent from its start
+        recorded = 0
+        while recorded < length:
+            if total_bad[0] > 0:
+                if searched >= max_search:
+                    kept_moves = -1
+                    break
+                searched += 1
             _walk_move(
                 state, order, steps, reached, source, fixed, post, recv, kept, saved, pool, npool,
                 free, views, five, target, hero, hero_recv, cfg, kinds, params, states, cbet, cpass,
                 cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
-                force_row, forced_pass, res, with_hilo, with_learned, moved,
+                force_row, forced_pass, res, with_hilo, with_learned, moved, bad, total_bad,
+                affected, newbad, saved_kept,
             )  # fmt: skip
             kept_moves += moved[0]
-            if move >= burn and (move - burn + 1) % thin == 0:
-                o = c * length + (move - burn + 1) // thin - 1
+            if total_bad[0] > 0:
+                continue
+            since += 1
+            if since > burn and (since - burn) % thin == 0:
+                o = c * length + recorded
+                recorded += 1
                 for k in range(steps):
                     x = order[k]
                     if reached[x] == REACHED_DEAL:
@@ -784,12 +846,12 @@ def _rest_of_deal(
     rnd = done
     p = done
     while p < npasses:
-        _pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], cfg, dealer, pub, owns,
+        D._pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], cfg, dealer, pub, owns,
                     kinds, params, states, cpass, dec, force_row, forced_pass, res,
                     with_hilo, with_learned)  # fmt: skip
         rnd += 1
-        opener[rnd] = _first_active_left_of_dealer(pub, n, dealer)
-        if _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet, dec,
+        opener[rnd] = D._first_active_left_of_dealer(pub, n, dealer)
+        if D._betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet, dec,
                           seat_res, res, with_hilo, with_learned):  # fmt: skip
             return True
         p += 1
@@ -865,11 +927,11 @@ def play_spot(
                                         seat_res)  # fmt: skip
                 if pub[V.P_ACTIVE] == 1:
                     ended = True
-                    _close_round(pub, n)
+                    D._close_round(pub, n)
                 elif left == 0:
-                    _close_round(pub, n)
+                    D._close_round(pub, n)
                 else:
-                    ended = betting_loop(rnd, _next_active(pub, n, hero, 1), left, local, pub,
+                    ended = betting_loop(rnd, D._next_active(pub, n, hero, 1), left, local, pub,
                                          owns, kinds, params, states, cbet, dec, seat_res,
                                          with_hilo, with_learned)  # fmt: skip
                 if not ended:
