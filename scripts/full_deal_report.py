@@ -39,19 +39,27 @@ def one_decision_max(data: Path) -> pd.DataFrame:
     ]  # fmt: skip
 
 
-def full_deal_table(hands: dict[str, int], deals: int, seed: int,
-                    players: tuple[int, ...]) -> pd.DataFrame:  # fmt: skip
-    rows = []
+def full_deal_table(hands: dict[str, int], deals: int, seed: int, players: tuple[int, ...],
+                    done: pd.DataFrame | None = None, save=None) -> pd.DataFrame:  # fmt: skip
+    """Every (strategy, players) row set; those in ``done`` are kept, not
+    recomputed, and ``save(rows)`` is called after each new one (an
+    interrupted run loses no finished row set)."""
+    rows = [] if done is None else done.to_dict("records")
     for n in players:
         for name in STRATEGIES:
+            if done is not None and ((done["strategy"] == name) & (done["players"] == n)).any():
+                continue
             began = time.perf_counter()
             table = exploitability(name, n, "all", hands=hands[name], deals=deals, seed=seed)
             for _, row in table.iterrows():
                 rows.append({"strategy": name, "players": n,
                              **row[["decision", "kind", "value", "se", "changed", "situations",
                                     "unit"]].to_dict(),
+                             "unsampled": row.get("unsampled", 0.0),
                              "deals": deals, "seconds": time.perf_counter() - began})  # fmt: skip
             print(rows[-5], flush=True)
+            if save is not None:
+                save(pd.DataFrame(rows))
     return pd.DataFrame(rows)
 
 
@@ -65,10 +73,13 @@ def main(argv: list[str] | None = None) -> None:
         hands, deals, players = {s: 2 for s in STRATEGIES}, 40, (2,)
     else:
         hands, deals, players = {"random-pass": 40, "sensible": 60, "learned": 60}, 200, PLAYERS
-    table = full_deal_table(hands, deals, args.seed, players)
+    partial = args.out / "full_deal_exploitability.partial.csv"
+    done = pd.read_csv(partial) if partial.exists() else None
+    args.out.mkdir(parents=True, exist_ok=True)
+    table = full_deal_table(hands, deals, args.seed, players, done,
+                            lambda rows: rows.to_csv(partial, index=False))  # fmt: skip
     table = table.merge(one_decision_max(Path(__file__).resolve().parents[1] / "data"),
                         on=["strategy", "players"], how="left")  # fmt: skip
-    args.out.mkdir(parents=True, exist_ok=True)
     table.attrs.update({
         "analysis": "full-deal exploitability", "function": "anaconda_sim.exploitability",
         "decisions": "all", "seed": args.seed, "hands": hands, "deals": deals,
@@ -77,6 +88,7 @@ def main(argv: list[str] | None = None) -> None:
         "compare": "one_decision_max: the largest betting-model row of data/exploitability.csv",
     })  # fmt: skip
     write_table(table, args.out / "full_deal_exploitability.csv")
+    partial.unlink(missing_ok=True)  # the finished table replaces the row sets kept so far
     print(table.to_string())
 
 

@@ -18,7 +18,10 @@ deviation that changes only the pass (or only the discard, or only the
 order) is among the choices the local best response can make at that
 decision, so at equal precision its gain is at least as large; the realised
 gains here are unbiased for the deviating strategy actually played (no
-winner's curse: nothing is selected on the deals that measure it).
+winner's curse: nothing is selected on the deals that measure it). Where
+the rivals' posterior cannot be sampled (``unsampled``: evidence too
+strong for the samplers' budget), the deviator plays the strategy's own
+choice, so the bound is looser there, never wrong.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from ..game.play import play_deal
 from ..hands.classes import FAMILIES, class_ids, hand_classes
 from ..provenance import table_model
 from ..rng import STREAM_SEAT, SeedLike, new_state, root_key
-from ..spots import action_values
+from ..spots import ImpossibleSpotError, action_values
 from ..stats import estimate
 from ..strategies.common import intent_to_action
 from ..strategies.spec import Strategy
@@ -61,6 +64,7 @@ class _Deviation:
     decision: str
     changed: bool
     estimate: float  # value of the chosen choice minus the strategy's own, from the table
+    unsampled: bool = False  # no posterior draw found: the strategy's own choice was played
 
 
 def _own_choice(strategy: Strategy, game: Game, seat: int, state: np.ndarray) -> Any:
@@ -82,8 +86,28 @@ def _deviate(
     game: Game, seat: int, strategy: Strategy, state: np.ndarray, deals: int, seed: int,
     chains: int, log: list[_Deviation],
 ) -> None:  # fmt: skip
-    """The deviator's move at the current state: the best choice by its action values."""
+    """The deviator's move at the current state: the best choice by its action
+    values; the strategy's own where the rivals' posterior cannot be sampled
+    (the deviating strategy is still a strategy: it deviates less)."""
     own = _own_choice(strategy, game, seat, state)
+    try:
+        _best_response(game, seat, strategy, own, deals, seed, chains, log)
+    except ImpossibleSpotError:
+        name = {Phase.BETTING: "bet", Phase.PASS: "pass"}.get(game.phase, "discard")
+        log.append(_Deviation(name, False, float("nan"), unsampled=True))
+        if game.phase is Phase.BETTING:
+            game.act(seat, own)
+        elif game.phase is Phase.PASS:
+            game.commit_pass(seat, own)
+        else:
+            game.commit_discard(seat, *own)
+
+
+def _best_response(
+    game: Game, seat: int, strategy: Strategy, own: Any, deals: int, seed: int, chains: int,
+    log: list[_Deviation],
+) -> None:  # fmt: skip
+    """:func:`_deviate` where the posterior can be sampled."""
     values = {"deals": deals, "seed": seed, "chains": chains, "unicode": False, "seat": seat}
     if game.phase is Phase.BETTING:
         table = action_values(game, strategy, hero=strategy, **values)
@@ -190,6 +214,7 @@ def full_deal_exploitability(
             "value": net - int(plain.result.net[seat]), "strategy_net": int(plain.result.net[seat]),
             "deviator_net": net, "decisions": len(log),
             "deviations": sum(d.changed for d in log),
+            "unsampled": sum(d.unsampled for d in log),
         }  # fmt: skip
         for name in DECISIONS:
             mine = [d for d in log if d.decision == name]
@@ -226,7 +251,8 @@ def _summarise(per: pd.DataFrame, by: str | None) -> pd.DataFrame:
         value = part["value"].to_numpy(dtype=float)
         out.append({"decision": "all", **extra, **estimate(value.mean(), _se(value)),
                     "situations": n, "unit": "chips per deal", "kind": "realised",
-                    "changed": float(part["deviations"].mean())})  # fmt: skip
+                    "changed": float(part["deviations"].mean()),
+                    "unsampled": float(part["unsampled"].mean())})  # fmt: skip
         for name in DECISIONS:
             est = part[f"estimate_{name}"].to_numpy(dtype=float)
             out.append({"decision": name, **extra, **estimate(est.mean(), _se(est)),

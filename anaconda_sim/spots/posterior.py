@@ -211,7 +211,10 @@ def rival_posterior(
     method
         ``"walk"`` (default): ``chains`` Metropolis chains over the hidden
         cards, started at ``chains / 4`` importance draws (2 to
-        :data:`START_DRAWS`; each heads several chains) and run
+        :data:`START_DRAWS`; each heads several chains), or, when none is
+        found in :data:`START_ATTEMPTS` attempts per draw (strong evidence),
+        each from arbitrary hidden cards from which it first searches for
+        consistent ones; then run
         :data:`BURN_PER_RIVAL` moves per rival before it records a draw
         every :data:`THIN_PER_RIVAL` moves per rival. Exact in the limit of
         a long walk, and far cheaper per draw when what the rivals did is
@@ -239,7 +242,7 @@ def rival_posterior(
     >>> g.bet()
     >>> post = rival_posterior(g, "sensible", draws=50, seed=1)
     >>> post.frame()["seat"].unique().tolist(), post.ess > 1
-    ([0], True)
+    ([1], True)
     """
     spot = spot_of(state, move=move, seat=seat)
     draws = check_int(draws, "draws", low=1, high=MAX_DEALS)
@@ -267,11 +270,12 @@ def _sub_key(key: np.uint64, salt: int) -> np.uint64:
     return np.uint64(state[0])
 
 
-def pilot_tries(spot: Spot, strategies: list[Strategy], key: np.uint64) -> np.ndarray:
+def pilot_tries(spot: Spot, strategies: list[Strategy], key: np.uint64,
+                limit: int = MAX_TRIES) -> np.ndarray:  # fmt: skip
     """Candidates per rival from a pilot run: about :data:`TARGET_WEIGHT`
     over the mean candidate weight of each rival's step, within
     :data:`MIN_TRIES` .. :data:`MAX_TRIES`. A step no pilot draw reached
-    is piloted again with more candidates before it."""
+    is piloted again with eight times the candidates, up to ``limit``."""
     steps = len(spot.arrays.order)
     tries = np.full(steps, PILOT_TRIES, dtype=np.int64)
     pilot_key = _sub_key(key, 0x9170)
@@ -282,9 +286,9 @@ def pilot_tries(spot: Spot, strategies: list[Strategy], key: np.uint64) -> np.nd
         mean = np.where(reached.any(axis=0), np.nanmean(np.where(reached, rate, 0.0), axis=0)
                         * reached.shape[0] / np.maximum(reached.sum(axis=0), 1), 0.0)  # fmt: skip
         blocked = [k for k in range(steps) if not reached[:, k].any() or mean[k] == 0.0]
-        if not blocked or tries[blocked[0]] >= MAX_TRIES:
+        if not blocked or tries[blocked[0]] >= limit:
             break
-        tries[blocked[0]] = min(MAX_TRIES, tries[blocked[0]] * 8)
+        tries[blocked[0]] = min(limit, tries[blocked[0]] * 8)
     chosen = np.where(mean > 0, np.ceil(TARGET_WEIGHT / np.where(mean > 0, mean, 1.0)), MAX_TRIES)
     return np.clip(chosen, MIN_TRIES, MAX_TRIES).astype(np.int64)
 
@@ -299,20 +303,24 @@ def draw_posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.u
     # the chains start at a few importance draws (each draw heads several
     # chains, which part during the burn-in): the draws are the costly part
     steps = len(spot.arrays.order)
+    # importance draws start the chains; when none is found in a few
+    # attempts each (strong evidence), each chain searches instead
+    reason: Exception | None = None
+    starts = None
     try:
         start = _importance(spot, strategies, max(2, min(START_DRAWS, chains // 4)), key, tries,
                             START_ATTEMPTS)  # fmt: skip
         heads = np.arange(chains) % len(start.draws.weight)
-        starts = Draws(*(getattr(start.draws, f)[heads] for f in ("cards", "received", "passed",
-                                                                  "weight", "dead", "rate")))
+        starts = Draws(*(getattr(start.draws, f)[heads] for f in (
+            "cards", "received", "passed", "weight", "dead", "rate")))  # fmt: skip
         attempts, per_step = start.attempts, start.tries
     except ImpossibleSpotError as failed:
-        # no importance draw found: each chain searches from an arbitrary state
+        reason = failed
+    if starts is None:
+        # each chain searches from arbitrary hidden cards for consistent ones
         starts = sample_rivals(spot.rules, strategies, spot.arrays, _sub_key(key, 0x57A7),
                                chains, np.ones(steps, dtype=np.int64), fallback=True)
-        attempts, per_step, reason = chains, (1,) * steps, failed
-    else:
-        reason = None
+        attempts, per_step = chains, (1,) * steps
     length = -(-draws // chains)
     drawn, moves = walk_rivals(spot.rules, strategies, spot.arrays, _sub_key(key, 0x3A1C),
                                starts, length, BURN_PER_RIVAL * steps, THIN_PER_RIVAL * steps,
@@ -332,10 +340,15 @@ def draw_posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.u
 
 
 def _importance(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint64,
-                tries: int | None, attempts: int = MAX_ATTEMPTS) -> Posterior:  # fmt: skip
-    """``draws`` positive-weight importance draws, made in rounds of attempts until found."""
+                tries: int | None, attempts: int = MAX_ATTEMPTS,
+                piloted: np.ndarray | None = None) -> Posterior:  # fmt: skip
+    """``draws`` positive-weight importance draws, made in rounds of attempts
+    until found (``piloted``: the pilot's candidates per rival, if run)."""
     steps = len(spot.arrays.order)
-    per_step = pilot_tries(spot, strategies, key) if tries is None else np.full(steps, tries)
+    if tries is not None:
+        per_step = np.full(steps, tries)
+    else:
+        per_step = pilot_tries(spot, strategies, key) if piloted is None else piloted
     found: list[Draws] = []
     have = 0
     made = 0

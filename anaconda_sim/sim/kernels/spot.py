@@ -798,7 +798,8 @@ def walk_rivals(
         since = 0  # moves since the walk was last found consistent from its start
         recorded = 0
         while recorded < length:
-            if total_bad[0] > 0:
+            searching = total_bad[0] > 0
+            if searching:
                 if searched >= max_search:
                     kept_moves = -1
                     break
@@ -810,7 +811,8 @@ def walk_rivals(
                 force_row, forced_pass, res, with_hilo, with_learned, moved, bad, total_bad,
                 affected, newbad, saved_kept,
             )  # fmt: skip
-            kept_moves += moved[0]
+            if not searching:
+                kept_moves += moved[0]
             if total_bad[0] > 0:
                 continue
             since += 1
