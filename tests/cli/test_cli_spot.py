@@ -190,13 +190,13 @@ def test_a_bad_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
 
 
 def test_an_impossible_spot_is_an_error_naming_the_decision(bet_call: Path) -> None:
-    # call-down never bets: seat 1's bet cannot be reproduced (one candidate
-    # per rival and few draws: the search gives up at once)
+    # call-down never bets (R13-R15): seat 1's bet is impossible whatever its cards
     code, out, err = run(["spot", bet_call, "--move", "2", "--opponents", "call-down",
                           "--deals", "20", "--tries", "1", "--seed", "1"])  # fmt: skip
     assert code == 2 and out == ""
-    assert err.startswith(f"anaconda-sim: error: {bet_call} move 2: no hidden cards of seat 1 "
-                          "reproduce seat 1's bet in betting round 1 (move 1)")  # fmt: skip
+    assert err.startswith(f"anaconda-sim: error: {bet_call} move 2: seat 1's bet in betting "
+                          "round 1 (move 1) is impossible under its stated strategy "
+                          "'call-down'")  # fmt: skip
     assert "--opponents" in err and "--tries" in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
