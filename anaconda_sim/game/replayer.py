@@ -16,7 +16,7 @@ from ..errors import GameError
 from .engine import Game
 from .history import MOVE_TYPES, History, HistoryError, ReplayMismatchError
 
-__all__ = ["load_history", "replay", "verify"]
+__all__ = ["apply_move", "load_history", "replay", "verify"]
 
 
 def verify(history: History) -> History:
@@ -95,14 +95,7 @@ def replay(history: History) -> Game:
         _compare_events(game.history.events, recorded[:index], move)
         move += 1
         try:
-            if event["type"] == "action":
-                game.act(event["seat"], event["action"])
-            elif event["type"] == "pass_commit":
-                game.commit_pass(event["seat"], event["cards"])
-            elif event["type"] == "declare_commit":
-                game.commit_declare(event["seat"], event["declaration"])
-            else:
-                game.commit_discard(event["seat"], event["discard"], event["order"])
+            apply_move(game, event)
         except GameError as exc:
             raise ReplayMismatchError(
                 f"move {move} of the history (event {index}: {_move_text(event)}) is illegal "
@@ -110,6 +103,18 @@ def replay(history: History) -> Game:
             ) from None
     _compare_events(game.history.events, recorded, move)
     return game
+
+
+def apply_move(game: Game, event: dict[str, Any]) -> None:
+    """Make the move a history event records (an action or a commit) in ``game``."""
+    if event["type"] == "action":
+        game.act(event["seat"], event["action"])
+    elif event["type"] == "pass_commit":
+        game.commit_pass(event["seat"], event["cards"])
+    elif event["type"] == "declare_commit":
+        game.commit_declare(event["seat"], event["declaration"])
+    else:
+        game.commit_discard(event["seat"], event["discard"], event["order"])
 
 
 def _move_text(event: dict[str, Any]) -> str:

@@ -92,11 +92,14 @@ class Draws:
     #: (the rival's estimated likelihood; NaN after a step with none)
     rate: np.ndarray
 
+    def take(self, rows: np.ndarray) -> Draws:
+        """The draws of ``rows`` (indices or a mask)."""
+        return Draws(self.cards[rows], self.received[rows], self.passed[rows],
+                     self.weight[rows], self.dead[rows], self.rate[rows])  # fmt: skip
+
     def alive(self) -> Draws:
         """The draws with a positive weight."""
-        keep = self.weight > 0
-        return Draws(self.cards[keep], self.received[keep], self.passed[keep],
-                     self.weight[keep], self.dead[keep], self.rate[keep])  # fmt: skip
+        return self.take(self.weight > 0)
 
 
 #: built-in decisions whose likelihood does not depend on the cards held

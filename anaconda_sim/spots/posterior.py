@@ -311,8 +311,7 @@ def draw_posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.u
         start = _importance(spot, strategies, max(2, min(START_DRAWS, chains // 4)), key, tries,
                             START_ATTEMPTS)  # fmt: skip
         heads = np.arange(chains) % len(start.draws.weight)
-        starts = Draws(*(getattr(start.draws, f)[heads] for f in (
-            "cards", "received", "passed", "weight", "dead", "rate")))  # fmt: skip
+        starts = start.draws.take(heads)
         attempts, per_step = start.attempts, start.tries
     except ImpossibleSpotError as failed:
         reason = failed
@@ -333,8 +332,7 @@ def draw_posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.u
     total = chains * (BURN_PER_RIVAL + length * THIN_PER_RIVAL) * steps
     # exactly the draws asked for: the last chains give one draw fewer
     keep = np.sort((np.arange(draws) % chains) * length + np.arange(draws) // chains)
-    drawn = Draws(*(getattr(drawn, f)[keep] for f in ("cards", "received", "passed", "weight",
-                                                      "dead", "rate")))  # fmt: skip
+    drawn = drawn.take(keep)
     return Posterior(spot, drawn, keep // length, "walk", attempts, tuple(per_step),
                      tuple(s.spec() for s in strategies), float(moves.sum() / total))
 
@@ -365,8 +363,9 @@ def _importance(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint
         dead.update(int(m) for m in out.dead[out.weight == 0])
         found.append(alive)
         have += len(alive.weight)
-    joined = Draws(*(np.concatenate([getattr(d, f) for d in found])[:draws]
-                     for f in ("cards", "received", "passed", "weight", "dead", "rate")))
+    fields = ("cards", "received", "passed", "weight", "dead", "rate")
+    joined = Draws(*(np.concatenate([getattr(d, f) for d in found]) for f in fields))
+    joined = joined.take(np.arange(draws))
     return Posterior(spot, joined, np.arange(draws), "importance", made,
                      tuple(int(t) for t in per_step), tuple(s.spec() for s in strategies))
 

@@ -26,6 +26,7 @@ import numpy as np
 from ..cards import format_cards, parse_cards
 from ..game.engine import Action, Game, Phase
 from ..game.history import History
+from ..game.replayer import apply_move
 from ..limits import DECK_SIZE, DISCARD_SIZE
 from ..sim.spots import (
     REACHED_DEAL,
@@ -131,18 +132,6 @@ def _view_of(game: Game, seat: int) -> int:
     return VIEW_DEALT
 
 
-def _apply(game: Game, event: dict[str, Any]) -> None:
-    kind = event["type"]
-    if kind == "action":
-        game.act(event["seat"], event["action"])
-    elif kind == "pass_commit":
-        game.commit_pass(event["seat"], event["cards"])
-    elif kind == "discard_commit":
-        game.commit_discard(event["seat"], event["discard"], event["order"])
-    else:  # pragma: no cover - hi-lo rules are refused first
-        game.commit_declare(event["seat"], event["declaration"])
-
-
 def _move_text(event: dict[str, Any], number: int) -> str:
     seat = event["seat"]
     if event["type"] == "action":
@@ -222,13 +211,12 @@ def _read(history: History, number: int, seat: int | None) -> Spot:
     """Replay ``history``'s first ``number - 1`` moves and read the spot."""
     rules = history.rules
     game = Game(rules, history.dealer, deck=list(history.deck), deal_index=history.deal_index)
-    moves = [e for e in history.events if e["type"] in ("action", "pass_commit",
-                                                         "discard_commit", "declare_commit")]
+    moves = history.moves()
     records: list[tuple[dict[str, Any], int, np.ndarray, int]] = []
     for k, event in enumerate(moves[: number - 1]):
         s = int(event["seat"])
         records.append((event, k + 1, game._fill_pub(), _view_of(game, s)))
-        _apply(game, event)
+        apply_move(game, event)
     if game.is_over:
         raise ValueError(f"the deal is over at move {number}: no decision is left")
     seat = _hero(game, seat)

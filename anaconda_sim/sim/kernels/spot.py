@@ -49,7 +49,6 @@ from ..layout import (
     DEC_OUT,
     DEC_SIZE,
     DEC_STRENGTH,
-    DEC_VALUE,
     FORCE_DISCARD,
     FORCE_NONE,
     FORCE_ORDER,
@@ -747,7 +746,7 @@ def walk_rivals(
     recv = np.zeros((n, HAND_SIZE), dtype=np.int64)
     fixed = np.zeros((n, HAND_SIZE), dtype=np.int64)
     kept = np.full((n, HAND_SIZE), -1, dtype=np.int64)
-    saved = np.empty((2, 3, HAND_SIZE), dtype=np.int64)
+    saved = np.empty((2, 2, HAND_SIZE), dtype=np.int64)
     pool = np.empty(unseen.shape[0], dtype=np.int64)
     state = np.empty(1, dtype=np.uint64)
     free = np.empty(HAND_SIZE, dtype=np.int64)
@@ -917,7 +916,6 @@ def play_spot(
                               received[i, s], cards[i, s, KEPT_SIZE:])  # fmt: skip
                 for j in range(DEC_SIZE):
                     dec[s, j] = -1
-                dec[s, DEC_VALUE] = -1
                 states[STREAM_SEAT + s, 0] = stream_state(key, i, STREAM_SEAT + s)
             reset_results(n, seat_res, res, opener, 0)
             for s in range(7):
