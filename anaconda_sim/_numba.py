@@ -11,7 +11,9 @@ compile time again. numba invalidates a cache entry only when the file that
 defines the function changes, not when a helper it calls in another file
 does. To make a stale cache impossible, the cache lives in a folder named
 after a hash of *every* source file of the package: any code change gives a
-new, empty folder.
+new, empty folder. Inside it a kernel is found by its file's place in the
+package and its content, never by a path or a time: a fresh clone in another
+folder or a second environment with the same sources uses the same entries.
 
 Environment variables
 ---------------------
@@ -132,18 +134,77 @@ CACHE_ENABLED: bool = _prepare_cache()
 _OPTIONS = {"nogil": True, "cache": CACHE_ENABLED, "error_model": "numpy"}
 
 
+@functools.cache
+def _file_digest(path: str, mtime_ns: int, size: int) -> str:
+    # keyed on the file's time and size only so that an edited file is read again
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+class _PackageLocator(caching._CacheLocator):  # type: ignore[misc]
+    """Where a kernel of this package is cached: by its file's place *inside*
+    the package, stamped with the file's content.
+
+    numba's own locator names a kernel's cache after the absolute path of
+    its file and (before numba 0.68) stamps it with the file's modification
+    time, so a second checkout of the same sources, a second environment or
+    CI's clone in another folder finds nothing and compiles everything
+    again. Here the folder is ``<cache folder>/anaconda_sim/<package
+    subfolder>`` and the stamp is the file's SHA-256: any installation of
+    the same sources on this machine finds the same entries. A stale entry
+    stays impossible: the cache folder itself is named after a hash of every
+    source file and numba's version (:func:`source_hash`), and numba's index
+    key holds the signature, the processor and the function's bytecode.
+    """
+
+    def __init__(self, py_func: Any, py_file: str) -> None:
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        inside = Path(py_file).resolve().relative_to(_PACKAGE_DIR)
+        self._cache_path = os.path.join(numba.config.CACHE_DIR, "anaconda_sim",
+                                        *inside.parent.parts)  # fmt: skip
+
+    def get_cache_path(self) -> str:
+        return self._cache_path
+
+    def get_source_stamp(self) -> str:
+        stat = os.stat(self._py_file)
+        return _file_digest(self._py_file, stat.st_mtime_ns, stat.st_size)
+
+    def get_disambiguator(self) -> str:
+        return str(self._lineno)
+
+    @classmethod
+    def from_function(cls, py_func: Any, py_file: str) -> _PackageLocator | None:
+        if not numba.config.CACHE_DIR or not os.path.exists(py_file):
+            return None
+        try:
+            Path(py_file).resolve().relative_to(_PACKAGE_DIR)
+        except ValueError:  # a kernel outside the package (a test's, a notebook's)
+            return None
+        locator = cls(py_func, py_file)
+        try:
+            locator.ensure_cache_path()
+        except OSError:
+            return None
+        return locator
+
+
 class _FolderOnlyCacheImpl(CompileResultCacheImpl):  # type: ignore[misc]
     """numba's cache of compile results, located in the cache folder only.
 
     numba tries its locators in turn: the folder of ``numba.config.CACHE_DIR``
     and, when that cannot be written, ``__pycache__`` beside the source file,
-    which for an installed library is inside the package. Ours has the first
-    one alone: a kernel whose folder cannot be written is not cached.
+    which for an installed library is inside the package. Ours has the cache
+    folder alone: a kernel whose folder cannot be written is not cached. The
+    package's own kernels are found by their place in the package
+    (:class:`_PackageLocator`), others (a test's) by numba's locator.
     """
 
     # named without the underscore since numba 0.62
-    _locator_classes: ClassVar[list[Any]] = [getattr(caching, "UserProvidedCacheLocator", None)
-                        or caching._UserProvidedCacheLocator]  # fmt: skip
+    _locator_classes: ClassVar[list[Any]] = [
+        _PackageLocator,
+        getattr(caching, "UserProvidedCacheLocator", None) or caching._UserProvidedCacheLocator,
+    ]
 
 
 class _SafeFunctionCache(FunctionCache):  # type: ignore[misc]

@@ -83,3 +83,50 @@ def test_a_writable_cache_folder_is_still_used(tmp_path):
                           timeout=600)  # fmt: skip
     assert done.returncode == 0 and done.stderr == ""
     assert _entries(tmp_path, ".nbi") and _entries(tmp_path, ".nbc")
+
+
+_HITS = """
+import sys
+import anaconda_sim as ac
+from numba.core.dispatcher import Dispatcher
+value = ac.evaluate('Q♠ Q♥ Q♦ 9♣ 9♦ 8♦ 5♠')
+kernels = [k for m in list(sys.modules.values()) if m and m.__name__.startswith('anaconda_sim')
+           for k in vars(m).values() if isinstance(k, Dispatcher)]
+print(value, sum(sum(k.stats.cache_hits.values()) for k in kernels),
+      sum(sum(k.stats.cache_misses.values()) for k in kernels), ac.__file__)
+"""
+
+
+def _run_copy(package_parent: Path, cache_dir: Path) -> list[str]:
+    env = {**os.environ, "ANACONDA_SIM_CACHE_DIR": str(cache_dir), "ANACONDA_SIM_CACHE": "1",
+           "PYTHONPATH": str(package_parent)}  # fmt: skip
+    env.pop("NUMBA_CACHE_DIR", None)
+    done = subprocess.run([sys.executable, "-c", _HITS], env=env, capture_output=True, text=True,
+                          timeout=600, cwd=package_parent, check=True)  # fmt: skip
+    return done.stdout.split()
+
+
+def test_a_second_checkout_in_another_folder_finds_the_compiled_kernels(tmp_path):
+    """The cache is keyed on the sources' content, not their path or time:
+    a copy of the package in another folder, with new file times, loads what
+    the first one compiled (a hit, no miss); a copy with one changed source
+    file compiles afresh (a new cache folder)."""
+    import shutil
+
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    first, second, changed = tmp_path / "one", tmp_path / "two", tmp_path / "changed"
+    for clone in (first, second, changed):
+        shutil.copytree(PACKAGE, clone / "anaconda_sim", ignore=ignore)
+    with open(changed / "anaconda_sim" / "limits.py", "a") as source:
+        source.write("\n# a change anywhere in the package is a new cache\n")
+    cache = tmp_path / "cache"
+    value, hits, misses, where = _run_copy(first, cache)
+    assert value == "7268" and hits == "0" and int(misses) > 0 and where.startswith(str(first))
+    compiled = misses
+    value, hits, misses, where = _run_copy(second, cache)
+    # every kernel called from Python is loaded (those it calls come with it)
+    assert value == "7268" and int(hits) > 0 and misses == "0"
+    assert where.startswith(str(second))
+    value, hits, misses, _ = _run_copy(changed, cache)
+    assert value == "7268" and (hits, misses) == ("0", compiled)
+    assert len([p for p in cache.iterdir() if p.is_dir()]) == 2

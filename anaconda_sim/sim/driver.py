@@ -32,7 +32,6 @@ from ..strategies.kinds import KIND_CUSTOM, kernel_extras
 from ..strategies.spec import Strategy, get_strategy
 from ..table import views as V
 from ..table.rules import Rules
-from ..warmup import compile_on_all_cores
 from . import layout as L
 from .kernels import batch as batch_kernels
 from .kernels import deal as previous_kernels
@@ -385,9 +384,11 @@ class KernelRun:
             *rec, *self.funcs, *kernel_extras(bool(self.cfg[L.C_HILO]), kinds),
         )  # fmt: skip
         if K is batch_kernels:
-            # the first call's phase kernels compile on every core
-            compile_on_all_cores(K.phase_jobs((0, n_batches, *args)), "the deal kernels")
-        run_chunks(K.run_batches, n_batches, *args)
+            # the phases are function pointers of the driver (compiled apart, on every core)
+            kernel, args = K.batch_runner((0, n_batches, *args))
+        else:
+            kernel = K.run_batches
+        run_chunks(kernel, n_batches, *args)
         accs = {"seat": acc_seat, "cat": acc_cat, "fold": acc_fold, "open": acc_open,
                 "deal": acc_deal, "cross": acc_cross}  # fmt: skip
         return {name: self.sums[name] + acc.sum(axis=0) for name, acc in accs.items()}

@@ -110,31 +110,44 @@ def test_forced_choices_shared_until_the_choice_score_the_same(kind: str, width:
 
 
 def test_phase_signatures_are_those_the_driver_compiles() -> None:
-    """What the workers compile is exactly what run_batches calls: after a
-    run, every phase kernel holds the predicted version."""
+    """What the workers compile is exactly what run_batches calls through its
+    function pointers: after a run, every phase kernel holds the predicted
+    version, and the driver's module holds none of the phases' code."""
+    from anaconda_sim import warmup
+    from anaconda_sim.sim.kernels import batch
+
     rules = Rules(players=6)
     simulate(rules, "sensible", 300, seed=1, progress=False)
     run = driver.start_run(rules, "sensible", 300, 1, 0, rotate=True, betting=True, fixed=None,
                            known=None, hero=-1, force=0, choices=None, forced_pass=None,
                            records=False, batch_size=None)  # fmt: skip
     captured: list[tuple[Any, ...]] = []
-    original = driver.compile_on_all_cores
+    original = warmup.compile_on_all_cores
 
     def capture(jobs: Any, what: str) -> int:
         captured.extend(jobs)
         return original(jobs, what)
 
-    driver.compile_on_all_cores = capture  # type: ignore[assignment]
+    warmup.compile_on_all_cores = capture  # type: ignore[assignment]
     try:
         run.execute(progress=False)
     finally:
-        driver.compile_on_all_cores = original  # type: ignore[assignment]
+        warmup.compile_on_all_cores = original  # type: ignore[assignment]
     assert {job[0].py_func.__name__ for job in captured} >= {
         "deal_phase", "betting_phase", "pass_phase", "discard_phase", "settle_phase",
     }  # fmt: skip
     for dispatcher, signature, weight in captured:
         assert signature in dispatcher.signatures, dispatcher.py_func.__name__
         assert weight > 0
+    # the driver takes every phase as a function pointer of the phase's own signature
+    from numba import types
+
+    (signature,) = [s for s in batch.run_batches.signatures if s[-1] != types.none][-1:]
+    pointers = signature[-len(batch.PHASES):]
+    assert all(isinstance(t, types.FunctionType) or t == types.none for t in pointers)
+    for dispatcher, phase_signature, _ in captured:
+        pointer = pointers[batch.PHASES.index(dispatcher.py_func.__name__)]
+        assert tuple(pointer.signature.args) == tuple(phase_signature)
 
 
 def test_unknown_kernel_set_is_a_clear_error() -> None:

@@ -33,6 +33,7 @@ from ..._numba import borrow, jit, keep
 from ...limits import DECK_SIZE, HAND_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT
 from ...table import views as V
+from ...warmup import linked_driver
 from ..layout import (
     C_DEALER,
     C_DISCARD,
@@ -290,9 +291,15 @@ def run_batches(
     acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
     rec_deck, rec_dealer, rec_res, rec_seat, rec_own,
     cbet, cpass, cdiscard, with_hilo, with_learned,
+    deal_phase, lead_only, betting_phase, follow_lead, pass_phase, discard_phase, declare_phase,
+    settle_phase,
 ):  # fmt: skip
     """:func:`anaconda_sim.sim.kernels.deal.run_batches`, batch-major: the same
     arguments, the same sums, the same records.
+
+    The phase kernels come last, as function pointers (:func:`batch_runner`
+    passes them): this kernel's module holds none of their code, so it
+    compiles in about a second and the phases compile once each, apart.
 
     Batch ``b`` of ``batch_size`` deals adds into row ``b`` of every ``acc_*``
     array; its deals move through the phases ``PHASE_PLAYS // n_choices`` at
@@ -449,3 +456,22 @@ def phase_jobs(args: tuple[Any, ...]) -> list[tuple[Any, tuple[Any, ...], float]
         signatures["declare_phase"] = (i64, i64, cfg, ints1, kinds, params, choices, pub, owns,
                                        states, seat_res, res, alive)  # fmt: skip
     return [(globals()[name], sig, COMPILE_WEIGHTS[name]) for name, sig in signatures.items()]
+
+
+#: the phase parameters of :func:`run_batches`, in order
+PHASES = (
+    "deal_phase", "lead_only", "betting_phase", "follow_lead", "pass_phase", "discard_phase",
+    "declare_phase", "settle_phase",
+)  # fmt: skip
+
+
+def batch_runner(args: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
+    """:func:`run_batches` compiled for the arguments ``args`` (its own, from
+    ``first_batch``) with the phase kernels as function pointers, and the
+    arguments to call it with after ``first_batch, stop_batch``: ``args``
+    without the chunk bounds, then the phases (``None`` for a phase the table
+    does not play). The phases missing from the cache compile first, on
+    every core (:func:`~anaconda_sim.warmup.compile_on_all_cores`)."""
+    by_name = {job[0].py_func.__name__: job for job in phase_jobs(args)}
+    return linked_driver(run_batches, args[2:], [by_name.get(name) for name in PHASES],
+                         "the deal kernels")  # fmt: skip

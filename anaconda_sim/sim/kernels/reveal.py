@@ -29,7 +29,7 @@ from ...limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_SEAT, card_bit, stream_state
 from ...strategies.kinds import kernel_extras
 from ...table import views as V
-from ...warmup import CompileJob, compile_on_all_cores
+from ...warmup import CompileJob, linked_driver
 from ..layout import (
     C_DEALER,
     C_HILO,
@@ -131,9 +131,15 @@ def reveal_batch(
         hero_packet, right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo,
         cbet, cdiscard, *kernel_extras(bool(cfg[C_HILO]), kinds),
     )  # fmt: skip
-    # the first call's phase kernels compile on every core
-    compile_on_all_cores(_phase_jobs(args), "the reveal kernels")
-    run_chunks(_reveal_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, *args)
+    # the phases are function pointers of the driver (compiled apart, on every core)
+    jobs = {job[0].py_func.__name__: job for job in _phase_jobs(args)}
+    kernel, call_args = linked_driver(
+        _reveal_batch_chunks, args,
+        [jobs.get(name) for name in ("_start_orders", "betting_phase", "declare_phase",
+                                     "_finish_orders")],
+        "the reveal kernels",
+    )  # fmt: skip
+    run_chunks(kernel, (n_deals + CHUNK - 1) // CHUNK, *call_args)
 
 
 def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
@@ -173,8 +179,10 @@ def _reveal_batch_chunks(
     hand5, discards,
     hero_packet, right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo,
     cbet, cdiscard, with_hilo, with_learned,
+    _start_orders, betting_phase, declare_phase, _finish_orders,
 ):  # fmt: skip
-    """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`.
+    """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`
+    (its phase kernels come last, as function pointers).
 
     The deals of a chunk go through the phases ``PHASE_PLAYS // orders``
     at a time (at least one), each once per order (a *play*), with the
