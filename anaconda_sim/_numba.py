@@ -34,19 +34,22 @@ process. Nothing is ever written inside the installed package.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import itertools
 import os
 import tempfile
 import warnings
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, ClassVar
 
 import numba
-from numba.core import caching
+from numba.core import caching, sigutils
 from numba.core.caching import CompileResultCacheImpl, FunctionCache
+from numba.core.compiler_lock import global_compiler_lock
 from numba.core.dispatcher import Dispatcher
 from numba.core.types import unliteral  # type: ignore[attr-defined]
 from numba.extending import intrinsic
@@ -260,6 +263,55 @@ def _typed_without_literals(dispatcher: Any) -> None:
     dispatcher.get_call_template = get_call_template
 
 
+@contextlib.contextmanager
+def _file_lock(path: str) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (made if missing); nothing where
+    locking is not available."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: concurrent processes may compile twice
+        yield
+        return
+    try:
+        handle = open(path, "a+b")
+    except OSError:  # an unwritable folder: the cache is not used anyway
+        yield
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        handle.close()  # releases the lock
+
+
+def _compiled_once_per_machine(dispatcher: Any) -> None:
+    """Make ``dispatcher`` compile each version at most once on this machine,
+    however many processes want it at the same time.
+
+    Test workers, the compile workers of :mod:`anaconda_sim.warmup` and Dask
+    workers all start with the same empty cache. Before compiling a version
+    missing from the cache, a process takes an exclusive lock on the kernel's
+    entry in the cache folder; one that waited finds the version cached when
+    it gets the lock, and loads it. The lock is taken inside numba's own
+    compiler lock (one compile at a time in a process), and a kernel's
+    compile waits only for the kernels it calls, so two processes cannot
+    wait for each other.
+    """
+    compile_ = dispatcher.compile
+    cache = dispatcher._cache
+    lock_path = os.path.join(cache._cache_path, cache._impl.filename_base + ".lock")
+
+    def compile(sig: Any) -> Any:
+        with global_compiler_lock:
+            args, _ = sigutils.normalize_signature(sig)
+            if tuple(args) in dispatcher.overloads:
+                return compile_(sig)
+            with _file_lock(lock_path):
+                return compile_(sig)
+
+    dispatcher.compile = compile
+
+
 def _compile_lazily(options: dict[str, Any], func: Any) -> Any:
     # numba's own cache=True would build a FunctionCache only for it to be
     # replaced: the safe cache is the only one made
@@ -275,6 +327,7 @@ def _compile_lazily(options: dict[str, Any], func: Any) -> Any:
                 _warn_once("unwritable", f"a kernel is compiled in memory only ({error})")
             else:
                 dispatcher._cache = safe  # type: ignore[attr-defined]
+                _compiled_once_per_machine(dispatcher)
     return dispatcher
 
 

@@ -130,3 +130,29 @@ def test_a_second_checkout_in_another_folder_finds_the_compiled_kernels(tmp_path
     value, hits, misses, _ = _run_copy(changed, cache)
     assert value == "7268" and (hits, misses) == ("0", compiled)
     assert len([p for p in cache.iterdir() if p.is_dir()]) == 2
+
+
+_COMPILE_ONE = """
+from numba import types
+from anaconda_sim.hands import evaluator
+evaluator.eval7.compile((types.int64,) * 7)
+print(sum(evaluator.eval7.stats.cache_misses.values()),
+      sum(evaluator.eval7.stats.cache_hits.values()))
+"""
+
+
+def test_processes_that_start_together_compile_a_kernel_once(tmp_path):
+    """Test workers and compile workers share one cache: of four processes
+    asking for the same missing version at once, one compiles it and the
+    others load it (they wait for its lock)."""
+    env = {**os.environ, "ANACONDA_SIM_CACHE_DIR": str(tmp_path), "ANACONDA_SIM_CACHE": "1"}
+    env.pop("NUMBA_CACHE_DIR", None)
+    workers = [
+        subprocess.Popen([sys.executable, "-c", _COMPILE_ONE], env=env, text=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for _ in range(4)
+    ]
+    outputs = [worker.communicate(timeout=600) for worker in workers]
+    assert all(worker.returncode == 0 for worker in workers), outputs
+    counts = sorted(tuple(map(int, out.split())) for out, _ in outputs)
+    assert counts == [(0, 1), (0, 1), (0, 1), (1, 0)]
