@@ -24,11 +24,9 @@ configurations in a subprocess with its own kernel cache, one thread,
 interleaved with this version's runs; ``speedup_vs_previous`` is the ratio of
 process CPU times (which a busy second core disturbs less than wall time).
 
-The batch-major kernels against the deal-at-a-time kernels they replace
-(``ANACONDA_SIM_KERNELS=previous``), side by side in this process (rows
-under ``"kernels"``): deals per CPU second of each on one thread (the best
-of interleaved runs) and of the batch-major ones on all threads, for
-call-down, sensible and learned tables at 2, 6 and 7 players under the
+The batch-major kernels (rows under ``"kernels"``): deals per CPU second on
+one thread (the best of several runs) and deals per second on all threads,
+for call-down, sensible and learned tables at 2, 6 and 7 players under the
 default and the hi-lo rules. Rows under ``"phases"``: nanoseconds per deal
 in each phase kernel, timed by calling the phases from Python one after
 another on one large batch of plays (6 players).
@@ -186,24 +184,12 @@ KERNEL_STRATEGIES = ("call-down", "sensible", "learned")
 KERNEL_SHARE = {"call-down": 1.0, "sensible": 0.5, "learned": 0.1}
 
 
-def _with_kernels(name: str, fn: Any, *args: Any, **kwargs: Any) -> Any:
-    before = os.environ.get("ANACONDA_SIM_KERNELS")
-    os.environ["ANACONDA_SIM_KERNELS"] = name
-    try:
-        return fn(*args, **kwargs)
-    finally:
-        if before is None:
-            del os.environ["ANACONDA_SIM_KERNELS"]
-        else:
-            os.environ["ANACONDA_SIM_KERNELS"] = before
-
-
 def compare_kernels(deals: int, runs: int, quick: bool = False) -> list[dict[str, Any]]:
-    """Deals per CPU second of the batch-major and the previous kernels on one
-    thread (``runs`` interleaved runs each, the best kept), and of the
-    batch-major ones on all threads (wall clock). ``quick``: 6 players,
-    call-down and sensible, default rules only (each further table compiles
-    both kernel sets once more)."""
+    """Deals per CPU second of the batch-major kernels on one thread (the best
+    of ``runs`` runs) and on all threads (wall clock), for call-down, sensible
+    and learned tables. ``quick``: 6 players, call-down and sensible, default
+    rules only. (The deal-at-a-time kernels they replaced are gone: compare
+    with an earlier revision with ``--previous REV``.)"""
     all_threads = numba.config.NUMBA_NUM_THREADS
     rows = []
     for hilo in (False,) if quick else (False, True):
@@ -211,22 +197,15 @@ def compare_kernels(deals: int, runs: int, quick: bool = False) -> list[dict[str
             rules = Rules.hilo(players) if hilo else Rules(players=players)
             for strategy in KERNEL_STRATEGIES[:2] if quick else KERNEL_STRATEGIES:
                 n = max(int(deals * KERNEL_SHARE[strategy]), 1)
-                best = {"batch": float("inf"), "previous": float("inf")}
-                for name in best:
-                    _with_kernels(name, simulate, rules, strategy, 200, seed=0, progress=False)
-                for k in range(runs):
-                    for name in ("batch", "previous") if k % 2 == 0 else ("previous", "batch"):
-                        cpu = _with_kernels(name, _cpu_simulate, rules, strategy, n)
-                        best[name] = min(best[name], cpu)
+                simulate(rules, strategy, 200, seed=0, progress=False)
+                best = min(_cpu_simulate(rules, strategy, n) for _ in range(runs))
                 wall = _time_simulate(rules, strategy, n, all_threads)
                 rows.append({
                     "rules": "hi-lo" if hilo else "high", "players": players,
                     "strategy": strategy, "deals": n,
-                    "batch_deals_per_cpu_s": n / best["batch"],
-                    "previous_deals_per_cpu_s": n / best["previous"],
-                    "speedup_vs_previous": best["previous"] / best["batch"],
+                    "batch_deals_per_cpu_s": n / best,
                     "threads": all_threads, "batch_deals_per_s_all_threads": n / wall,
-                    "thread_scaling": best["batch"] / wall,
+                    "thread_scaling": best / wall,
                 })  # fmt: skip
     return rows
 
@@ -465,11 +444,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                   f"{r['default_deals_per_cpu_s']:>14,.0f} "
                   f"{r['hilo_vs_default']:>14.2f}")  # fmt: skip
         print(f"{'rules':<6}{'n':>2} {'strategy':<10} {'batch/cpu-s':>12} "
-              f"{'previous/cpu-s':>15} {'x':>5} {'all threads/s':>14} {'scaling':>8}")
+              f"{'all threads/s':>14} {'scaling':>8}")
         for r in figures["kernels"]:
             print(f"{r['rules']:<6}{r['players']:>2} {r['strategy']:<10} "
-                  f"{r['batch_deals_per_cpu_s']:>12,.0f} {r['previous_deals_per_cpu_s']:>15,.0f} "
-                  f"{r['speedup_vs_previous']:>5.2f} {r['batch_deals_per_s_all_threads']:>14,.0f} "
+                  f"{r['batch_deals_per_cpu_s']:>12,.0f} "
+                  f"{r['batch_deals_per_s_all_threads']:>14,.0f} "
                   f"{r['thread_scaling']:>8.2f}")  # fmt: skip
         for r in figures["phases"]:
             print(f"{r['players']:>2} {r['strategy']:<10} {r['phase']:<26} "

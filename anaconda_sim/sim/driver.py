@@ -34,7 +34,6 @@ from ..table import views as V
 from ..table.rules import Rules
 from . import layout as L
 from .kernels import batch as batch_kernels
-from .kernels import deal as previous_kernels
 from .kernels.deal import BET_SIGNATURE, CARDS_SIGNATURE
 from .records import (
     RECORD_CHUNK,
@@ -50,23 +49,6 @@ DEFAULT_BATCH = 1024
 CHUNK_SECONDS = 0.5  # target wall time of one kernel call (progress, Ctrl-C)
 PROGRESS_AFTER = 3.0  # auto progress bar only for runs expected to be longer
 RECORDS_LIMIT = 2_000_000
-
-#: the deal kernels, by the name ``ANACONDA_SIM_KERNELS`` gives: the batch-major
-#: phases (the default) or the deal-at-a-time kernels they replace, kept so
-#: that ``benchmarks/bench_deals.py`` can time both in one process
-DEAL_KERNELS = {"batch": batch_kernels, "previous": previous_kernels}
-
-
-def deal_kernels() -> Any:
-    """The module of deal kernels ``ANACONDA_SIM_KERNELS`` names (default ``"batch"``)."""
-    name = os.environ.get("ANACONDA_SIM_KERNELS", "batch")
-    try:
-        return DEAL_KERNELS[name]
-    except KeyError:
-        raise ValueError(
-            f"ANACONDA_SIM_KERNELS={name!r} is not a kernel set; give one of "
-            f"{', '.join(map(repr, DEAL_KERNELS))}"
-        ) from None
 
 ProgressLike = bool | Callable[[int, int], Any] | None
 
@@ -301,7 +283,7 @@ class KernelRun:
             while self.done < self.deals:
                 count = min(chunk, self.deals - self.done)
                 t0 = time.perf_counter()
-                merged = self._kernel_call(deal_kernels(), count, kinds, params, passes)
+                merged = self._kernel_call(count, kinds, params, passes)
                 frame = self._frame(count, self.done) if self.sink is not None else None
                 counted = OutcomeTally.chunk(self.rec, count) if self.tally is not None else None
                 # stored and counted together, or not at all (Ctrl-C waits)
@@ -358,7 +340,7 @@ class KernelRun:
                              missed=self.cfg[L.C_FORCE] != L.FORCE_NONE)  # fmt: skip
 
     def _kernel_call(
-        self, K: Any, count: int, kinds: np.ndarray, params: np.ndarray, passes: np.ndarray
+        self, count: int, kinds: np.ndarray, params: np.ndarray, passes: np.ndarray
     ) -> dict[str, np.ndarray]:
         n = self.rules.players
         n_choices = self.choices.shape[0]
@@ -383,11 +365,8 @@ class KernelRun:
             acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
             *rec, *self.funcs, *kernel_extras(bool(self.cfg[L.C_HILO]), kinds),
         )  # fmt: skip
-        if K is batch_kernels:
-            # the phases are function pointers of the driver (compiled apart, on every core)
-            kernel, args = K.batch_runner((0, n_batches, *args))
-        else:
-            kernel = K.run_batches
+        # the phases are function pointers of the driver (compiled apart, on every core)
+        kernel, args = batch_kernels.batch_runner((0, n_batches, *args))
         run_chunks(kernel, n_batches, *args)
         accs = {"seat": acc_seat, "cat": acc_cat, "fold": acc_fold, "open": acc_open,
                 "deal": acc_deal, "cross": acc_cross}  # fmt: skip

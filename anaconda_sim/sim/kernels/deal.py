@@ -1,12 +1,13 @@
 """Kernels of the batch simulator (private; the public layer is :mod:`anaconda_sim.sim.simulator`).
 
-One deal is played by :func:`play_deal` on preallocated scratch arrays, with
+The phases of one deal (start, betting rounds, passes, discard and reveal
+order, reveals, declaration, showdown, sums), each on one deal's arrays with
 the same ``pub``/``own`` views, the same strategy functions and the same
-random streams as the reference engine (:mod:`anaconda_sim.game.engine`), so the
-two agree deal by deal. :func:`run_batches` plays a range of deals with
-``prange`` over batches; every batch owns one row of each accumulator (all
-integer sums, so combining them is exact and independent of the batch size
-and the thread count).
+random streams as the reference engine (:mod:`anaconda_sim.game.engine`), so
+the two agree deal by deal. The batch-major phase kernels of
+:mod:`~anaconda_sim.sim.kernels.batch` inline them in loops over a batch of
+plays; the spot kernels (:mod:`~anaconda_sim.sim.kernels.spot`) play a deal
+on from a spot with them.
 
 Nothing here validates its input: the public layer does.
 """
@@ -16,10 +17,10 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from ..._numba import borrow, jit, keep
+from ..._numba import jit
 from ...hands.evaluator import eval5, eval7, exposed_value_at, value_category
 from ...hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo_seats
-from ...limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
+from ...limits import DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT, card_bit, deal_cards_into, stream_state
 from ...stats import SHARE_SCALE
 from ...strategies.basic import bet_random
@@ -66,7 +67,6 @@ from ..layout import (
     C_ANTE,
     C_BET,
     C_BETTING,
-    C_DEALER,
     C_DISCARD,
     C_FORCE,
     C_HAS_CDISCARD,
@@ -75,14 +75,10 @@ from ..layout import (
     C_HILO,
     C_MAX_LEVEL,
     C_N,
-    C_NPASSES,
     C_NROUNDS,
     C_RANDOM_CARDS,
-    C_RECORD,
     C_REVEAL,
-    C_ROTATE,
     DEC_OUT,
-    DEC_SIZE,
     DEC_STRENGTH,
     DEC_VALUE,
     FORCE_DECLARE,
@@ -91,8 +87,6 @@ from ..layout import (
     FORCE_ORDER_DECLARE,
     FORCE_PASS,
     MAX_ROUNDS,
-    PASS_COUNT,
-    PASS_DIRECTION,
     R_MISSED,
     R_POT,
     R_ROUNDS,
@@ -110,7 +104,6 @@ from ..layout import (
     S_SHARE,
     S_VALUE,
     SEAT_RES_SIZE,
-    STATES_ROWS,
 )  # fmt: skip
 
 #: C signatures of user strategy functions inside the kernel (first-class
@@ -674,52 +667,6 @@ def start_deal(key, deal, dealer, cfg, deck, pub, owns, states, dec, seat_res, r
 
 
 @jit
-def play_deal(
-    key, deal, dealer, cfg, passes, kinds, params, deck, force_row, forced_pass,
-    pub, owns, states, dec, seat_res, res, opener, cbet, cpass, cdiscard, with_hilo, with_learned,
-):  # fmt: skip
-    """Play one deal from its deck; results into ``seat_res``, ``res``, ``opener``.
-
-    ``with_hilo`` and ``with_learned`` (:func:`~anaconda_sim.strategies.kernel_extras`)
-    are ``None`` for a table without the hi-lo rules or without a "learned"
-    seat, and then the code of that rule set or strategy is not even
-    compiled."""
-    n = cfg[C_N]
-    start_deal(key, deal, dealer, cfg, deck, pub, owns, states, dec, seat_res, res, opener)
-
-    # --- betting round 1, then each pass and its round ---
-    rnd = 0
-    checks_only = nobody_bets(cfg, kinds, n)
-    opener[0] = _first_active_left_of_dealer(pub, n, dealer)
-    if checks_only:
-        ended = _checked_round(rnd, opener[0], n, pub, res)
-    else:
-        ended = _betting_round(rnd, opener[0], cfg, pub, owns, kinds, params, states, cbet, dec,
-                               seat_res, res, with_hilo, with_learned)  # fmt: skip
-    p = 0
-    while not ended and p < cfg[C_NPASSES]:
-        _pass_phase(p, passes[p, PASS_COUNT], passes[p, PASS_DIRECTION], cfg, dealer, pub, owns,
-                    kinds, params, states, cpass, dec, force_row, forced_pass, res,
-                    with_hilo, with_learned)  # fmt: skip
-        rnd += 1
-        opener[rnd] = _first_active_left_of_dealer(pub, n, dealer)
-        if checks_only:
-            ended = _checked_round(rnd, opener[rnd], n, pub, res)
-        else:
-            ended = _betting_round(rnd, opener[rnd], cfg, pub, owns, kinds, params, states, cbet,
-                                   dec, seat_res, res, with_hilo, with_learned)  # fmt: skip
-        p += 1
-    if not ended and cfg[C_DISCARD] != 0:
-        ended = play_from_discard(rnd, dealer, cfg, kinds, params, force_row, pub, owns, states,
-                                  dec, seat_res, res, opener, cbet, cdiscard,
-                                  with_hilo, with_learned)  # fmt: skip
-    if with_hilo is not None:
-        if not ended and cfg[C_HILO] != 0:
-            declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat_res, res)
-    settle(ended, dealer, cfg, pub, owns, dec, seat_res, res, with_hilo, with_learned)
-
-
-@jit
 def play_from_discard(
     rnd, dealer, cfg, kinds, params, force_row, pub, owns, states, dec, seat_res, res, opener,
     cbet, cdiscard, with_hilo, with_learned,
@@ -995,109 +942,3 @@ def accumulate_cross(b, n_choices, hero_net, hero_share, acc_cross):
         for j in range(n_choices):
             acc_cross[b, AX_NET, k, j] += hero_net[k] * hero_net[j]
             acc_cross[b, AX_SHARE, k, j] += hero_share[k] * hero_share[j]
-
-
-@jit
-def deal_table(n):
-    """The working arrays of one deal at ``n`` seats, as :func:`play_deal`
-    takes them: ``(pub, owns, states, dec, seat_res, res, opener)``
-    (``res`` zeroed, the others uninitialised)."""
-    return (
-        np.empty(V.PUB_SIZE, dtype=np.int32),
-        np.empty((n, V.OWN_SIZE), dtype=np.int32),
-        np.empty((STATES_ROWS, 1), dtype=np.uint64),
-        np.empty((n, DEC_SIZE), dtype=np.int64),
-        np.empty((n, SEAT_RES_SIZE), dtype=np.int64),
-        np.zeros(RES_SIZE, dtype=np.int64),
-        np.empty(MAX_ROUNDS, dtype=np.int64),
-    )
-
-
-@jit
-def run_batches(
-    first_batch, stop_batch, key, first_deal, n_deals, batch_size, cfg, passes, kinds, params,
-    fixed, known_mask,
-    choices, forced_pass,
-    acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
-    rec_deck, rec_dealer, rec_res, rec_seat, rec_own,
-    cbet, cpass, cdiscard, with_hilo, with_learned,
-):  # fmt: skip
-    """Play batches ``first_batch .. stop_batch - 1`` of deals ``first_deal ..
-    first_deal + n_deals - 1`` (``batch_size`` deals per batch).
-
-    :func:`~anaconda_sim._numba.run_chunks` spreads the batches over threads.
-    Batch ``b`` adds into row ``b`` of every ``acc_*`` array; each deal is
-    played once per row of ``choices`` (one row, ignored, when nothing is
-    forced), on the same deck and the same random numbers.
-
-    Accumulators, per batch ``b`` and choice ``k``:
-
-    - ``acc_seat[b, k, s, AS_*]``: per-seat sums (:mod:`~anaconda_sim.sim.layout`)
-    - ``acc_cat[b, k, s, c]``: final category counts at the showdown
-    - ``acc_fold[b, k, s, r]``: folds in round ``r``
-    - ``acc_open[b, k, s, r]``: times seat ``s`` opened round ``r``
-    - ``acc_deal[b, k, AD_*]``: per-deal sums
-    - ``acc_cross[b, AX_*, k, j]``: the hero's cross-products between choices
-    """
-    n = cfg[C_N]
-    n_choices = choices.shape[0]
-    hero = cfg[C_HERO]
-    record = cfg[C_RECORD] != 0
-    hilo = cfg[C_HILO] != 0
-    for b in range(first_batch, stop_batch):
-        pub_, owns_, states_, dec_, seat_res_, res_, opener_ = deal_table(n)
-        deck_ = np.empty(DECK_SIZE, dtype=np.int64)
-        scratch_ = np.empty(DECK_SIZE, dtype=np.int64)
-        available_ = np.empty(DECK_SIZE, dtype=np.int64)
-        hero_net_ = np.zeros(n_choices, dtype=np.int64)
-        hero_share_ = np.zeros(n_choices, dtype=np.int64)
-        # borrowed (uncounted) views for the hot path; the originals above and
-        # the kernel's arguments outlive every use (see the end of the body)
-        pub = borrow(pub_)
-        owns = borrow(owns_)
-        states = borrow(states_)
-        dec = borrow(dec_)
-        seat_res = borrow(seat_res_)
-        res = borrow(res_)
-        opener = borrow(opener_)
-        deck = borrow(deck_)
-        scratch = borrow(scratch_)
-        available = borrow(available_)
-        hero_net = borrow(hero_net_)
-        hero_share = borrow(hero_share_)
-        cfg_b = borrow(cfg)
-        passes_b = borrow(passes)
-        kinds_b = borrow(kinds)
-        params_b = borrow(params)
-        fixed_b = borrow(fixed)
-        choices_b = borrow(choices)
-        forced_b = borrow(forced_pass)
-        start = b * batch_size
-        stop = min(start + batch_size, n_deals)
-        for i in range(start, stop):
-            deal = first_deal + i
-            dealer = cfg[C_DEALER]
-            if cfg[C_ROTATE] != 0:
-                dealer = (dealer + deal) % n
-            make_deck(key, deal, cfg_b, fixed_b, known_mask, dealer, deck, scratch, available,
-                      states[STREAM_DECK])  # fmt: skip
-            for k in range(n_choices):
-                play_deal(key, deal, dealer, cfg_b, passes_b, kinds_b, params_b, deck,
-                          choices_b[k], forced_b, pub, owns, states, dec, seat_res, res, opener,
-                          cbet, cpass, cdiscard, with_hilo, with_learned)  # fmt: skip
-                accumulate_play(b, k, n, hilo, res, seat_res, opener, acc_seat, acc_cat, acc_fold,
-                                acc_open, acc_deal)  # fmt: skip
-                if hero >= 0:
-                    hero_net[k] = seat_res[hero, S_NET]
-                    hero_share[k] = seat_res[hero, S_SHARE]
-                if record:
-                    _record(i, k, n, res, seat_res, owns, rec_res, rec_seat, rec_own)
-            if hero >= 0:
-                accumulate_cross(b, n_choices, hero_net, hero_share, acc_cross)
-            if record:
-                rec_dealer[i] = dealer
-                for k in range(HAND_SIZE * n):
-                    rec_deck[i, k] = deck[k]
-        # the scratch arrays stay alive until here (their borrowed views are not counted)
-        keep(pub_, owns_, states_, dec_, seat_res_, res_)
-        keep(opener_, deck_, scratch_, available_, hero_net_, hero_share_)
