@@ -12,6 +12,7 @@ whatever the thread count.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from ..strategies.kinds import (
 from ..strategies.spec import Strategy
 from ..table import views as V
 from ..table.rules import Rules
+from ..warmup import linked_driver
 from . import layout as L
 from .driver import custom_functions, make_cfg
 from .kernels import spot as K
@@ -166,7 +168,10 @@ def sample_rivals(
             s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
             s.d_seat, free_kinds(strategies, s), s.d_view, s.d_action, s.d_pub,
             cards, received, passed, weight, dead, rate, *funcs, *extras)  # fmt: skip
-    _run(K.sample_rivals, first, first + draws, args)
+    kernel, call_args = _linked(K.sample_rivals, args, [_consistency(cfg, kinds, params, s,
+                                                                     free_kinds(strategies, s),
+                                                                     funcs, extras)])  # fmt: skip
+    _run(kernel, first, first + draws, call_args)
     return Draws(cards, received, passed, weight, dead, rate)
 
 
@@ -194,7 +199,10 @@ def walk_rivals(
             np.ascontiguousarray(start.cards), np.ascontiguousarray(start.received),
             s.d_seat, free_kinds(strategies, s), s.d_view, s.d_action, s.d_pub,
             cards, received, passed, moves, *funcs, *extras)  # fmt: skip
-    run_chunks(K.walk_rivals, chains, *args)
+    kernel, call_args = _linked(K.walk_rivals, args, [_consistency(cfg, kinds, params, s,
+                                                                   free_kinds(strategies, s),
+                                                                   funcs, extras)])  # fmt: skip
+    run_chunks(kernel, chains, *call_args)
     drawn = Draws(cards, received, passed, np.ones(rows), np.full(rows, -1, dtype=np.int64),
                   np.ones((rows, len(spot.order))))  # fmt: skip
     return drawn, moves
@@ -215,8 +223,23 @@ def play_spot(
     args = (key, cfg, passes, kinds, params, kind, s.hero, s.pending, s.pub, s.own, s.reached,
             drawn.cards, drawn.received, drawn.passed, np.ascontiguousarray(choices, np.int64),
             out, *funcs, *extras)  # fmt: skip
-    _run(K.play_spot, 0, count, args)
+    kernel, call_args = _linked(K.play_spot, args,
+                                K.play_jobs((cfg, passes, kinds, params, *funcs, *extras)))
+    _run(kernel, 0, count, call_args)
     return out
+
+
+def _consistency(cfg: np.ndarray, kinds: np.ndarray, params: np.ndarray, spot: SpotArrays,
+                 d_kind: np.ndarray, funcs: tuple, extras: tuple) -> Any:  # fmt: skip
+    return K.consistency_job((cfg, kinds, params, spot.exposed, spot.n_exposed, spot.d_seat,
+                              d_kind, spot.d_view, spot.d_action, spot.d_pub, *funcs,
+                              *extras))  # fmt: skip
+
+
+def _linked(kernel: Any, args: tuple, jobs: list[Any]) -> tuple[Any, tuple]:
+    """``kernel`` with its callees ``jobs`` as function pointers (compiled
+    apart, on every core; see :func:`~anaconda_sim.warmup.linked_driver`)."""
+    return linked_driver(kernel, args, jobs, "the spot kernels")
 
 
 def _run(kernel, first: int, stop: int, args: tuple) -> None:  # type: ignore[no-untyped-def]

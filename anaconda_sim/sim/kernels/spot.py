@@ -34,12 +34,17 @@ Nothing here validates its input: the public layer does.
 
 from __future__ import annotations
 
+from typing import Any
+
+import numba
 import numpy as np
+from numba import types
 
 from ..._numba import jit
 from ...limits import DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT, rand_below, rand_float, stream_state
 from ...table import views as V
+from ...warmup import CompileJob
 from ..layout import (
     C_BET,
     C_FORCE,
@@ -70,7 +75,6 @@ from .deal import (
     play_reveals,
     reset_results,
     seat_bet_action,
-    settle,
 )
 
 #: how far a seat got in the deal before the spot
@@ -290,7 +294,7 @@ def _candidate_weight(
     r, state, seven, passed, views, best_views, five, best_five, split_free, fails,
     cfg, kinds, params, states, cbet, cpass, cdiscard, reached, source, hero, exposed,
     n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec, force_row, forced_pass, res,
-    with_hilo, with_learned,
+    with_hilo, with_learned, consistent,
 ):  # fmt: skip
     """The likelihood weight of one candidate of rival ``r`` (cards in
     ``seven``): 0 or 1 for a seat that never passed or that received the
@@ -302,7 +306,7 @@ def _candidate_weight(
     if reached[r] == REACHED_DEAL:
         for j in range(HAND_SIZE):
             views[0, j] = seven[j]
-        failed = _rival_consistent(
+        failed = consistent(
             r, VIEW_DEALT, VIEW_DEALT, views, five, cfg, kinds, params, states, cbet, cpass,
             cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
             force_row, forced_pass, res, with_hilo, with_learned,
@@ -317,7 +321,7 @@ def _candidate_weight(
     if split_free or fixed_packet:
         # decisions after the pass read only the held cards: checked once
         _split(views, seven, passed, 4, 5, 6)
-        failed = _rival_consistent(
+        failed = consistent(
             r, VIEW_PASSED, VIEW_KEPT, views, five, cfg, kinds, params, states, cbet, cpass,
             cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
             force_row, forced_pass, res, with_hilo, with_learned,
@@ -326,7 +330,7 @@ def _candidate_weight(
             fails[failed] += 1
             return 0.0
     if fixed_packet:
-        failed = _rival_consistent(
+        failed = consistent(
             r, VIEW_DEALT, VIEW_DEALT, views, five, cfg, kinds, params, states, cbet, cpass,
             cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
             force_row, forced_pass, res, with_hilo, with_learned,
@@ -347,7 +351,7 @@ def _candidate_weight(
                 _split(views, seven, passed, i, j, k)
                 # with split-free decisions the later views were checked above
                 last = VIEW_DEALT if split_free else VIEW_KEPT
-                failed = _rival_consistent(
+                failed = consistent(
                     r, VIEW_DEALT, last, views, five, cfg, kinds, params, states, cbet, cpass,
                     cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns,
                     dec, force_row, forced_pass, res, with_hilo, with_learned,
@@ -372,7 +376,7 @@ def sample_rivals(
     target, hero_pass, hero_recv, exposed, n_exposed, unseen,
     d_seat, d_kind, d_view, d_action, d_pub,
     out_cards, out_received, out_passed, out_weight, out_dead, out_rate,
-    cbet, cpass, cdiscard, with_hilo, with_learned,
+    cbet, cpass, cdiscard, with_hilo, with_learned, consistent,
 ):  # fmt: skip
     """Posterior draws ``first .. stop - 1`` (one stream each).
 
@@ -438,7 +442,7 @@ def sample_rivals(
                     r, state, seven, passed, views, cand_views, five, cand_five, split_free,
                     fails, cfg, kinds, params, states, cbet, cpass, cdiscard, reached, source,
                     hero, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
-                    force_row, forced_pass, res, with_hilo, with_learned,
+                    force_row, forced_pass, res, with_hilo, with_learned, consistent,
                 )  # fmt: skip
                 if w == 0.0:
                     continue
@@ -535,7 +539,7 @@ def _walk_views(r, post, recv, target, hero, hero_recv, views):
 def _walk_check(
     r, post, recv, kept, views, five, target, hero, hero_recv, reached, cfg, kinds, params,
     states, cbet, cpass, cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
-    owns, dec, force_row, forced_pass, res, with_hilo, with_learned,
+    owns, dec, force_row, forced_pass, res, with_hilo, with_learned, consistent,
 ):  # fmt: skip
     """Does rival ``r``'s strategy take all its recorded decisions in the
     walk's state? Its kept five (then discards) go into ``kept[r]``."""
@@ -546,7 +550,7 @@ def _walk_check(
     else:
         _walk_views(r, post, recv, target, hero, hero_recv, views)
         last = VIEW_KEPT
-    failed = _rival_consistent(
+    failed = consistent(
         r, VIEW_DEALT, last, views, five, cfg, kinds, params, states, cbet, cpass, cdiscard,
         exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec, force_row,
         forced_pass, res, with_hilo, with_learned,
@@ -565,7 +569,7 @@ def _walk_move(
     views, five, target, hero, hero_recv, cfg, kinds, params, states, cbet, cpass, cdiscard,
     exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec, force_row,
     forced_pass, res, with_hilo, with_learned, moved, bad, total_bad, affected, newbad,
-    saved_kept,
+    saved_kept, consistent,
 ):  # fmt: skip
     """One move of :func:`walk_rivals`'s walk; ``moved[0]``: 1 if kept.
     ``bad[s]``: 1 while rival ``s`` does not take all its recorded decisions
@@ -674,7 +678,8 @@ def _walk_move(
         fine = _walk_check(affected[k], post, recv, kept, views, five, target, hero, hero_recv,
                            reached, cfg, kinds, params, states, cbet, cpass, cdiscard, exposed,
                            n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
-                           force_row, forced_pass, res, with_hilo, with_learned)  # fmt: skip
+                           force_row, forced_pass, res, with_hilo, with_learned,
+                           consistent)  # fmt: skip
         newbad[k] = 0 if fine else 1
         after += newbad[k]
         if after > before:
@@ -711,7 +716,7 @@ def walk_rivals(
     target, hero_pass, hero_recv, exposed, n_exposed, unseen, start_cards, start_received,
     d_seat, d_kind, d_view, d_action, d_pub,
     out_cards, out_received, out_passed, out_moves,
-    cbet, cpass, cdiscard, with_hilo, with_learned,
+    cbet, cpass, cdiscard, with_hilo, with_learned, consistent,
 ):  # fmt: skip
     """Chains ``first .. stop - 1`` of a Metropolis walk over the rivals'
     hidden cards, each from its starting draw (``start_*[c]``, a draw of
@@ -789,7 +794,7 @@ def walk_rivals(
                                reached, cfg, kinds, params, states, cbet, cpass, cdiscard,
                                exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
                                owns, dec, force_row, forced_pass, res,
-                               with_hilo, with_learned)  # fmt: skip
+                               with_hilo, with_learned, consistent)  # fmt: skip
             bad[r] = 0 if fine else 1
             total_bad[0] += bad[r]
         kept_moves = 0
@@ -808,7 +813,7 @@ def walk_rivals(
                 free, views, five, target, hero, hero_recv, cfg, kinds, params, states, cbet, cpass,
                 cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
                 force_row, forced_pass, res, with_hilo, with_learned, moved, bad, total_bad,
-                affected, newbad, saved_kept,
+                affected, newbad, saved_kept, consistent,
             )  # fmt: skip
             if not searching:
                 kept_moves += moved[0]
@@ -868,11 +873,14 @@ def _rest_of_deal(
 def play_spot(
     first, stop, key, cfg, passes, kinds, params, spot_kind, hero, pending, spot_pub, hero_own,
     reached, cards, received, passed, choices, out_net,
-    cbet, cpass, cdiscard, with_hilo, with_learned,
+    cbet, cpass, cdiscard, with_hilo, with_learned, rest_of_deal, continue_round, settle_deal,
 ):  # fmt: skip
     """Play drawn deals ``first .. stop - 1`` on from the spot, once per row
     of ``choices`` (``SPOT_*`` meaning), the hero's net chips of the whole
-    deal into ``out_net[i, k]``.
+    deal into ``out_net[i, k]``. The rest of the deal, the rest of the
+    betting round and the showdown are function pointers
+    (:func:`play_jobs`: :func:`_rest_of_deal`, :func:`continue_round` and
+    :func:`~anaconda_sim.sim.kernels.deal.settle`), compiled apart.
 
     ``cards``, ``received``, ``passed``: the draws of :func:`sample_rivals`
     (the hero's rows are ignored: ``hero_own`` is its view). ``pending``:
@@ -931,26 +939,84 @@ def play_spot(
                 elif left == 0:
                     D._close_round(pub, n)
                 else:
-                    ended = betting_loop(rnd, D._next_active(pub, n, hero, 1), left, local, pub,
+                    ended = continue_round(rnd, D._next_active(pub, n, hero, 1), left, local, pub,
                                          owns, kinds, params, states, cbet, dec, seat_res,
                                          with_hilo, with_learned)  # fmt: skip
                 if not ended:
-                    ended = _rest_of_deal(rnd, local, dealer, passes, pub, owns, kinds, params,
+                    ended = rest_of_deal(rnd, local, dealer, passes, pub, owns, kinds, params,
                                           states, cbet, cpass, cdiscard, dec, force_row,
                                           forced_pass, seat_res, res, opener,
                                           with_hilo, with_learned)  # fmt: skip
             elif spot_kind == SPOT_PASS:
                 for j in range(PACKET):
                     forced_pass[hero, j] = choices[k, j]
-                ended = _rest_of_deal(0, local, dealer, passes, pub, owns, kinds, params, states,
+                ended = rest_of_deal(0, local, dealer, passes, pub, owns, kinds, params, states,
                                       cbet, cpass, cdiscard, dec, force_row, forced_pass,
                                       seat_res, res, opener, with_hilo, with_learned)  # fmt: skip
             else:
                 for j in range(HAND_SIZE):
                     force_row[j] = choices[k, j]
-                ended = _rest_of_deal(local[C_NPASSES], local, dealer, passes, pub, owns, kinds,
+                ended = rest_of_deal(local[C_NPASSES], local, dealer, passes, pub, owns, kinds,
                                       params, states, cbet, cpass, cdiscard, dec, force_row,
                                       forced_pass, seat_res, res, opener,
                                       with_hilo, with_learned)  # fmt: skip
-            settle(ended, dealer, local, pub, owns, dec, seat_res, res, with_hilo, with_learned)
+            settle_deal(ended, dealer, local, pub, owns, dec, seat_res, res, with_hilo,
+                        with_learned)  # fmt: skip
             out_net[i, k] = seat_res[hero, S_NET]
+
+
+@jit
+def continue_round(
+    rnd, first, left, cfg, pub, owns, kinds, params, states, cbet, dec, seat_res, with_hilo,
+    with_learned,
+):  # fmt: skip
+    """:func:`~anaconda_sim.sim.kernels.deal.betting_loop` as a kernel of its
+    own: the rest of a betting round from seat ``first``, ``left`` seats
+    still to act (R13-R17). True if the deal ended (R17)."""
+    return betting_loop(rnd, first, left, cfg, pub, owns, kinds, params, states, cbet, dec,
+                        seat_res, with_hilo, with_learned)  # fmt: skip
+
+
+def _array(dtype: Any, ndim: int) -> Any:
+    return types.Array(dtype, ndim, "C")
+
+
+def consistency_job(args: tuple[Any, ...]) -> CompileJob:
+    """:func:`_rival_consistent` with the argument types :func:`sample_rivals`
+    and :func:`walk_rivals` call it with, for the table whose ``cfg, kinds,
+    params, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
+    cbet, cpass, cdiscard, with_hilo, with_learned`` are ``args``: the
+    function pointer those kernels take last."""
+    (cfg, kinds, params, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, cbet, cpass,
+     cdiscard, with_hilo, with_learned) = (numba.typeof(a) for a in args)  # fmt: skip
+    i64 = types.int64
+    ints1, ints2 = _array(i64, 1), _array(i64, 2)
+    signature = (i64, i64, i64, ints2, ints1, cfg, kinds, params, _array(types.uint64, 2), cbet,
+                 cpass, cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
+                 _array(types.int32, 2), ints2, ints1, ints2, ints1, with_hilo,
+                 with_learned)  # fmt: skip
+    return (_rival_consistent, signature, 10.0)
+
+
+def play_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
+    """The function pointers :func:`play_spot` takes last, for the table whose
+    ``cfg, passes, kinds, params, cbet, cpass, cdiscard, with_hilo,
+    with_learned`` are ``args``: :func:`_rest_of_deal`,
+    :func:`continue_round`, :func:`~anaconda_sim.sim.kernels.deal.settle`,
+    each with the argument types :func:`play_spot` calls it with."""
+    (_, passes, kinds, params, cbet, cpass, cdiscard, with_hilo,
+     with_learned) = (numba.typeof(a) for a in args)  # fmt: skip
+    i64 = types.int64
+    ints1, ints2 = _array(i64, 1), _array(i64, 2)
+    pub, owns = _array(types.int32, 1), _array(types.int32, 2)
+    states = _array(types.uint64, 2)
+    local = _array(types.int64, 1)  # the kernel's own copy of cfg
+    return [
+        (_rest_of_deal, (i64, local, i64, passes, pub, owns, kinds, params, states, cbet, cpass,
+                         cdiscard, ints2, ints1, ints2, ints2, ints1, ints1, with_hilo,
+                         with_learned), 14.0),
+        (continue_round, (i64, i64, i64, local, pub, owns, kinds, params, states, cbet, ints2,
+                          ints2, with_hilo, with_learned), 6.0),
+        (D.settle, (types.boolean, i64, local, pub, owns, ints2, ints2, ints1, with_hilo,
+                    with_learned), 2.0),
+    ]  # fmt: skip
