@@ -49,23 +49,26 @@ EXTRAS = True
 
 def kernel_extras(hilo: bool, kinds: Iterable[int]) -> tuple[bool | None, bool | None]:
     """The ``with_hilo`` and ``with_learned`` arguments of the kernels for a
-    table: :data:`EXTRAS` when it plays the hi-lo rules, or seats a
-    ``"learned"`` strategy, else ``None``.
+    table: ``with_hilo`` is :data:`EXTRAS` when it plays the hi-lo rules,
+    else ``None``; ``with_learned`` is :data:`EXTRAS` whatever the ``kinds``.
 
     The kernels test ``with_hilo is None`` and ``with_learned is None``
     wherever hi-lo or "learned" code would run. numba settles such a test
     when it compiles a kernel for the argument's type, so with ``None`` that
-    code is not compiled at all: the first call for a high-rules table with
-    "sensible" seats compiles a third less.
+    code is not compiled at all. The hi-lo rules are a rule set of their own
+    and keep that saving. The "learned" code is compiled for every table:
+    it is the analyses' default field, so nearly every session compiles it
+    anyway, and one compiled set of kernels then serves every strategy
+    family (a "sensible" table no longer compiles a second set without it).
 
     Examples
     --------
     >>> kernel_extras(False, [KIND_SENSIBLE, KIND_CALL_DOWN])
-    (None, None)
+    (None, True)
     >>> kernel_extras(False, [KIND_SENSIBLE, KIND_LEARNED])
     (None, True)
     >>> kernel_extras(True, [KIND_SENSIBLE])
-    (True, None)
+    (True, True)
     """
-    learned = any(int(kind) == KIND_LEARNED for kind in kinds)
-    return (EXTRAS if hilo else None), (EXTRAS if learned else None)
+    del kinds  # every family shares the kernels compiled with the learned code
+    return (EXTRAS if hilo else None), EXTRAS
