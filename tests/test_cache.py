@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[1] / "anaconda_sim"
 CODE = "import anaconda_sim as ac; print(ac.evaluate('Q♠ Q♥ Q♦ 9♣ 9♦ 8♦ 5♠'))"
 
@@ -22,6 +24,7 @@ def _entries(cache_dir: Path, suffix: str) -> list[Path]:
     return sorted(cache_dir.rglob(f"*{suffix}"))
 
 
+@pytest.mark.slow
 def test_corrupt_truncated_and_foreign_entries_are_recompiled(tmp_path):
     first = _run(tmp_path)
     assert first.returncode == 0 and first.stdout.strip() == "7268"
@@ -58,6 +61,7 @@ def _package_files() -> set[Path]:
     return {p for p in PACKAGE.rglob("*") if p.is_file()}
 
 
+@pytest.mark.slow
 def test_no_file_is_written_inside_the_package_whatever_the_cache_folder(tmp_path):
     """numba's own cache locator falls back to __pycache__ beside the sources when
     the cache folder cannot be written; the package's kernels never do."""
@@ -106,6 +110,7 @@ def _run_copy(package_parent: Path, cache_dir: Path) -> list[str]:
     return done.stdout.split()
 
 
+@pytest.mark.slow
 def test_a_second_checkout_in_another_folder_finds_the_compiled_kernels(tmp_path):
     """The cache is keyed on the sources' content, not their path or time:
     a copy of the package in another folder, with new file times, loads what
@@ -141,6 +146,7 @@ print(sum(evaluator.eval7.stats.cache_misses.values()),
 """
 
 
+@pytest.mark.slow
 def test_processes_that_start_together_compile_a_kernel_once(tmp_path):
     """Test workers and compile workers share one cache: of four processes
     asking for the same missing version at once, one compiles it and the

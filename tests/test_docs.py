@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 #: the README's sample sizes are the ones users run; here each ``deals=N``
@@ -32,6 +34,7 @@ def test_small_caps_only_the_deal_counts():
     assert _small(block) == 'f(x, deals=2000, hands=200)\ng(deals=1000, max_deals=5_000_000)'
 
 
+@pytest.mark.slow
 def test_every_readme_python_block_runs_in_order(tmp_path):
     """Every ```python block of the README, top to bottom, each in a fresh
     interpreter, in order, all in one temporary folder.
@@ -51,6 +54,7 @@ def test_every_readme_python_block_runs_in_order(tmp_path):
         assert done.stdout.strip().endswith("README block ok"), number
 
 
+@pytest.mark.slow
 def test_docs_site_builds_without_warnings(tmp_path):
     out = tmp_path / "html"
     done = subprocess.run(

@@ -78,6 +78,7 @@ def test_notebooks_are_found():
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS])
 def test_notebook_runs(name):
     notebook = _run(name)
@@ -92,6 +93,7 @@ def test_notebook_runs(name):
     assert images >= 1, f"{name} drew no chart"
 
 
+@pytest.mark.slow
 def test_reveal_explorer_without_ipywidgets(tmp_path):
     # a package named ipywidgets that cannot be imported shadows the real one in the kernel
     fake = tmp_path / "ipywidgets"
@@ -101,11 +103,13 @@ def test_reveal_explorer_without_ipywidgets(tmp_path):
     assert "ipywidgets is not installed" in _text(notebook)
 
 
+@pytest.mark.slow
 def test_equity_notebook_without_shipped_sweep(tmp_path):
     notebook = _run("05_equity_sweeps.ipynb", env={"ANACONDA_NB_DATA": str(tmp_path)})
     assert "small fallback sweep" in _text(notebook)
 
 
+@pytest.mark.slow
 def test_benchmark_notebook_without_result_files(tmp_path):
     notebook = _run("06_benchmarks.ipynb", env={"ANACONDA_NB_BENCH_RESULTS": str(tmp_path)})
     assert "quick run made now" in _text(notebook)

@@ -99,6 +99,7 @@ def test_best_discard_is_best_five_without_other_information(hand):
     assert set(parse_cards(table["discard"].iloc[0])) == set(discards)
 
 
+@pytest.mark.slow
 def test_standard_errors_shrink_as_one_over_sqrt_deals():
     small = equity("Q♠ Q♥ Q♦ 9♣ 9♦", 5, deals=4000, seed=21)
     large = equity("Q♠ Q♥ Q♦ 9♣ 9♦", 5, deals=64000, seed=21)
@@ -106,6 +107,7 @@ def test_standard_errors_shrink_as_one_over_sqrt_deals():
     assert ratio == pytest.approx(0.25, rel=0.1)
 
 
+@pytest.mark.slow
 def test_confidence_intervals_cover_about_95_percent():
     hand = "K♠ K♥ 7♣ 7♦ 2♠"
     reference = equity(hand, 4, deals=400_000, seed=1000)["value"].item()

@@ -63,6 +63,7 @@ def test_confirm_reestimates_the_top_rows_on_fresh_deals():
     assert plain["value"].tolist() == table["value"].tolist()
 
 
+@pytest.mark.slow
 def test_the_screened_best_is_biased_upwards_and_confirmation_removes_it():
     """The winner's curse, measured: over many seeds the best row's screening
     value exceeds its value on fresh deals by more than 3 standard errors."""

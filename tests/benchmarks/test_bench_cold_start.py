@@ -7,6 +7,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_cold_start.py"
 
 
@@ -17,6 +19,7 @@ def _module():
     return module
 
 
+@pytest.mark.slow
 def test_quick_benchmark_times_evaluate_cold_cached_and_warm(tmp_path: Path) -> None:
     figures = _module().main(["--quick", "--out", str(tmp_path), "--quiet"])
     assert figures["mode"] == "quick"

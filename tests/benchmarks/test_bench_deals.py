@@ -12,6 +12,7 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_deals.py"
 
 
+@pytest.mark.slow
 def test_quick_benchmark_writes_json_and_csv(tmp_path: Path) -> None:
     spec = importlib.util.spec_from_file_location("bench_deals", BENCH)
     module = importlib.util.module_from_spec(spec)

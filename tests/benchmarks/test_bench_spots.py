@@ -18,6 +18,7 @@ FINITE = (*TIMES, "other_s", "ess", "ess_min_choice", "accepted", "walk_vs_peer"
           "importance_vs_walk", "importance_ess")  # fmt: skip
 
 
+@pytest.mark.slow
 def test_quick_benchmark_writes_json_and_csv(tmp_path: Path) -> None:
     spec = importlib.util.spec_from_file_location("bench_spots", BENCH)
     module = importlib.util.module_from_spec(spec)

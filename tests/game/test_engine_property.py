@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -101,6 +102,7 @@ def check_finished(game: Game) -> None:
     assert again.history.to_json() == text
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None)
 @given(
     preset=PRESETS,

@@ -118,6 +118,7 @@ def test_five_card_paths_agree(five_card_hands):
         assert eval_mask(mask) == value
 
 
+@pytest.mark.slow
 def test_all_seven_card_hands_r18():
     """All 133,784,560 seven-card hands: the known category counts of the best five (R18)."""
     histogram = _count_seven()

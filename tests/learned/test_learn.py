@@ -111,6 +111,7 @@ def test_stratified_hands_follow_the_class_probabilities():
     assert abs(share - 0.44) < 0.06
 
 
+@pytest.mark.slow
 def test_learning_is_seeded_and_resumes_from_its_checkpoint(tmp_path):
     one = learn(2, iterations=2, patience=5, seed=5, progress=False, **TINY)
     again = learn(2, iterations=2, patience=5, seed=5, progress=False, **TINY)

@@ -5,11 +5,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from anaconda_sim import read_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_learned_report_quick_mode(tmp_path, capsys):
     sys.path.insert(0, str(ROOT / "scripts"))
     try:

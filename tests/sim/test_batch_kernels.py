@@ -163,6 +163,7 @@ def _run_script(tmp_path: Path, **env: str) -> list[str]:
     return done.stdout.split()
 
 
+@pytest.mark.slow
 def test_workers_fill_the_cache_and_this_process_loads_it(tmp_path: Path) -> None:
     if len(os.sched_getaffinity(0)) < 2:
         pytest.skip("one core: the call compiles its kernels itself")

@@ -54,6 +54,7 @@ def test_records_agree_with_the_summary_statistics() -> None:
                                    r.fold_rate[:, rnd])  # fmt: skip
 
 
+@pytest.mark.slow
 def test_records_do_not_depend_on_chunks_batches_or_threads(tmp_path: Path) -> None:
     rules = Rules.bicycle(5)
     base = simulate(rules, MIX[:5], 3000, seed=21, records=True, progress=False)
@@ -80,6 +81,7 @@ def test_records_do_not_depend_on_chunks_batches_or_threads(tmp_path: Path) -> N
     assert a.equals(b)
 
 
+@pytest.mark.slow
 def test_streaming_many_deals_in_constant_memory(tmp_path: Path) -> None:
     small = simulate(3, "sensible", 2000, seed=8, records=True, progress=False)
 

@@ -319,6 +319,7 @@ def _best_five_mismatches(hands: np.ndarray) -> int:
     return bad
 
 
+@pytest.mark.slow
 def test_best_five7_into_equals_evaluator() -> None:
     """The pick from the value's ranks equals the evaluator's search of all 21 subsets."""
     gen = np.random.default_rng(5)
@@ -394,6 +395,7 @@ def _order_mismatches(pub: np.ndarray, own: np.ndarray, params: np.ndarray) -> t
     return hands, bad
 
 
+@pytest.mark.slow
 def test_reveal_order_equals_twin_on_every_five_card_hand() -> None:
     """R11: the sensible reveal order hides the card that leaves the weakest
     four shown; checked against the search over every hidden card on all

@@ -6,6 +6,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_sweep.py"
 
 
@@ -16,6 +18,7 @@ def _load():
     return module
 
 
+@pytest.mark.slow
 def test_bench_sweep_quick_without_cluster():
     result = _load().main(["--quick", "--no-cluster", "--quiet"])
     path = Path(result["path"])

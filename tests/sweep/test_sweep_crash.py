@@ -42,6 +42,7 @@ def _start(spec: Path, out: Path) -> subprocess.Popen:
                             stderr=subprocess.DEVNULL, env={**os.environ})  # fmt: skip
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_then_resume(tmp_path):
     spec = tmp_path / "spec.toml"
     spec.write_text(SPEC)

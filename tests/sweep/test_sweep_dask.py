@@ -35,6 +35,7 @@ def local_files(tmp_path_factory):
     return folder, _units(folder)
 
 
+@pytest.mark.slow
 def test_local_cluster_of_two_worker_processes_matches_the_local_backend(tmp_path, local_files):
     folder, expected = local_files
     report = run_sweep(SPEC, tmp_path, local_cluster=2, progress=False)
@@ -44,6 +45,7 @@ def test_local_cluster_of_two_worker_processes_matches_the_local_backend(tmp_pat
     assert load_results(tmp_path).equals(load_results(folder))
 
 
+@pytest.mark.slow
 def test_scheduler_address_and_resume_on_a_cluster(tmp_path, local_files):
     _, expected = local_files
     options = {"threads_per_worker": 1, "processes": True, "dashboard_address": None,
