@@ -25,7 +25,7 @@ import os
 import pickle
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ._numba import CACHE_ENABLED
@@ -140,24 +140,34 @@ def compile_on_all_cores(jobs: Sequence[CompileJob], what: str) -> int:
     return len(missing)
 
 
+#: rough compile seconds of a driver whose phases are function pointers
+DRIVER_WEIGHT = 2.0
+
+
 def linked_driver(
-    driver: Any, args: Sequence[Any], phases: Sequence[CompileJob | None], what: str
-) -> tuple[Any, tuple[Any, ...]]:
+    driver: Any, args: Sequence[Any], phases: Sequence[CompileJob | None], what: str,
+    returns: Mapping[str, Any] | None = None,
+) -> tuple[Any, tuple[Any, ...]]:  # fmt: skip
     """A driver kernel compiled with its phase kernels as function pointers.
 
     ``driver(first, stop, *args, *phases)`` calls each phase through a
-    parameter typed ``types.FunctionType`` (the phase's compiled signature),
-    not by name: numba then links none of the phases' code into the driver's
-    module and does not optimise it again there, which was most of a
-    driver's compile time (about 12 s for the deal driver). Each phase is
-    compiled once, on its own, and cached; the driver is small and cached
-    too, under a signature that names only types, never a function.
+    parameter typed ``types.FunctionType`` (the phase's signature), not by
+    name: numba then links none of the phases' code into the driver's module
+    and does not optimise it again there, which was most of a driver's
+    compile time (about 12 s for the deal driver). Each phase is compiled
+    once, on its own, and cached; the driver is small and cached too, under
+    a signature that names only types, never a function.
+
+    Its typing needs only the phases' signatures, so the driver compiles
+    beside the phases, on every core, not after them. ``returns``: the
+    return type of each phase that returns something, by function name
+    (a phase returns nothing by default); a phase whose compiled return
+    type differs is an error.
 
     Returns the driver's compiled entry point for ``(int64, int64, *args,
     *phases)`` and the arguments that follow ``first, stop`` in a call:
     ``args``, then each phase's dispatcher (``None`` where ``phases`` has
-    ``None``: a phase the driver skips for these argument types). The
-    missing phases compile first, on every core.
+    ``None``: a phase the driver skips for these argument types).
 
     Examples
     --------
@@ -181,19 +191,31 @@ def linked_driver(
     import numba
     from numba import types
 
-    compile_on_all_cores([job for job in phases if job is not None], what)
-    values: list[Any] = []
-    kinds: list[Any] = []
+    returns = returns or {}
+    pointers: list[Any] = []
     for job in phases:
         if job is None:
+            pointers.append(types.none)
+        else:
+            returned = returns.get(job[0].py_func.__name__, types.none)
+            pointers.append(types.FunctionType(returned(*job[1])))
+    signature = (types.int64, types.int64, *(numba.typeof(a) for a in args), *pointers)
+    jobs = [job for job in phases if job is not None]
+    compile_on_all_cores([*jobs, (driver, signature, DRIVER_WEIGHT)], what)
+    values: list[Any] = []
+    for job, pointer in zip(phases, pointers, strict=True):
+        if job is None:
             values.append(None)
-            kinds.append(types.none)
             continue
-        dispatcher, signature, _ = job
-        dispatcher.compile(signature)  # loaded from the cache when it is there
+        dispatcher, phase_signature, _ = job
+        dispatcher.compile(phase_signature)  # loaded from the cache when it is there
+        compiled = dispatcher.overloads[tuple(phase_signature)].signature.return_type
+        if compiled != pointer.signature.return_type:
+            raise TypeError(
+                f"phase {dispatcher.py_func.__name__} returns {compiled}, not "
+                f"{pointer.signature.return_type}; name it in linked_driver's returns"
+            )
         values.append(dispatcher)
-        kinds.append(types.FunctionType(dispatcher.overloads[tuple(signature)].signature))
-    signature = (types.int64, types.int64, *(numba.typeof(a) for a in args), *kinds)
     entry = driver.compile(signature)
     return entry, (*args, *values)
 

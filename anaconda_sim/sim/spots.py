@@ -239,7 +239,7 @@ def _consistency(cfg: np.ndarray, kinds: np.ndarray, params: np.ndarray, spot: S
 def _linked(kernel: Any, args: tuple, jobs: list[Any]) -> tuple[Any, tuple]:
     """``kernel`` with its callees ``jobs`` as function pointers (compiled
     apart, on every core; see :func:`~anaconda_sim.warmup.linked_driver`)."""
-    return linked_driver(kernel, args, jobs, "the spot kernels")
+    return linked_driver(kernel, args, jobs, "the spot kernels", K.POINTER_RETURNS)
 
 
 def _run(kernel, first: int, stop: int, args: tuple) -> None:  # type: ignore[no-untyped-def]

@@ -981,6 +981,13 @@ def _array(dtype: Any, ndim: int) -> Any:
     return types.Array(dtype, ndim, "C")
 
 
+#: what the spot kernels' function pointers return (the others return nothing)
+POINTER_RETURNS = {
+    "_rival_consistent": types.int64, "_rest_of_deal": types.boolean,
+    "continue_round": types.boolean,
+}  # fmt: skip
+
+
 def consistency_job(args: tuple[Any, ...]) -> CompileJob:
     """:func:`_rival_consistent` with the argument types :func:`sample_rivals`
     and :func:`walk_rivals` call it with, for the table whose ``cfg, kinds,
