@@ -13,6 +13,8 @@ import time
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import anaconda_sim as ac
 from anaconda_sim import analysis
@@ -214,6 +216,68 @@ def test_one_error_names_the_unknown_name_or_parameter_and_lists_the_valid_ones(
                  lambda s: ac.simulate(3, s, deals=20)):  # fmt: skip
         with pytest.raises(ValueError, match="^" + re.escape(message)):
             read(spec)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [("sensible:bluff=7", "strategy 'sensible': bluff=7 is outside its range (a probability, "
+                          "from 0 to 1); choose a value in that range"),
+     ("sensible:bluff=-1", "strategy 'sensible': bluff=-1 is outside its range"),
+     ("sensible:bluff=nan", "strategy 'sensible': bluff=nan is not a number in its range"),
+     ("sensible:continue_late=-3", "strategy 'sensible': continue_late=-3 is outside its range "
+                                   "(a hand category, 0 high card .. 8 straight flush, 9 none, "
+                                   "a whole number, from 0 to 9)"),
+     ("sensible:aggressive_at=5.5", "strategy 'sensible': aggressive_at=5.5 is outside"),
+     ("sensible:respect_exposed=2", "strategy 'sensible': respect_exposed=2 is outside"),
+     ("learned:bet_r1=inf", "strategy 'learned': bet_r1=inf is outside its range (a win "
+                            "probability, above 1 never, from 0 to 2)"),
+     ("learned:w_pairs=-1e9", "strategy 'learned': w_pairs=-1e+09 is outside its range"),
+     ("learned:bluff=1.5", "strategy 'learned': bluff=1.5 is outside its range")],
+)  # fmt: skip
+def test_a_parameter_outside_its_range_is_refused_before_any_deal(spec, message):
+    """Every parameter of every built-in family has a range; a value outside it
+    (NaN included) is one line naming the strategy, the parameter, the value
+    and the range, however the strategy is given."""
+    key, _, value = spec.partition(":")[2].partition("=")
+    for read in (get_strategy, parse_strategies, lambda s: Bot(s),
+                 lambda s: ac.simulate(3, s, deals=20),
+                 lambda s: get_strategy(s.partition(":")[0], **{key: float(value)})):  # fmt: skip
+        with pytest.raises(ValueError, match="^" + re.escape(message)):
+            read(spec)
+
+
+def _ranges():
+    from anaconda_sim.strategies.learned.params import LEARNED_RANGES
+    from anaconda_sim.strategies.sensible import SENSIBLE_RANGES
+
+    return [("sensible", k, r) for k, r in SENSIBLE_RANGES.items()] + [
+        ("learned", k, r) for k, r in LEARNED_RANGES.items()]
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_a_value_in_range_reads_back_and_one_outside_is_refused(data):
+    """The parser, as a property: any admitted value of any parameter of a
+    built-in family reads back exactly from the spec text a table records;
+    any other finite value, infinity or NaN is refused naming the parameter."""
+    strategy, key, allowed = data.draw(st.sampled_from(_ranges()))
+    if allowed.whole:
+        inside = float(data.draw(st.integers(int(allowed.low), int(allowed.high))))
+    else:
+        inside = data.draw(st.floats(allowed.low, allowed.high, allow_nan=False))
+    read = get_strategy(f"{strategy}:{key}={inside!r}")
+    assert read.param_dict()[key] == inside
+    assert get_strategy(read.spec()).param_dict()[key] == pytest.approx(inside, rel=1e-5)
+    wrong = [
+        st.floats(max_value=allowed.low, exclude_max=True),
+        st.floats(min_value=allowed.high, exclude_min=True),
+        st.just(float("nan")), st.just(float("inf")), st.just(float("-inf")),
+    ]  # fmt: skip
+    if allowed.whole:  # a fraction between two admitted whole numbers
+        wrong.append(st.integers(int(allowed.low), int(allowed.high) - 1).map(lambda v: v + 0.5))
+    outside = data.draw(st.one_of(wrong))
+    with pytest.raises(ValueError, match=rf"^strategy '{strategy}': {key}="):
+        get_strategy(strategy, **{key: outside})
 
 
 def test_a_parameter_given_twice_or_to_a_strategy_object_is_refused():

@@ -20,6 +20,7 @@ from ..limits import HAND_SIZE, KEPT_SIZE
 from ..rng import rand_float
 from ..table import views as V
 from .common import facing_bet
+from .ranges import ParameterRange
 
 #: Parameters of ``"sensible"`` (hand categories 0..8 as in the evaluator).
 SENSIBLE_DEFAULTS: dict[str, float] = {
@@ -54,6 +55,17 @@ SENSIBLE_BLUFF = 4
 #: "sensible"'s default parameters as the kernels' array (the "learned"
 #: family bets with them under the hi-lo rules, which it was not learned for)
 SENSIBLE_PARAMS = np.array(list(SENSIBLE_DEFAULTS.values()), dtype=np.float64)
+
+_CATEGORY = "a hand category, 0 high card .. 8 straight flush, 9 none"
+#: what each parameter may be (:func:`~anaconda_sim.strategies.ranges.check_parameter`)
+SENSIBLE_RANGES: dict[str, ParameterRange] = {
+    "aggressive_at": ParameterRange(0.0, 9.0, True, _CATEGORY),
+    "continue_early": ParameterRange(0.0, 9.0, True, _CATEGORY),
+    "continue_late": ParameterRange(0.0, 9.0, True, _CATEGORY),
+    "respect_exposed": ParameterRange(0.0, 1.0, True, "1 to fold to exposed cards that beat us"),
+    "bluff": ParameterRange(0.0, 1.0, False, "a probability"),
+}
+assert list(SENSIBLE_RANGES) == list(SENSIBLE_DEFAULTS)
 
 
 assert list(SENSIBLE_DEFAULTS) == [

@@ -23,8 +23,15 @@ from .kinds import (
     PARAM_SLOTS,
     kernel_extras,
 )
-from .learned.params import LEARNED_DEFAULTS, as_array, shipped_params, shipped_win_table
-from .sensible import SENSIBLE_DEFAULTS
+from .learned.params import (
+    LEARNED_DEFAULTS,
+    LEARNED_RANGES,
+    as_array,
+    shipped_params,
+    shipped_win_table,
+)
+from .ranges import check_parameter
+from .sensible import SENSIBLE_DEFAULTS, SENSIBLE_RANGES
 
 
 @dataclass(frozen=True)
@@ -295,7 +302,11 @@ def _number(name: str, key: str, value: Any) -> float:
         )
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise TypeError(f"strategy parameter {key}={value!r} must be a number")
-    return float(value)
+    return check_parameter(name, key, float(value), _RANGES[name][key])
+
+
+#: the range of every parameter of every built-in that has parameters
+_RANGES = {"sensible": SENSIBLE_RANGES, "learned": LEARNED_RANGES}
 
 
 def _builtin(name: str, params: dict[str, float]) -> Strategy:

@@ -41,6 +41,14 @@ def run(argv: list[str]) -> tuple[int, str, str]:
         (["pass", SEVEN, "--hero", "smart"], "--hero 'smart': unknown strategy 'smart'"),
         (["pass", SEVEN, "--hero", "sensible,random"], "--hero takes one strategy, got 2"),
         (["play", "--opponents", "smart"], "--opponents 'smart': unknown strategy 'smart'"),
+        (["pass", SEVEN, "--opponents", "sensible:bluff=7"],
+         "strategy 'sensible': bluff=7 is outside its range (a probability, from 0 to 1)"),
+        (["pass", SEVEN, "--opponents", "sensible:bluff=nan"],
+         "strategy 'sensible': bluff=nan is not a number in its range"),
+        (["play", "--opponents", "sensible:continue_late=-3"],
+         "strategy 'sensible': continue_late=-3 is outside its range"),
+        (["pass", SEVEN, "--hero", "learned:call_r2=-1"],
+         "strategy 'learned': call_r2=-1 is outside its range"),
     ],
 )  # fmt: skip
 def test_a_bad_strategy_shows_the_strategy_parsers_message(argv, message):

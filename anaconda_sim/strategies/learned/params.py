@@ -38,10 +38,12 @@ from typing import Any
 import numpy as np
 
 from ...table.rules import REVEAL_ROUNDS
+from ..ranges import ParameterRange
 
 __all__ = [
     "BET_NAMES",
     "LEARNED_DEFAULTS",
+    "LEARNED_RANGES",
     "ORDER_FEATURES",
     "PARAM_NAMES",
     "PASS_FEATURES",
@@ -138,6 +140,23 @@ LEARNED_DEFAULTS: dict[str, float] = {
     "bluff": 0.0,
 }  # fmt: skip
 assert tuple(LEARNED_DEFAULTS) == PARAM_NAMES
+
+#: what each parameter may be, by its name's prefix: the pass and order
+#: weights any finite number, the bet and raise thresholds a win
+#: probability (above 1: never), the call threshold a multiple of the pot
+#: odds' break-even probability (0: call everything), the bluff frequency a
+#: probability
+_RANGE_BY_PREFIX = {
+    "w": ParameterRange(-1e3, 1e3, False, "a pass feature's weight"),
+    "o": ParameterRange(-1e3, 1e3, False, "a reveal order feature's weight"),
+    "bet": ParameterRange(0.0, 2.0, False, "a win probability, above 1 never"),
+    "raise": ParameterRange(0.0, 2.0, False, "a win probability, above 1 never"),
+    "call": ParameterRange(0.0, 100.0, False, "a multiple of the pot odds' break-even probability"),
+    "bluff": ParameterRange(0.0, 1.0, False, "a probability"),
+}
+LEARNED_RANGES: dict[str, ParameterRange] = {
+    name: _RANGE_BY_PREFIX[name.split("_")[0]] for name in PARAM_NAMES
+}
 
 
 @functools.cache
