@@ -204,6 +204,13 @@ def register_run(subparsers: Any) -> None:
         "run",
         help="the main job: the worked example through the evaluator, the simulator and all "
         "three analyses, tables and charts written to a folder",
+        description="The main research job on built-in defaults: the rules' worked example "
+        "(Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣) read by the evaluator; final-hand category frequencies of "
+        "1,000,000 six-player call-down deals; the worked example's 35 passes and 21 discards "
+        "(showdown model) and the 120 reveal orders of its full house (with betting), each "
+        "against five 'learned' opponents, with 95% intervals. Every table (CSV) and chart "
+        "(PNG) goes to --out. A first run compiles the kernels it needs and says so (about "
+        "30 s on two cores); later runs load them from the cache.",
     )
     p.add_argument("--out", default="anaconda-sim-output",
                    help="output folder (default anaconda-sim-output)")  # fmt: skip

@@ -195,7 +195,7 @@ def rival_posterior(
     ----------
     state
         A :class:`~anaconda_sim.game.Game`, a :class:`~anaconda_sim.game.History`
-        with ``move``, or a :class:`~anaconda_sim.spots.Spot`.
+        or a history file's path with ``move``, or a :class:`~anaconda_sim.spots.Spot`.
     opponents
         The strategy the rivals play (a name, a Strategy, or one per seat):
         their likelihood of every recorded decision.

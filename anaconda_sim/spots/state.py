@@ -17,6 +17,7 @@ any stakes). Other rule sets raise a clear error.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
@@ -26,7 +27,7 @@ import numpy as np
 from ..cards import format_cards, parse_cards
 from ..game.engine import Action, Game, Phase
 from ..game.history import History
-from ..game.replayer import apply_move
+from ..game.replayer import apply_move, load_history
 from ..limits import DECK_SIZE, DISCARD_SIZE
 from ..sim.spots import (
     REACHED_DEAL,
@@ -142,7 +143,7 @@ def _move_text(event: dict[str, Any], number: int) -> str:
     return f"seat {seat}'s discard and reveal order (move {number})"
 
 
-def spot_of(state: Game | History | Spot, *, move: int | None = None,
+def spot_of(state: Game | History | Spot | str | os.PathLike[str], *, move: int | None = None,
             seat: int | None = None) -> Spot:  # fmt: skip
     """The :class:`Spot` of a game now, or of a history before move ``move``.
 
@@ -150,8 +151,10 @@ def spot_of(state: Game | History | Spot, *, move: int | None = None,
     ----------
     state
         A :class:`~anaconda_sim.game.Game` (the spot is its current state),
-        a :class:`~anaconda_sim.game.History` (give ``move``), or a Spot
-        (returned as it is).
+        a :class:`~anaconda_sim.game.History` or the path of a history file
+        written by :meth:`~anaconda_sim.game.History.save` (read and
+        verified by :func:`~anaconda_sim.game.replayer.load_history`; give
+        ``move``), or a Spot (returned as it is).
     move
         With a history: the 1-based number of the move whose decision is
         asked (``anaconda-sim spot HISTORY --list`` numbers them); the spot
@@ -179,6 +182,8 @@ def spot_of(state: Game | History | Spot, *, move: int | None = None,
     """
     if isinstance(state, Spot):
         return state
+    if isinstance(state, (str, os.PathLike)):
+        state = load_history(state)
     if isinstance(state, Game):
         if move is not None:
             raise ValueError("move= is for a history; a Game's spot is its current state")
@@ -202,7 +207,9 @@ def spot_of(state: Game | History | Spot, *, move: int | None = None,
         if seat is None:
             seat = int(moves[number - 1]["seat"])
     else:
-        raise TypeError(f"state={state!r} must be a Game, a History or a Spot")
+        raise TypeError(
+            f"state={state!r} must be a Game, a History, a history file's path or a Spot"
+        )
     _check_rules(history.rules)
     return _read(history, number, seat)
 

@@ -83,8 +83,8 @@ def action_values(
     ----------
     state
         A :class:`~anaconda_sim.game.Game` (its current state), a
-        :class:`~anaconda_sim.game.History` with ``move``, or a
-        :class:`~anaconda_sim.spots.Spot`.
+        :class:`~anaconda_sim.game.History` or a history file's path with
+        ``move``, or a :class:`~anaconda_sim.spots.Spot`.
     opponents
         What every other seat plays (a name, a Strategy, or one per seat):
         the likelihood of what they did before the spot and how they play on.

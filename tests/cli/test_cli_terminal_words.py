@@ -196,3 +196,12 @@ def test_help_version_and_argument_errors_load_no_heavy_module(argv):
     assert done.returncode == 0, done.stderr
     loaded = done.stderr.strip().splitlines()[-1]
     assert loaded == "loaded: ['anaconda_sim.analysis.registry']", done.stderr
+
+
+def test_run_help_describes_the_job(capsys):
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["run", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "The main research job on built-in defaults" in text
+    assert "35 passes and 21 discards" in text and "120 reveal orders" in text
+    assert "'learned' opponents" in text

@@ -99,3 +99,20 @@ def test_choices_at_a_discard_and_their_errors():
         spot_choices(spot, "order", keep=other)
     with pytest.raises(ValueError, match="the spot is a pass"):
         spot_choices(_spot_at(3, "sensible", Phase.PASS), "discard")
+
+
+def test_action_values_reads_a_history_file_by_its_path(tmp_path) -> None:
+    """A saved history's path is read (and verified) as the history itself."""
+    game = play_deal(Rules(players=3), ["call-down"] * 3, seed=4)
+    path = tmp_path / "deal.json"
+    game.history.save(path)
+    spot = spot_of(str(path), move=2)
+    assert (spot.seat, spot.phase) == (spot_of(game.history, move=2).seat,
+                                       spot_of(game.history, move=2).phase)  # fmt: skip
+    from_path = action_values(path, "call-down", move=2, deals=200, seed=1)
+    from_history = action_values(game.history, "call-down", move=2, deals=200, seed=1)
+    assert from_path.equals(from_history)
+    with pytest.raises(FileNotFoundError):
+        spot_of(tmp_path / "missing.json", move=2)
+    with pytest.raises(TypeError, match="must be a Game, a History, a history file's path"):
+        spot_of(3, move=2)  # type: ignore[arg-type]
