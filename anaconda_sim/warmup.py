@@ -21,6 +21,7 @@ those would run the caller's ``__main__`` again in every worker.
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import pickle
 import subprocess
@@ -31,7 +32,9 @@ from typing import Any
 from ._numba import CACHE_ENABLED
 from .progress import progress_bar
 
-__all__ = ["CompileJob", "compile_on_all_cores", "linked_driver", "missing_jobs"]
+__all__ = [
+    "CompileJob", "compile_on_all_cores", "linked_driver", "missing_jobs", "pointer_parameters",
+]
 
 #: one compiled version wanted: ``(dispatcher, argument types, weight)``; the
 #: weight (about the seconds it takes) spreads the jobs evenly over the cores
@@ -144,13 +147,21 @@ def compile_on_all_cores(jobs: Sequence[CompileJob], what: str) -> int:
 DRIVER_WEIGHT = 2.0
 
 
+def pointer_parameters(driver: Any, args_count: int) -> tuple[str, ...]:
+    """The names of ``driver``'s function-pointer parameters: those after its
+    two chunk bounds and its ``args_count`` arguments, each named after the
+    kernel it takes (:func:`linked_driver`)."""
+    names = tuple(inspect.signature(driver.py_func).parameters)
+    return names[2 + args_count:]
+
+
 def linked_driver(
-    driver: Any, args: Sequence[Any], phases: Sequence[CompileJob | None], what: str,
+    driver: Any, args: Sequence[Any], phases: Sequence[CompileJob], what: str,
     returns: Mapping[str, Any] | None = None,
 ) -> tuple[Any, tuple[Any, ...]]:  # fmt: skip
     """A driver kernel compiled with its phase kernels as function pointers.
 
-    ``driver(first, stop, *args, *phases)`` calls each phase through a
+    ``driver(first, stop, *args, *pointers)`` calls each phase through a
     parameter typed ``types.FunctionType`` (the phase's signature), not by
     name: numba then links none of the phases' code into the driver's module
     and does not optimise it again there, which was most of a driver's
@@ -158,16 +169,18 @@ def linked_driver(
     once, on its own, and cached; the driver is small and cached too, under
     a signature that names only types, never a function.
 
-    Its typing needs only the phases' signatures, so the driver compiles
-    beside the phases, on every core, not after them. ``returns``: the
-    return type of each phase that returns something, by function name
-    (a phase returns nothing by default); a phase whose compiled return
+    The pointer parameters (:func:`pointer_parameters`) are named after the
+    kernels they take: each gets the job of ``phases`` whose function has its
+    name, or ``None`` when there is none (a phase the driver skips for these
+    argument types). Its typing needs only the phases' signatures, so the
+    driver compiles beside the phases, on every core, not after them.
+    ``returns``: the return type of each phase that returns something, by
+    name (a phase returns nothing by default); a phase whose compiled return
     type differs is an error.
 
     Returns the driver's compiled entry point for ``(int64, int64, *args,
-    *phases)`` and the arguments that follow ``first, stop`` in a call:
-    ``args``, then each phase's dispatcher (``None`` where ``phases`` has
-    ``None``: a phase the driver skips for these argument types).
+    *pointers)`` and the arguments that follow ``first, stop`` in a call:
+    ``args``, then each pointer parameter's dispatcher or ``None``.
 
     Examples
     --------
@@ -178,32 +191,39 @@ def linked_driver(
     ... def double(i, out):
     ...     out[i] *= 2
     >>> @jit(cache=False)
-    ... def each(first, stop, out, phase):
+    ... def each(first, stop, out, double):
     ...     for i in range(first, stop):
-    ...         phase(i, out)
+    ...         double(i, out)
     >>> job = (double, (types.int64, types.Array(types.int64, 1, "C")), 1.0)
     >>> entry, rest = linked_driver(each, (np.arange(4),), [job], "an example")
     >>> out = np.arange(4)
     >>> entry(1, 3, out, *rest[1:])
     >>> out.tolist()
     [0, 2, 4, 3]
+    >>> linked_driver(each, (np.arange(4),), [(each, (), 1.0)], "an example")
+    Traceback (most recent call last):
+    ...
+    ValueError: each takes no pointer named ['each']
     """
     import numba
     from numba import types
 
     returns = returns or {}
+    by_name = {job[0].py_func.__name__: job for job in phases}
+    slots = pointer_parameters(driver, len(args))
+    unknown = set(by_name) - set(slots)
+    if unknown:
+        raise ValueError(f"{driver.py_func.__name__} takes no pointer named {sorted(unknown)}")
     pointers: list[Any] = []
-    for job in phases:
-        if job is None:
-            pointers.append(types.none)
-        else:
-            returned = returns.get(job[0].py_func.__name__, types.none)
-            pointers.append(types.FunctionType(returned(*job[1])))
+    for name in slots:
+        job = by_name.get(name)
+        returned = returns.get(name, types.none)
+        pointers.append(types.none if job is None else types.FunctionType(returned(*job[1])))
     signature = (types.int64, types.int64, *(numba.typeof(a) for a in args), *pointers)
-    jobs = [job for job in phases if job is not None]
-    compile_on_all_cores([*jobs, (driver, signature, DRIVER_WEIGHT)], what)
+    compile_on_all_cores([*phases, (driver, signature, DRIVER_WEIGHT)], what)
     values: list[Any] = []
-    for job, pointer in zip(phases, pointers, strict=True):
+    for name, pointer in zip(slots, pointers, strict=True):
+        job = by_name.get(name)
         if job is None:
             values.append(None)
             continue
@@ -212,8 +232,8 @@ def linked_driver(
         compiled = dispatcher.overloads[tuple(phase_signature)].signature.return_type
         if compiled != pointer.signature.return_type:
             raise TypeError(
-                f"phase {dispatcher.py_func.__name__} returns {compiled}, not "
-                f"{pointer.signature.return_type}; name it in linked_driver's returns"
+                f"phase {name} returns {compiled}, not {pointer.signature.return_type}; "
+                "name it in linked_driver's returns"
             )
         values.append(dispatcher)
     entry = driver.compile(signature)

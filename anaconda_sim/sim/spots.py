@@ -162,15 +162,15 @@ def sample_rivals(
     # the way a seven splits into own four and packet matters to the pass only
     split_free = all(s.kind != KIND_CUSTOM for s in strategies)
     s = spot
+    d_kind = free_kinds(strategies, s)
     args = (key, first, np.ascontiguousarray(tries, np.int64), split_free, fallback, cfg, kinds,
             params,
             s.hero, s.order, s.reached, s.source, s.target,
             s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
-            s.d_seat, free_kinds(strategies, s), s.d_view, s.d_action, s.d_pub,
+            s.d_seat, d_kind, s.d_view, s.d_action, s.d_pub,
             cards, received, passed, weight, dead, rate, *funcs, *extras)  # fmt: skip
-    kernel, call_args = _linked(K.sample_rivals, args, [_consistency(cfg, kinds, params, s,
-                                                                     free_kinds(strategies, s),
-                                                                     funcs, extras)])  # fmt: skip
+    kernel, call_args = _linked(K.sample_rivals, args,
+                                [_consistency(cfg, kinds, params, s, d_kind, funcs, extras)])
     _run(kernel, first, first + draws, call_args)
     return Draws(cards, received, passed, weight, dead, rate)
 
@@ -193,15 +193,15 @@ def walk_rivals(
     passed = np.full((rows, n, 3), -1, dtype=np.int64)
     moves = np.zeros(chains, dtype=np.int64)
     s = spot
+    d_kind = free_kinds(strategies, s)
     args = (key, length, burn, thin, max_search, cfg, kinds, params, s.hero, s.order, s.reached,
             s.source,
             s.target, s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
             np.ascontiguousarray(start.cards), np.ascontiguousarray(start.received),
-            s.d_seat, free_kinds(strategies, s), s.d_view, s.d_action, s.d_pub,
+            s.d_seat, d_kind, s.d_view, s.d_action, s.d_pub,
             cards, received, passed, moves, *funcs, *extras)  # fmt: skip
-    kernel, call_args = _linked(K.walk_rivals, args, [_consistency(cfg, kinds, params, s,
-                                                                   free_kinds(strategies, s),
-                                                                   funcs, extras)])  # fmt: skip
+    kernel, call_args = _linked(K.walk_rivals, args,
+                                [_consistency(cfg, kinds, params, s, d_kind, funcs, extras)])
     run_chunks(kernel, chains, *call_args)
     drawn = Draws(cards, received, passed, np.ones(rows), np.full(rows, -1, dtype=np.int64),
                   np.ones((rows, len(spot.order))))  # fmt: skip

@@ -294,8 +294,10 @@ def run_batches(
     deal_phase, lead_only, betting_phase, follow_lead, pass_phase, discard_phase, declare_phase,
     settle_phase,
 ):  # fmt: skip
-    """:func:`anaconda_sim.sim.kernels.deal.run_batches`, batch-major: the same
-    arguments, the same sums, the same records.
+    """Play batches ``first_batch .. stop_batch - 1`` of deals ``first_deal ..
+    first_deal + n_deals - 1`` (``batch_size`` deals per batch), each deal
+    once per row of ``choices`` (one row, ignored, when nothing is forced),
+    on the same deck and the same random numbers.
 
     The phase kernels come last, as function pointers (:func:`batch_runner`
     passes them): this kernel's module holds none of their code, so it
@@ -458,20 +460,11 @@ def phase_jobs(args: tuple[Any, ...]) -> list[tuple[Any, tuple[Any, ...], float]
     return [(globals()[name], sig, COMPILE_WEIGHTS[name]) for name, sig in signatures.items()]
 
 
-#: the phase parameters of :func:`run_batches`, in order
-PHASES = (
-    "deal_phase", "lead_only", "betting_phase", "follow_lead", "pass_phase", "discard_phase",
-    "declare_phase", "settle_phase",
-)  # fmt: skip
-
-
 def batch_runner(args: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
     """:func:`run_batches` compiled for the arguments ``args`` (its own, from
     ``first_batch``) with the phase kernels as function pointers, and the
     arguments to call it with after ``first_batch, stop_batch``: ``args``
     without the chunk bounds, then the phases (``None`` for a phase the table
     does not play). The phases missing from the cache compile first, on
-    every core (:func:`~anaconda_sim.warmup.compile_on_all_cores`)."""
-    by_name = {job[0].py_func.__name__: job for job in phase_jobs(args)}
-    return linked_driver(run_batches, args[2:], [by_name.get(name) for name in PHASES],
-                         "the deal kernels")  # fmt: skip
+    every core (:func:`~anaconda_sim.warmup.linked_driver`)."""
+    return linked_driver(run_batches, args[2:], phase_jobs(args), "the deal kernels")

@@ -132,13 +132,8 @@ def reveal_batch(
         cbet, cdiscard, *kernel_extras(bool(cfg[C_HILO]), kinds),
     )  # fmt: skip
     # the phases are function pointers of the driver (compiled apart, on every core)
-    jobs = {job[0].py_func.__name__: job for job in _phase_jobs(args)}
-    kernel, call_args = linked_driver(
-        _reveal_batch_chunks, args,
-        [jobs.get(name) for name in ("_start_orders", "betting_phase", "declare_phase",
-                                     "_finish_orders")],
-        "the reveal kernels",
-    )  # fmt: skip
+    kernel, call_args = linked_driver(_reveal_batch_chunks, args, _phase_jobs(args),
+                                      "the reveal kernels")  # fmt: skip
     run_chunks(kernel, (n_deals + CHUNK - 1) // CHUNK, *call_args)
 
 

@@ -376,7 +376,7 @@ def sample_rivals(
     target, hero_pass, hero_recv, exposed, n_exposed, unseen,
     d_seat, d_kind, d_view, d_action, d_pub,
     out_cards, out_received, out_passed, out_weight, out_dead, out_rate,
-    cbet, cpass, cdiscard, with_hilo, with_learned, consistent,
+    cbet, cpass, cdiscard, with_hilo, with_learned, _rival_consistent,
 ):  # fmt: skip
     """Posterior draws ``first .. stop - 1`` (one stream each).
 
@@ -442,7 +442,7 @@ def sample_rivals(
                     r, state, seven, passed, views, cand_views, five, cand_five, split_free,
                     fails, cfg, kinds, params, states, cbet, cpass, cdiscard, reached, source,
                     hero, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
-                    force_row, forced_pass, res, with_hilo, with_learned, consistent,
+                    force_row, forced_pass, res, with_hilo, with_learned, _rival_consistent,
                 )  # fmt: skip
                 if w == 0.0:
                     continue
@@ -716,7 +716,7 @@ def walk_rivals(
     target, hero_pass, hero_recv, exposed, n_exposed, unseen, start_cards, start_received,
     d_seat, d_kind, d_view, d_action, d_pub,
     out_cards, out_received, out_passed, out_moves,
-    cbet, cpass, cdiscard, with_hilo, with_learned, consistent,
+    cbet, cpass, cdiscard, with_hilo, with_learned, _rival_consistent,
 ):  # fmt: skip
     """Chains ``first .. stop - 1`` of a Metropolis walk over the rivals'
     hidden cards, each from its starting draw (``start_*[c]``, a draw of
@@ -794,7 +794,7 @@ def walk_rivals(
                                reached, cfg, kinds, params, states, cbet, cpass, cdiscard,
                                exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
                                owns, dec, force_row, forced_pass, res,
-                               with_hilo, with_learned, consistent)  # fmt: skip
+                               with_hilo, with_learned, _rival_consistent)  # fmt: skip
             bad[r] = 0 if fine else 1
             total_bad[0] += bad[r]
         kept_moves = 0
@@ -813,7 +813,7 @@ def walk_rivals(
                 free, views, five, target, hero, hero_recv, cfg, kinds, params, states, cbet, cpass,
                 cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, owns, dec,
                 force_row, forced_pass, res, with_hilo, with_learned, moved, bad, total_bad,
-                affected, newbad, saved_kept, consistent,
+                affected, newbad, saved_kept, _rival_consistent,
             )  # fmt: skip
             if not searching:
                 kept_moves += moved[0]
@@ -873,7 +873,7 @@ def _rest_of_deal(
 def play_spot(
     first, stop, key, cfg, passes, kinds, params, spot_kind, hero, pending, spot_pub, hero_own,
     reached, cards, received, passed, choices, out_net,
-    cbet, cpass, cdiscard, with_hilo, with_learned, rest_of_deal, continue_round, settle_deal,
+    cbet, cpass, cdiscard, with_hilo, with_learned, _rest_of_deal, continue_round, settle,
 ):  # fmt: skip
     """Play drawn deals ``first .. stop - 1`` on from the spot, once per row
     of ``choices`` (``SPOT_*`` meaning), the hero's net chips of the whole
@@ -943,24 +943,24 @@ def play_spot(
                                          owns, kinds, params, states, cbet, dec, seat_res,
                                          with_hilo, with_learned)  # fmt: skip
                 if not ended:
-                    ended = rest_of_deal(rnd, local, dealer, passes, pub, owns, kinds, params,
+                    ended = _rest_of_deal(rnd, local, dealer, passes, pub, owns, kinds, params,
                                           states, cbet, cpass, cdiscard, dec, force_row,
                                           forced_pass, seat_res, res, opener,
                                           with_hilo, with_learned)  # fmt: skip
             elif spot_kind == SPOT_PASS:
                 for j in range(PACKET):
                     forced_pass[hero, j] = choices[k, j]
-                ended = rest_of_deal(0, local, dealer, passes, pub, owns, kinds, params, states,
+                ended = _rest_of_deal(0, local, dealer, passes, pub, owns, kinds, params, states,
                                       cbet, cpass, cdiscard, dec, force_row, forced_pass,
                                       seat_res, res, opener, with_hilo, with_learned)  # fmt: skip
             else:
                 for j in range(HAND_SIZE):
                     force_row[j] = choices[k, j]
-                ended = rest_of_deal(local[C_NPASSES], local, dealer, passes, pub, owns, kinds,
+                ended = _rest_of_deal(local[C_NPASSES], local, dealer, passes, pub, owns, kinds,
                                       params, states, cbet, cpass, cdiscard, dec, force_row,
                                       forced_pass, seat_res, res, opener,
                                       with_hilo, with_learned)  # fmt: skip
-            settle_deal(ended, dealer, local, pub, owns, dec, seat_res, res, with_hilo,
+            settle(ended, dealer, local, pub, owns, dec, seat_res, res, with_hilo,
                         with_learned)  # fmt: skip
             out_net[i, k] = seat_res[hero, S_NET]
 
