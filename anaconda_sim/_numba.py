@@ -10,10 +10,12 @@ Compiled kernels are cached on disk so a new process does not pay the
 compile time again. numba invalidates a cache entry only when the file that
 defines the function changes, not when a helper it calls in another file
 does. To make a stale cache impossible, the cache lives in a folder named
-after a hash of *every* source file of the package: any code change gives a
-new, empty folder. Inside it a kernel is found by its file's place in the
-package and its content, never by a path or a time: a fresh clone in another
-folder or a second environment with the same sources uses the same entries.
+after a hash of every source file a kernel can reach (all of the package but
+the pure-Python parts no kernel module imports, :data:`OUTSIDE_KERNELS`): any
+change to kernel code gives a new, empty folder. Inside it a kernel is found
+by its file's place in the package and its content, never by a path or a
+time: a fresh clone in another folder or a second environment with the same
+sources uses the same entries.
 
 Environment variables
 ---------------------
@@ -82,11 +84,31 @@ def _env_flag(name: str, default: bool) -> bool:
     return value.strip().lower() not in {"0", "false", "no", "off", ""}
 
 
+#: the parts of the package no kernel can reach: pure Python that no module
+#: defining a kernel imports, directly or through another module (checked by
+#: ``tests/test_cache.py`` over the import graph). Editing them keeps the
+#: compiled kernels, so work on the shell, the tables or the analyses' Python
+#: does not pay the compiler again.
+OUTSIDE_KERNELS = frozenset({
+    "__main__.py", "analysis", "cli", "errors.py", "game", "learning", "output", "spots", "sweep",
+})  # fmt: skip
+
+
+def _hashed_sources() -> list[Path]:
+    """The source files a kernel can depend on, in a fixed order."""
+    return [
+        path
+        for path in sorted(_PACKAGE_DIR.rglob("*.py"))
+        if path.relative_to(_PACKAGE_DIR).parts[0] not in OUTSIDE_KERNELS
+    ]
+
+
 @functools.lru_cache(maxsize=1)
 def source_hash() -> str:
-    """Hash of every ``.py`` file of the package (16 hex digits)."""
+    """Hash of every ``.py`` file of the package a kernel can depend on, and
+    numba's version (16 hex digits)."""
     digest = hashlib.sha256(numba.__version__.encode())
-    for path in sorted(_PACKAGE_DIR.rglob("*.py")):
+    for path in _hashed_sources():
         digest.update(str(path.relative_to(_PACKAGE_DIR)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

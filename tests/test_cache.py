@@ -123,7 +123,7 @@ def test_a_second_checkout_in_another_folder_finds_the_compiled_kernels(tmp_path
     for clone in (first, second, changed):
         shutil.copytree(PACKAGE, clone / "anaconda_sim", ignore=ignore)
     with open(changed / "anaconda_sim" / "limits.py", "a") as source:
-        source.write("\n# a change anywhere in the package is a new cache\n")
+        source.write("\n# a change to kernel code is a new cache\n")
     cache = tmp_path / "cache"
     value, hits, misses, where = _run_copy(first, cache)
     assert value == "7268" and hits == "0" and int(misses) > 0 and where.startswith(str(first))
@@ -162,3 +162,86 @@ def test_processes_that_start_together_compile_a_kernel_once(tmp_path):
     assert all(worker.returncode == 0 for worker in workers), outputs
     counts = sorted(tuple(map(int, out.split())) for out, _ in outputs)
     assert counts == [(0, 1), (0, 1), (0, 1), (1, 0)]
+
+
+def _package_imports() -> dict[str, tuple[set[str], bool]]:
+    """Each module of the package: the package modules it imports (at any
+    depth of its code) and whether it defines or compiles a numba kernel."""
+    import ast
+
+    root = PACKAGE
+    modules: dict[str, tuple[set[str], bool]] = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        package = parts[:-1]
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+            package = parts
+        source = path.read_text()
+        imported: set[str] = set()
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package[: len(package) - node.level + 1]
+                elif (node.module or "").startswith("anaconda_sim"):
+                    base = []
+                else:
+                    continue
+                target = base + (node.module.split(".") if node.module else [])
+                imported.add(".".join(target))
+                imported.update(".".join([*target, alias.name]) for alias in node.names)
+            elif isinstance(node, ast.Import):
+                imported.update(a.name for a in node.names if a.name.startswith("anaconda_sim"))
+        modules[".".join(parts)] = (imported, "jit" in source)
+    return modules
+
+
+def test_no_kernel_module_reaches_the_sources_left_out_of_the_cache_key():
+    # The cache folder's name hashes every source a kernel can depend on; the
+    # parts left out (OUTSIDE_KERNELS) must be unreachable from any module
+    # that defines a kernel, through any chain of imports (a package's
+    # __init__ runs when one of its modules is imported, so it counts too).
+    from anaconda_sim._numba import OUTSIDE_KERNELS
+
+    modules = _package_imports()
+    reached: set[str] = set()
+    pending = [name for name, (_, has_kernels) in modules.items() if has_kernels]
+    assert "anaconda_sim.hands.evaluator" in pending
+    while pending:
+        name = pending.pop()
+        if name in reached or name not in modules:
+            continue
+        reached.add(name)
+        parts = name.split(".")
+        pending.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+        pending.extend(modules[name][0])
+    outside = {
+        name for name in reached
+        if len(name.split(".")) > 1
+        and (name.split(".")[1] in OUTSIDE_KERNELS or name.split(".")[1] + ".py" in OUTSIDE_KERNELS)
+    }  # fmt: skip
+    assert outside == set(), f"kernel code imports {sorted(outside)}; hash them in source_hash"
+
+
+def test_editing_pure_python_keeps_the_cache_folder_and_editing_a_kernel_changes_it(tmp_path):
+    import shutil
+
+    copy = tmp_path / "anaconda_sim"
+    shutil.copytree(PACKAGE, copy,
+                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    probe = "import anaconda_sim._numba as n; print(n.source_hash())"
+
+    def folder_hash() -> str:
+        env = {**os.environ, "ANACONDA_SIM_CACHE_DIR": str(tmp_path / "cache")}
+        env.pop("NUMBA_CACHE_DIR", None)
+        out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, check=True)  # fmt: skip
+        return out.stdout.strip()
+
+    first = folder_hash()
+    assert len(first) == 16
+    (copy / "cli" / "app.py").write_text((copy / "cli" / "app.py").read_text() + "\n# edit\n")
+    assert folder_hash() == first
+    evaluator = copy / "hands" / "evaluator.py"
+    evaluator.write_text(evaluator.read_text() + "\n# edit\n")
+    assert folder_hash() != first
