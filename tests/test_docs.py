@@ -3,12 +3,18 @@ Python example of the README runs."""
 
 from __future__ import annotations
 
+import io
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from anaconda_sim.cli.app import main
+from anaconda_sim.game.history import History
+from anaconda_sim.strategies import get_strategy
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -74,3 +80,41 @@ def test_docs_site_builds_without_warnings(tmp_path):
     assert "--confirm" in cli and "--opponents" in cli
     api = (out / "_generated" / "api" / "anaconda_sim.pass_values.html").read_text("utf-8")
     assert "p_best" in api or "confirm" in api
+
+
+def _readme_shell_lines(command: str) -> list[list[str]]:
+    """The README's ``anaconda-sim COMMAND ...`` lines of its bash blocks, as
+    argument lists (comments dropped)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [part.split("```", 1)[0] for part in text.split("```bash\n")[1:]]
+    lines = [line.split("  #", 1)[0].strip() for block in blocks for line in block.splitlines()]
+    return [shlex.split(line)[1:] for line in lines if line.startswith(f"anaconda-sim {command} ")]
+
+
+def test_the_readme_play_then_spot_example_runs_under_one_model(tmp_path, monkeypatch):
+    """``play --save deal.json`` then ``spot deal.json --move N`` as the README
+    writes them: the spot is valued under the strategies that played the
+    deal (the history records them), and its header says so."""
+    monkeypatch.chdir(tmp_path)
+    plays = [argv for argv in _readme_shell_lines("play") if "--save" in argv]
+    spots = [argv for argv in _readme_shell_lines("spot") if "--move" in argv]
+    assert plays and spots, "the README shows play --save and spot --move"
+
+    def run(argv: list[str]) -> str:
+        out, err = io.StringIO(), io.StringIO()
+        code = main(argv, stdin=io.StringIO(), stdout=out, stderr=err)
+        assert code == 0 and err.getvalue() == "", err.getvalue()
+        return out.getvalue()
+
+    run(plays[0])
+    saved = plays[0][plays[0].index("--save") + 1]
+    played = History.load(saved).strategies
+    assert played is not None and len(set(played)) == 1
+    for argv in spots:
+        assert argv[:2] == ["spot", saved]
+        # fewer draws than a user's 10,000: the model is checked, not the values
+        out = run([*argv, "--deals", "500", "--seed", "1"])
+        name = played[0].partition(":")[0]
+        assert get_strategy(played[0]) == get_strategy(name)  # the defaults: printed bare
+        assert f"opponents: {name} (recorded in the history)" in out.splitlines()
+        assert f"hero: {name} (seat " in out

@@ -152,8 +152,8 @@ def register_spot(subparsers: Any) -> None:
         description=(
             "Read a hand history (anaconda-sim play --save FILE) and value every legal choice "
             "of the seat deciding move N, given only what that seat knew: the rivals' hidden "
-            "cards are drawn from their posterior under --opponents, and each draw is played "
-            "on once per choice. --list numbers the moves."
+            "cards are drawn from their posterior under the strategies the history records (or "
+            "--opponents), and each draw is played on once per choice. --list numbers the moves."
         ),
     )
     p.add_argument("history", metavar="HISTORY",
@@ -163,14 +163,16 @@ def register_spot(subparsers: Any) -> None:
                    "the state just before it")  # fmt: skip
     p.add_argument("--list", action="store_true",
                    help="print the numbered moves of the history and exit")  # fmt: skip
-    p.add_argument("--opponents", default="learned",
+    p.add_argument("--opponents", default=None,
                    help=f"the rivals' strategy ({_NAMES}), or a comma list with one per seat, "
                    "seat 0 first (the deciding seat's entry is ignored): what they did before "
-                   "the spot is weighed under it, and they play on with it "
-                   "(default learned)")  # fmt: skip
+                   "the spot is weighed under it, and they play on with it (default: the "
+                   "strategies the history records; learned, assumed, for a history that "
+                   "records none)")  # fmt: skip
     p.add_argument("--hero", default=None,
-                   help="the deciding seat's strategy after this decision (default: the "
-                   "opponents' strategy; with one per seat, the next seat's)")  # fmt: skip
+                   help="the deciding seat's strategy after this decision (default: its "
+                   "recorded one; with --opponents, the opponents' strategy, with one per "
+                   "seat the next seat's)")  # fmt: skip
     p.add_argument("--deals", "-n", type=_int("a whole number", 2), default=10_000,
                    help="posterior draws to play on (default 10000)")  # fmt: skip
     p.add_argument("--seed", type=_int("a whole number"), default=None,

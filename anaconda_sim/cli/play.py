@@ -73,14 +73,12 @@ def _check_spots(args: argparse.Namespace) -> None:
         raise ValueError(f"--spots supports --rules pagat only, not --rules {args.rules}")
 
 
-def _advisor(args: argparse.Namespace, names: list[Any]) -> Advisor | None:
-    """With ``--spots``: the bots' strategies weigh what they did and play on
-    (the person's entry, ``None``, is ignored by the spot: any bot's will do)."""
+def _advisor(args: argparse.Namespace) -> Advisor | None:
+    """With ``--spots``: the bots' strategies, as the deal's history records
+    them, weigh what they did and play on."""
     if not args.spots:
         return None
-    bot = next(s for s in names if s is not None)
-    field = [bot if s is None else s for s in names]
-    return spot_advisor(field, deals=args.spot_deals, seed=args.seed)
+    return spot_advisor(deals=args.spot_deals, seed=args.seed)
 
 
 def _seat_strategies(text: str, n: int, human: int | None) -> list[Any]:
@@ -127,7 +125,7 @@ def run_play(args: argparse.Namespace, streams: Streams) -> int:
         played = play_terminal(rules, args.human, names, seed=args.seed, dealer=args.dealer,
                                deal_index=args.deal_index, input=streams.stdin,
                                output=streams.stdout,
-                               advisor=_advisor(args, names))  # fmt: skip
+                               advisor=_advisor(args))  # fmt: skip
         if args.save is not None and played is not None:
             _save(played.history, args.save)
         return 0

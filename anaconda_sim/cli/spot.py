@@ -35,10 +35,11 @@ from ..game.engine import Game, Phase
 from ..game.history import History
 from ..game.replayer import load_history
 from ..output.tables import TABLE_FORMATS, write_table
+from ..spots.field import short_text
 from ..spots.posterior import ImpossibleSpotError
 from ..spots.state import Spot, spot_of
 from ..spots.values import action_values
-from ..strategies.spec import Strategy, short_spec
+from ..strategies.spec import Strategy
 from .app import Streams
 from .strategy_option import parse_option_strategies
 from .terminal import Advisor
@@ -180,7 +181,7 @@ def format_values(table: pd.DataFrame, top: int | None = None) -> str:
 
 def _names(specs: Sequence[str]) -> str:
     """Strategy specs, short and each once."""
-    return ", ".join(dict.fromkeys(short_spec(s) for s in specs))
+    return ", ".join(dict.fromkeys(short_text(s) for s in specs))
 
 
 def model_lines(table: pd.DataFrame) -> list[str]:
@@ -190,10 +191,25 @@ def model_lines(table: pd.DataFrame) -> list[str]:
         f"{a['decision']} values in chips (the seat's net over the whole deal) - "
         f"{a['rules']} rules, {a['players']} players, seed {a['seed']}",
         f"hero: {_names([a['hero']])} (seat {a['seat']}, after this decision)",
-        f"opponents: {_names(a['opponents'])}",
+        f"opponents: {_names(a['opponents'])} ({_source(a)})",
         f"posterior: {a['draws']:,} draws ({a['attempts']:,} attempts, {_tries(a['tries'])}), "
         f"effective sample size {a['ess']:,.0f}",
     ]
+
+
+def _source(attrs: dict[str, Any]) -> str:
+    """Where the opponents came from, in the words of the shell."""
+    source, recorded = attrs.get("field"), attrs.get("recorded_strategies")
+    if source == "recorded":
+        return "recorded in the history"
+    if source == "assumed":
+        return "assumed: the history does not record who played; give --opponents to choose"
+    if recorded is None:
+        return "given by --opponents; the history does not record who played"
+    if attrs.get("field_is_recorded"):
+        return "given by --opponents, the ones the history records"
+    rivals = [spec for s, spec in enumerate(recorded) if s != attrs.get("seat")]
+    return f"given by --opponents; the history records {_names(rivals)}"
 
 
 def _tries(tries: Any) -> str:
@@ -245,17 +261,20 @@ def _check_decision(args: argparse.Namespace, spot: Spot) -> None:
 
 
 def _strategies(args: argparse.Namespace, players: int) -> tuple[Any, Strategy | None]:
-    """``--opponents`` (one, or one per seat) and ``--hero`` (one), parsed."""
-    opponents = parse_option_strategies("--opponents", args.opponents)
-    if len(opponents) not in (1, players):
-        raise ValueError(f"--opponents lists {len(opponents)} strategies for {players} seats; "
-                         "give one, or one per seat, seat 0 first")  # fmt: skip
+    """``--opponents`` (one, or one per seat; ``None`` when not given: the
+    recorded ones) and ``--hero`` (one), parsed."""
     hero = None
     if args.hero is not None:
         given = parse_option_strategies("--hero", args.hero)
         if len(given) != 1:
             raise ValueError(f"--hero takes one strategy, got {len(given)} in {args.hero!r}")
         hero = given[0]
+    if args.opponents is None:
+        return None, hero
+    opponents = parse_option_strategies("--opponents", args.opponents)
+    if len(opponents) not in (1, players):
+        raise ValueError(f"--opponents lists {len(opponents)} strategies for {players} seats; "
+                         "give one, or one per seat, seat 0 first")  # fmt: skip
     return (opponents[0] if len(opponents) == 1 else opponents), hero
 
 
@@ -305,26 +324,30 @@ def run_spot(args: argparse.Namespace, streams: Streams) -> int:
 # ---------------------------------------------------------- play --spots --
 
 
-def advice(game: Game, seat: int, opponents: Sequence[Strategy], deals: int,
+def advice(game: Game, seat: int, opponents: Sequence[Strategy] | None, deals: int,
            seed: int | None, top: int = ADVICE_ROWS) -> str:  # fmt: skip
-    """The values of ``seat``'s choices in ``game`` now, as ``play --spots`` shows them."""
+    """The values of ``seat``'s choices in ``game`` now, as ``play --spots`` shows them
+    (``opponents`` ``None``: the strategies the game's history records)."""
+    field = None if opponents is None else list(opponents)
     try:
-        table = action_values(game, list(opponents), seat=seat, deals=deals, seed=seed)
+        table = action_values(game, field, seat=seat, deals=deals, seed=seed)
     except ImpossibleSpotError as exc:
         # the deal goes on without values: the bots' play was too unlikely to sample
         return f"(no values here: {exc})"
     rows = f", best {top} of {len(table)}" if len(table) > top else ""
     a = table.attrs
+    against = _names(a["opponents"]) + (" as they play" if a.get("field") == "recorded" else "")
     head = (f"Values in chips of your {a['decision']} choices ({a['draws']:,} deals against "
-            f"{_names(a['opponents'])}, effective sample size {a['ess']:,.0f}{rows}):")  # fmt: skip
+            f"{against}, effective sample size {a['ess']:,.0f}{rows}):")  # fmt: skip
     return f"{head}\n{format_values(table, top=top)}"
 
 
-def spot_advisor(opponents: Sequence[Strategy], *, deals: int, seed: int | None,
-                 top: int = ADVICE_ROWS) -> Advisor:  # fmt: skip
+def spot_advisor(opponents: Sequence[Strategy] | None = None, *, deals: int,
+                 seed: int | None, top: int = ADVICE_ROWS) -> Advisor:  # fmt: skip
     """The advisor of ``play --spots``: :func:`advice` against ``opponents``
-    (one strategy per seat; the person's entry is ignored)."""
-    field = list(opponents)
+    (one strategy per seat; the person's entry is ignored), by default the
+    strategies the game records (the bots at the table)."""
+    field = None if opponents is None else list(opponents)
 
     def advise(game: Game, seat: int) -> str:
         return advice(game, seat, field, deals, seed, top)

@@ -30,7 +30,7 @@ from .. import rng as _rng
 from ..cards import CardError, format_cards, parse_cards
 from ..checks import check_deal_index, check_int
 from ..game.engine import Action, Game, Observation, Phase, deck_from_seed
-from ..game.history import describe_stage
+from ..game.history import PERSON, describe_stage
 from ..game.play import Bot, as_players, play_deal, run_game
 from ..strategies.spec import Strategy
 from ..table.rules import Rules
@@ -105,7 +105,7 @@ class HumanPlayer:
         returns is shown (``None``: nothing is shown).
     """
 
-    name = "human"
+    name = PERSON  #: what a history records for the seat
 
     def __init__(self, input: TextIO | None = None, output: TextIO | None = None,
                  advise: Callable[[], str] | None = None) -> None:  # fmt: skip
@@ -313,6 +313,7 @@ def _play_advised(rules: Rules, players: list[Any], person: HumanPlayer, advisor
     key = _rng.root_key(seed)
     game = Game(rules, dealer=dealer, deck=deck_from_seed(key=key, deal_index=deal_index),
                 deal_index=deal_index)  # fmt: skip
+    game.history.record_model(players, seed, key)
     person.advise = lambda: advisor(game, person.seat)
     states = [_rng.new_state(key, deal_index, _rng.STREAM_SEAT + s) for s in range(rules.players)]
     for seat, player in enumerate(players):

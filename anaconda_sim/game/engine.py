@@ -470,6 +470,12 @@ class Game:
         self._log: list[tuple[int, int, int]] = []
         self._result: Result | None = None
         self.history = History(rules, self.dealer, self.deck, self.deal_index)
+        if deck is None and seed is not None:
+            # the deck is the shuffle of the seed: record it (who plays is
+            # recorded by whatever seats the players, play_deal)
+            from .. import rng  # late: loads numba
+
+            self.history.seed, self.history.key = int(seed), int(rng.root_key(seed))
 
         self._event("deal", dealer=self.dealer, deck=list(self.deck),
                     hands=[list(h) for h in self._hands])  # fmt: skip

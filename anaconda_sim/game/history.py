@@ -43,20 +43,37 @@ and ``stage`` is the code of :data:`anaconda_sim.table.views.STAGE_REVEAL`.
 Text for people (:func:`format_history`, the terminal game) always counts
 from 1: betting rounds 1..N, passes 1..P, reveals 1..4.
 
+The model
+---------
+A history also records who played and how the deal was seeded, so that a
+spot of it can be valued under the strategies that made it
+(:func:`anaconda_sim.spots.action_values` uses them by default):
+``strategies``, one spec per seat (``"sensible:bluff=0.1,..."`` with every
+parameter at full precision, :func:`strategy_record`; ``"human"`` for a seat
+played at the terminal), or ``None`` when the moves were made by hand on a
+:class:`~anaconda_sim.game.engine.Game`; ``seed``, the integer seed of the
+run (``None`` when it was seeded by fresh entropy or a key); ``key``, the
+run's root key (:func:`anaconda_sim.rng.root_key`), from which the deck and
+every seat's random stream of deal ``deal_index`` follow, or ``None`` when
+the deck was given. :meth:`History.model_text` says all of it in one line.
+
 File format
 -----------
-:meth:`History.to_dict` writes ``"format": FORMAT_VERSION`` (now 1) first.
+:meth:`History.to_dict` writes ``"format": FORMAT_VERSION`` (now 2) first.
 Reading (:meth:`History.from_dict`, :meth:`History.from_json`,
 :meth:`History.load`) checks the version, every key and its type, the cards
 (0..51, none dealt twice) and the seat numbers, and raises
 :class:`HistoryFormatError` (a ``ValueError``) naming what is wrong; it never
-lets a bare ``KeyError`` or ``TypeError`` out. Histories written before the
-``"format"`` key existed have exactly the layout of format 1, so a history
-without the key is read as format 1; any other version is refused. The hi-lo
-rules extend format 1 without changing it: their histories add the event
-types above and the rules key ``showdown``, which high-only rules never write
-(:meth:`Rules.to_dict`), so every history written before reads as it did and
-high-only histories are written exactly as before.
+lets a bare ``KeyError`` or ``TypeError`` out. Format 2 is format 1 plus the
+model's three keys ``strategies``, ``seed`` and ``key``; format 1 histories
+(written before the model was recorded) still read, with the three set to
+``None`` (who played is then unknown: a spot of one says the strategies it
+assumes). Histories written before the ``"format"`` key existed have exactly
+the layout of format 1, so a history without the key is read as format 1;
+any other version is refused. The hi-lo rules extend the format without
+changing it: their histories add the event types above and the rules key
+``showdown``, which high-only rules never write (:meth:`Rules.to_dict`), so
+every history written before reads as it did.
 Reading checks the layout only; :func:`anaconda_sim.game.replayer.verify` (and
 :func:`~anaconda_sim.game.replayer.load_history`, which reads and verifies)
 also replays the deal, raising :class:`ReplayMismatchError` when a recorded
@@ -69,10 +86,10 @@ Examples
 >>> h = History(Rules(players=2), dealer=1, deck=tuple(range(14)), deal_index=0)
 >>> History.from_json(h.to_json()) == h
 True
->>> History.from_json('{"format": 2}')
+>>> History.from_json('{"format": 3}')
 Traceback (most recent call last):
 ...
-anaconda_sim.game.history.HistoryFormatError: history format 2 is not supported: ...
+anaconda_sim.game.history.HistoryFormatError: history format 3 is not supported: ...
 """
 
 from __future__ import annotations
@@ -82,6 +99,8 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from ..cards import format_card, format_cards
 from ..limits import DECK_SIZE, HAND_SIZE, MAX_DEAL_INDEX
@@ -97,10 +116,15 @@ __all__ = [
     "ReplayMismatchError",
     "describe_stage",
     "format_history",
+    "strategy_record",
 ]
 
-#: Version of the JSON layout written by :meth:`History.to_dict` (and the only one read).
-FORMAT_VERSION = 1
+#: Version of the JSON layout written by :meth:`History.to_dict`.
+FORMAT_VERSION = 2
+#: Versions :meth:`History.from_dict` reads (1: before the model was recorded).
+READ_VERSIONS = (1, 2)
+#: The strategy recorded for a seat a person played at the terminal.
+PERSON = "human"
 
 
 #: Event types that are moves (inputs); every other event is a consequence.
@@ -301,9 +325,49 @@ def _key(data: Mapping[str, Any], key: str) -> Any:
     if key not in data:
         raise _fail(
             "history", f"has no key {key!r}; a history has the keys format, rules, dealer, "
-            "deck, deal_index and events (History.to_dict writes them all)"
+            "deck, deal_index, strategies, seed, key and events (History.to_dict writes them all)"
         )  # fmt: skip
     return data[key]
+
+
+def _number(value: float) -> str:
+    """A parameter as short text that reads back as exactly ``value``."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))
+
+
+def strategy_record(player: Any) -> str:
+    """The text a history records for the strategy of one seat.
+
+    A :class:`~anaconda_sim.strategies.Strategy` (or a
+    :class:`~anaconda_sim.game.play.Bot` holding one) is its spec with every
+    parameter written to full precision, so that
+    :func:`~anaconda_sim.strategies.get_strategy` reads back the same
+    strategy; a learned strategy with a win table of its own keeps the
+    table's digest (:meth:`~anaconda_sim.strategies.Strategy.spec`): it names
+    the table but cannot rebuild it. ``None`` (a seat a person plays) is
+    :data:`PERSON`; any other player is its ``name`` attribute, or its
+    class's name.
+
+    Examples
+    --------
+    >>> from anaconda_sim.strategies import get_strategy
+    >>> strategy_record(get_strategy("sensible", bluff=0.123456789))
+    'sensible:aggressive_at=6,continue_early=1,continue_late=4,respect_exposed=1,bluff=0.123456789'
+    >>> strategy_record(get_strategy("call-down")), strategy_record(None)
+    ('call-down', 'human')
+    """
+    if player is None:
+        return PERSON
+    strategy = getattr(player, "strategy", player)  # a Bot plays the Strategy it holds
+    if hasattr(strategy, "param_dict") and hasattr(strategy, "spec"):
+        params = strategy.param_dict()
+        if not params:
+            return str(strategy.spec())
+        text = ",".join(f"{k}={_number(float(v))}" for k, v in params.items())
+        table = str(strategy.spec()).partition(",win_table=")[2]
+        return f"{strategy.name}:{text}" + (f",win_table={table}" if table else "")
+    return str(getattr(player, "name", type(player).__name__))
 
 
 @dataclass
@@ -323,6 +387,14 @@ class History:
         Index of the deal in its run (selects the random streams).
     events
         The events, in order (see the module docstring).
+    strategies
+        Who played: one spec per seat (:func:`strategy_record`), or ``None``
+        when unknown (moves made by hand, or a format 1 history).
+    seed
+        The integer seed of the run, or ``None``.
+    key
+        The run's root key (the deck and the seats' random streams of deal
+        ``deal_index`` follow from it), or ``None`` when the deck was given.
     """
 
     rules: Rules
@@ -330,6 +402,9 @@ class History:
     deck: tuple[int, ...]
     deal_index: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
+    strategies: tuple[str, ...] | None = None
+    seed: int | None = None
+    key: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict, ``"format"`` (:data:`FORMAT_VERSION`) first."""
@@ -339,8 +414,38 @@ class History:
             "dealer": self.dealer,
             "deck": list(self.deck),
             "deal_index": self.deal_index,
+            "strategies": None if self.strategies is None else list(self.strategies),
+            "seed": self.seed,
+            "key": self.key,
             "events": [dict(e) for e in self.events],
         }
+
+    def record_model(self, players: Any, seed: Any, key: Any) -> None:
+        """Record who plays the deal (one player or strategy per seat,
+        :func:`strategy_record`) and how it is seeded: ``seed`` when it is an
+        integer, and the run's root ``key``."""
+        self.strategies = tuple(strategy_record(p) for p in players)
+        integer = isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)
+        self.seed = int(seed) if integer else None
+        self.key = None if key is None else int(key)
+
+    def model_text(self) -> str:
+        """Who played and how the deal was seeded, in one line.
+
+        Examples
+        --------
+        >>> from anaconda_sim.game.play import play_deal
+        >>> play_deal(Rules(players=2), ["call-down", "random"], seed=3).history.model_text()
+        'played by call-down, random (seats 0..1); seed 3, deal 0'
+        >>> History(Rules(players=2), dealer=0, deck=tuple(range(14))).model_text()
+        'who played is not recorded; seed not recorded, deal 0'
+        """
+        if self.strategies is None:
+            who = "who played is not recorded"
+        else:
+            who = f"played by {', '.join(self.strategies)} (seats 0..{len(self.strategies) - 1})"
+        seed = "seed not recorded" if self.seed is None else f"seed {self.seed}"
+        return f"{who}; {seed}, deal {self.deal_index}"
 
     def to_json(self, indent: int | None = None) -> str:
         """The history as a JSON string (inverse: :meth:`from_json`)."""
@@ -373,6 +478,14 @@ class History:
                 f"has {len(deck)} cards; {players} players need {HAND_SIZE * players} to "
                 f"{DECK_SIZE} (R5)",
             )
+        if self.strategies is not None:
+            specs = _as_list(list(self.strategies), "history key 'strategies'", players)
+            for seat, spec in enumerate(specs):
+                _as_str(spec, f"history key 'strategies'[{seat}]")
+        if self.seed is not None:
+            _as_int(self.seed, "history key 'seed'", 0)
+        if self.key is not None:
+            _as_int(self.key, "history key 'key'", 0, (1 << 64) - 1)
         for index, event in enumerate(_as_list(self.events, "history key 'events'")):
             _check_event(event, index, players)
 
@@ -384,7 +497,9 @@ class History:
         ----------
         data
             The dict. Without a ``"format"`` key it is read as format 1 (the
-            layout of histories written before the key existed).
+            layout of histories written before the key existed); a format 1
+            history has no model (``strategies``, ``seed`` and ``key`` are
+            ``None``).
 
         Raises
         ------
@@ -397,11 +512,11 @@ class History:
         version = data.get("format", 1)
         if isinstance(version, bool) or not isinstance(version, int):
             raise _fail("history key 'format'", f"must be an integer, not {version!r}")
-        if version != FORMAT_VERSION:
+        if version not in READ_VERSIONS:
             raise HistoryFormatError(
                 f"history format {version} is not supported: this version of anaconda-sim reads "
-                f"format {FORMAT_VERSION}; write the history again with this version, or read "
-                "it with the version that wrote it"
+                f"formats {', '.join(map(str, READ_VERSIONS))}; write the history again with "
+                "this version, or read it with the version that wrote it"
             )
         rules_data = _key(data, "rules")
         if not isinstance(rules_data, Mapping):
@@ -417,6 +532,13 @@ class History:
             deal_index=data.get("deal_index", 0),
             events=_as_list(_key(data, "events"), "history key 'events'"),
         )
+        if version >= 2:  # format 1 was written before the model was recorded
+            strategies = _key(data, "strategies")
+            if strategies is not None:
+                strategies = tuple(_as_list(strategies, "history key 'strategies'"))
+            history.strategies = strategies
+            history.seed = _key(data, "seed")
+            history.key = _key(data, "key")
         history.validate()
         history.events = [_normalise(e) for e in history.events]
         return history
@@ -507,6 +629,9 @@ def format_history(history: History) -> str:
         f"Anaconda ({rules.name}), {rules.players} players, dealer seat {history.dealer}, "
         f"deal {history.deal_index}"
     ]
+    if history.strategies is not None:
+        seed = "" if history.seed is None else f"; seed {history.seed}"
+        lines.append(f"Played by: {_played_by(history.strategies)}{seed}")
     exposed: dict[int, list[int]] = {}
     previous = ""
     for event in history.events:
@@ -578,6 +703,23 @@ def format_history(history: History) -> str:
             net = ", ".join(f"seat {s} {n:+d}" for s, n in enumerate(event["net"]))
             lines.append(f"Net: {net}")
     return "\n".join(lines)
+
+
+def _played_by(strategies: tuple[str, ...]) -> str:
+    """The recorded strategies for people: each without its default
+    parameters, once when every seat plays the same."""
+    from ..strategies.spec import short_spec  # late: loads numba (the strategies)
+
+    def short(spec: str) -> str:
+        try:
+            return short_spec(spec)
+        except (TypeError, ValueError):  # a person, a user's strategy
+            return spec
+
+    names = [short(spec) for spec in strategies]
+    if len(set(names)) == 1:
+        return f"{names[0]} at every seat"
+    return ", ".join(f"seat {seat} {name}" for seat, name in enumerate(names))
 
 
 def describe_stage(stage: int, rules: Rules) -> str:

@@ -222,6 +222,10 @@ def play_deal(
 ) -> Game:
     """Play one whole deal and return the finished :class:`~anaconda_sim.game.engine.Game`.
 
+    Its history records the rules, every seat's strategy with its
+    parameters, the seed and the root key
+    (:meth:`~anaconda_sim.game.history.History.record_model`).
+
     Parameters
     ----------
     rules
@@ -265,6 +269,9 @@ def play_deal(
     if deck is None:
         deck = deck_from_seed(key=key, deal_index=deal_index)
     game = Game(rules, dealer=dealer, deck=deck, deal_index=deal_index)
+    # the model of the deal travels with its history (a spot of it is
+    # valued under these strategies by default)
+    game.history.record_model(players, seed, key)
     states = [_rng.new_state(key, deal_index, _rng.STREAM_SEAT + s) for s in range(rules.players)]
     for seat, player in enumerate(players):
         if hasattr(player, "begin_deal"):

@@ -87,6 +87,9 @@ def replay(history: History) -> Game:
                     deal_index=history.deal_index)  # fmt: skip
     except (TypeError, ValueError) as exc:
         raise ReplayMismatchError(f"cannot set up the deal of the history: {exc}") from None
+    # the same deal under the same model: who played and how it was seeded
+    game.history.strategies, game.history.seed = history.strategies, history.seed
+    game.history.key = history.key
     recorded = history.events
     move = 0
     for index, event in enumerate(recorded):

@@ -88,6 +88,8 @@ class Session:
         (default: four reserves each, 100 under the default rules).
     seed
         Seed of the session (decks and decisions are reproducible from it).
+        Every deal's history records it, the seats' strategies and the
+        session's root key (deal ``d`` is ``deal_index`` ``d`` of that key).
     dealer
         The seat holding the button for the first deal.
     """
@@ -111,6 +113,7 @@ class Session:
         dealer = check_int(dealer, "dealer", low=0, high=n - 1, why=f"seats are 0..{n - 1}")
         self.rules = rules
         self.key = _rng.root_key(seed)
+        self.seed = seed
         self._dealer = dealer
         self.deals: list[DealRecord] = []
 
@@ -161,6 +164,9 @@ class Session:
             dealer=table_dealer,
         )
         assert game.result is not None
+        # deal d of the session is deal d of the session's seed (play_deal saw the key only)
+        if isinstance(self.seed, (int, np.integer)) and not isinstance(self.seed, bool):
+            game.history.seed = int(self.seed)
         net = [0] * n
         for table_seat, seat in enumerate(seats):
             net[seat] = game.result.net[table_seat]

@@ -11,7 +11,7 @@ of each draw's likelihood; their effective sample size
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -31,8 +31,9 @@ from ..sim.spots import (
     walk_rivals,
 )
 from ..strategies.kinds import KIND_CALL_DOWN, KIND_RANDOM_PASS
-from ..strategies.spec import Strategy, get_strategy
+from ..strategies.spec import Strategy
 from ..table import views as V
+from .field import field_strategies, resolve_field
 from .state import Spot, spot_of
 
 __all__ = [
@@ -123,6 +124,8 @@ class Posterior:
     tries: tuple[int, ...]
     opponents: tuple[str, ...]
     accepted: float = 1.0
+    #: where the field came from (:meth:`~anaconda_sim.spots.field.Field.attrs`)
+    field: dict[str, Any] | None = None
 
     @property
     def ess(self) -> float:
@@ -161,31 +164,13 @@ class Posterior:
         frame.attrs.update(seat=self.spot.seat, move=self.spot.move, ess=self.ess,
                            draws=len(d.weight), method=self.method, attempts=self.attempts,
                            tries=list(self.tries), accepted=self.accepted,
-                           opponents=list(self.opponents))  # fmt: skip
+                           opponents=list(self.opponents), **(self.field or {}))  # fmt: skip
         frame.insert(1, "chain", np.repeat(self.batch, len(self.spot.arrays.order)))
         return frame
 
 
-def field_strategies(spot: Spot, opponents: Any, hero: Any) -> list[Strategy]:
-    """One strategy per seat: ``hero`` at the spot's seat, ``opponents``
-    elsewhere (a name, a Strategy, or one per seat)."""
-    n = spot.players
-    if isinstance(opponents, (str, Strategy)):
-        seats = [get_strategy(opponents)] * n
-    else:
-        items = list(opponents)
-        if len(items) != n:
-            raise ValueError(
-                f"{len(items)} opponents given for {n} seats; give one strategy, or one per "
-                f"seat (the entry of seat {spot.seat} is ignored)"
-            )
-        seats = [get_strategy(s) for s in items]
-    seats[spot.seat] = get_strategy(hero) if hero is not None else seats[(spot.seat + 1) % n]
-    return seats
-
-
 def rival_posterior(
-    state: Any, opponents: Any = "learned", *, draws: int = 1000, seed: SeedLike = None,
+    state: Any, opponents: Any = None, *, draws: int = 1000, seed: SeedLike = None,
     move: int | None = None, seat: int | None = None, tries: int | None = None,
     method: str = "walk", chains: int = DEFAULT_CHAINS,
 ) -> Posterior:  # fmt: skip
@@ -198,7 +183,10 @@ def rival_posterior(
         or a history file's path with ``move``, or a :class:`~anaconda_sim.spots.Spot`.
     opponents
         The strategy the rivals play (a name, a Strategy, or one per seat):
-        their likelihood of every recorded decision.
+        their likelihood of every recorded decision. Default: the strategies
+        the history records, or ``"learned"`` (assumed) when it records
+        none; the frame's ``attrs`` say which (``field``,
+        ``field_is_recorded``, :mod:`anaconda_sim.spots.field`).
     draws
         Draws with a positive weight to return.
     seed
@@ -246,10 +234,11 @@ def rival_posterior(
     """
     spot = spot_of(state, move=move, seat=seat)
     draws = check_int(draws, "draws", low=1, high=MAX_DEALS)
-    strategies = field_strategies(spot, opponents, None)
+    field = resolve_field(spot, opponents, None)
     method, chains = check_method(method, chains)
-    return draw_posterior(spot, strategies, draws, root_key(seed), check_tries(tries), method,
-                          chains)  # fmt: skip
+    post = draw_posterior(spot, list(field.strategies), draws, root_key(seed), check_tries(tries),
+                          method, chains)  # fmt: skip
+    return replace(post, field=field.attrs())
 
 
 def check_method(method: Any, chains: Any) -> tuple[str, int]:

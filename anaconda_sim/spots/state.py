@@ -82,6 +82,10 @@ class Spot:
         hero's views only: it holds the true deal).
     decisions
         The rivals' recorded decisions before the spot, in order.
+    recorded
+        The strategies the history records for its seats (one spec per
+        seat), or ``None`` when it does not record who played
+        (:attr:`~anaconda_sim.game.History.strategies`).
     """
 
     rules: Rules
@@ -91,6 +95,7 @@ class Spot:
     game: Game
     decisions: tuple[Decision, ...]
     arrays: SpotArrays
+    recorded: tuple[str, ...] | None = None
 
     @property
     def players(self) -> int:
@@ -244,7 +249,7 @@ def _read(history: History, number: int, seat: int | None) -> Spot:
         action = int(Action.parse(event["action"])) if kind == V.D_BET else -1
         decisions.append(Decision(s, kind, view, action, pub, _move_text(event, k)))
     return Spot(rules, seat, phase, number, game, tuple(decisions),
-                _arrays(game, seat, decisions))  # fmt: skip
+                _arrays(game, seat, decisions), history.strategies)  # fmt: skip
 
 
 def _hero(game: Game, seat: int | None) -> int:

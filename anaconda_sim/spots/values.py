@@ -25,6 +25,7 @@ from ..provenance import table_model
 from ..rng import SeedLike, root_key
 from ..sim.spots import play_spot
 from ..stats import Z95
+from .field import resolve_field
 from .posterior import (
     Posterior,
     batch_mean_cov,
@@ -32,7 +33,6 @@ from .posterior import (
     check_tries,
     draw_posterior,
     effective_size,
-    field_strategies,
 )
 from .state import KIND_NAMES, spot_choices, spot_of
 
@@ -62,7 +62,7 @@ def batch_table(net: np.ndarray, weight: np.ndarray, batch: np.ndarray,
 
 def action_values(
     state: Any,
-    opponents: Any = "learned",
+    opponents: Any = None,
     *,
     hero: Any = None,
     deals: int = 10_000,
@@ -88,8 +88,13 @@ def action_values(
     opponents
         What every other seat plays (a name, a Strategy, or one per seat):
         the likelihood of what they did before the spot and how they play on.
+        Default: the strategies the history records (a deal played by
+        :func:`~anaconda_sim.game.play_deal`, a session or ``anaconda-sim
+        play`` records them), or ``"learned"``, assumed, for a history that
+        records none (:mod:`anaconda_sim.spots.field`).
     hero
-        What the deciding seat plays after this decision (default: the
+        What the deciding seat plays after this decision (default: its
+        recorded strategy when the field is the recorded one, else the
         opponents' strategy).
     deals
         Posterior draws (deals with a positive weight) to play on.
@@ -118,9 +123,11 @@ def action_values(
         ``se``, ``ci_low``, ``ci_high``, ``diff_vs_best``, ``diff_se``,
         ``tied_with_best``, ``p_best`` and ``from_here`` (the value plus
         the chips the seat has already put in: what it wins back from now
-        on). ``attrs``: the model (``opponents``, ``hero``), the spot, and
-        the posterior's ``draws``, ``attempts``, ``tries`` and effective
-        sample size ``ess``.
+        on). ``attrs``: the model (``opponents``, ``hero``), where the
+        field came from (``field``: ``"recorded"``, ``"given"`` or
+        ``"assumed"``; ``field_is_recorded``; ``recorded_strategies``), the
+        spot, and the posterior's ``draws``, ``attempts``, ``tries`` and
+        effective sample size ``ess``.
 
     Raises
     ------
@@ -139,7 +146,8 @@ def action_values(
     ['call', 'fold', 'raise']
     """
     spot = spot_of(state, move=move, seat=seat)
-    strategies = field_strategies(spot, opponents, hero)
+    field = resolve_field(spot, opponents, hero)
+    strategies = list(field.strategies)
     key = root_key(seed)
     if posterior is None:
         deals = check_int(deals, "deals", low=2, high=MAX_DEALS)
@@ -165,6 +173,7 @@ def action_values(
         seat=spot.seat, move=spot.move, decision=KIND_NAMES[kind], deals=len(net),
         draws=len(net), method=posterior.method, attempts=posterior.attempts,
         tries=list(posterior.tries), accepted=posterior.accepted, ess=posterior.ess,
+        **field.attrs(),
     )
     return table
 

@@ -219,7 +219,7 @@ def saved(tmp_path: Path) -> Path:
     code, _, err = run(["play", "--players", "3", "--seed", "4", "--opponents", "call-down",
                           "--save", str(path)])  # fmt: skip
     assert code == 0 and err == "" and path.exists()
-    assert json.loads(path.read_text(encoding="utf-8"))["format"] == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["format"] == 2
     return path
 
 
@@ -249,7 +249,7 @@ def _illegal_move(d: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(format=2), "history format 2 is not supported"),
+        (lambda d: d.update(format=3), "history format 3 is not supported"),
         (lambda d: d.pop("deck"), "history has no key 'deck'"),
         (lambda d: d.update(dealer="0"), "history key 'dealer' must be an integer"),
         (lambda d: d["deck"].__setitem__(3, d["deck"][0]), "has the card"),

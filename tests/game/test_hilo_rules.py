@@ -442,7 +442,7 @@ def test_history_round_trip_json_and_text_with_declarations():
     declare_all(game, ["high", "both", "low"])
     text = game.history.to_json()
     data = json.loads(text)
-    assert data["format"] == 1
+    assert data["format"] == 2
     assert data["rules"]["showdown"] == "hi-lo"
     back = verify(History.from_json(text))
     assert back == game.history
