@@ -28,6 +28,7 @@ from .driver import (
     ReceivedCondition,
     Sampling,
     cards_text,
+    check_bool,
     check_capacity,
     check_confirm,
     check_players,
@@ -44,6 +45,7 @@ from .driver import (
 )
 from .fromdiscard import discard_model, score_orders, sensible_order
 from .passes import score_passes_simulated
+from .symmetry import Folding
 
 __all__ = ["discard_values", "equity"]
 
@@ -59,6 +61,7 @@ def discard_values(
     hero: str | Strategy = "sensible",
     opponents: OpponentSpec = "learned",
     confirm: int = 0,
+    fold: bool = True,
     deals: int | None = None,
     precision: float | None = None,
     max_deals: int = DEFAULT_MAX_DEALS,
@@ -95,7 +98,12 @@ def discard_values(
     The hero keeps the five being scored, so it has no strategy to name and
     nobody bets. ``confirm``:
     re-estimate the best ``confirm`` discards on fresh, independent deals
-    (:func:`~anaconda_sim.analysis.driver.confirm_top`).
+    (:func:`~anaconda_sim.analysis.driver.confirm_top`). ``fold``: discards
+    that are one discard up to a relabelling of suits nothing known tells
+    apart (the hand, ``passed``, ``received``, ``known``;
+    :mod:`~anaconda_sim.analysis.symmetry`) are one row, valued as the mean
+    of its discards, with their number in ``count`` and the discards in
+    ``attrs["members"]``; ``fold=False`` gives one row per discard.
 
     Under ``rules="hi-lo"`` (R21-R26) the deal is played on from the discard
     by the simulator's kernels (:mod:`~anaconda_sim.analysis.fromdiscard`),
@@ -110,7 +118,8 @@ def discard_values(
     Returns
     -------
     pandas.DataFrame
-        21 rows, best first: ``discard``, ``keep``, the core columns, the
+        21 rows (fewer when folded), best first: ``discard``, ``keep``,
+        ``count`` (with ``fold``), the core columns, the
         kept five's ``hand_value`` and its category as ``cat_*`` columns
         (one of them 1.0). Exact ties (discards giving the same five-card
         value) are ordered like :func:`~anaconda_sim.hands.evaluator.best_five`.
@@ -126,6 +135,9 @@ def discard_values(
     ...                        received="Q♦ 9♦ 5♠", deals=2000, seed=1)
     >>> table["discard"].iloc[0]
     '8♦ 5♠'
+    >>> mirrored = discard_values("K♠ K♥ 9♠ 9♥ 5♠ 5♥ 2♣", 4, deals=300, seed=1)
+    >>> len(mirrored), int(mirrored["count"].sum()), mirrored.attrs["suit_symmetries"]
+    (12, 21, ['(♥ ♠)'])
     >>> discard_values("Q♠ Q♥ Q♦ 9♣ 9♦ 8♦ 5♠", 6, passed="Q♠ 4♥ 2♣")
     Traceback (most recent call last):
     ...
@@ -140,6 +152,7 @@ def discard_values(
                        batch_size=batch_size, progress=progress, unicode=unicode,
                        threads=threads)  # fmt: skip
     confirm = check_confirm(confirm, 21)
+    fold = check_bool(fold, "fold")
     passed_cards, received_cards = known_after_pass(hero7, passed, received)
     discards = list(itertools.combinations(hero7, 2))
     fives = [[c for c in hero7 if c not in d] for d in discards]
@@ -171,8 +184,11 @@ def discard_values(
         betting=False, options=options, rules=rules_name,
         passed=_optional_text(passed_cards, options.unicode),
         received=_optional_text(received_cards, options.unicode),
-        received_acceptance=acceptance,
+        received_acceptance=acceptance, fold=fold,
     )  # fmt: skip
+    seen = [hero7, passed_cards, received_cards,
+            None if known is None else parse_cards(known, what="known cards")]  # fmt: skip
+    folding = Folding.of(discards, seen, ordered=False, unicode=options.unicode) if fold else None
 
     def rescore(rows: np.ndarray, opts: Sampling) -> ChoiceAccumulator:
         if hilo:
@@ -182,7 +198,7 @@ def discard_values(
                             strategies, opts, "discards")[0]  # fmt: skip
 
     return finish(frame, acc, [_best_five_order(f) for f in fives], attrs, options,
-                  confirm=confirm, rescore=rescore)  # fmt: skip
+                  confirm=confirm, rescore=rescore, folding=folding)  # fmt: skip
 
 
 def equity(

@@ -39,6 +39,7 @@ from ..stats import Z95, ChoiceAccumulator, estimate
 from ..strategies.spec import Strategy, get_strategy
 from ..table import views as V
 from ..table.rules import Rules
+from .symmetry import Folding
 
 __all__ = [
     "DEFAULT_DEALS",
@@ -116,6 +117,21 @@ def rules_of(name: str, players: int) -> Any:
     """The :class:`~anaconda_sim.table.rules.Rules` of analysis rule set ``name``."""
 
     return Rules.hilo(players) if name == HILO else Rules.pagat(players)
+
+
+def check_bool(value: Any, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False`` (numpy booleans included), or a clear error.
+
+    Examples
+    --------
+    >>> check_bool("no", "fold")
+    Traceback (most recent call last):
+    ...
+    TypeError: fold='no' must be True or False
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name}={value!r} must be True or False")
+    return bool(value)
 
 
 def opponent_strategies(spec: OpponentSpec, players: int) -> list[Strategy]:
@@ -392,6 +408,7 @@ Rescore = Callable[[np.ndarray, "Sampling"], ChoiceAccumulator]
 def finish(
     frame: pd.DataFrame, acc: ChoiceAccumulator, order_key: list[Any], attrs: dict[str, Any],
     options: Sampling, *, confirm: int = 0, rescore: Rescore | None = None,
+    folding: Folding | None = None,
 ) -> pd.DataFrame:  # fmt: skip
     """Add the core columns, rank the rows best first and attach the model.
 
@@ -402,7 +419,20 @@ def finish(
     told apart from the best at this sample size); ``p_best``: see
     :func:`p_best`. With ``confirm`` > 0 the best rows are re-estimated by
     ``rescore`` (:func:`confirm_top`).
+
+    ``folding``: the choices equal up to a relabelling of suits
+    (:class:`~anaconda_sim.analysis.symmetry.Folding`) become one row each,
+    valued as the mean of its members, with a ``count`` column;
+    ``attrs["members"]`` lists the members of each row standing for
+    several, ``attrs["suit_symmetries"]`` the relabellings.
     """
+    if folding is not None:
+        label = next(c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c]))
+        frame, acc, order_key, members = folding.fold(frame, acc, order_key, label)
+        attrs = {**attrs, "fold": True, "suit_symmetries": list(folding.symmetries),
+                 "members": members}  # fmt: skip
+        if rescore is not None:
+            rescore = folding.rescorer(rescore)
     mean, se = acc.mean(), acc.se()
     best = min(range(len(mean)), key=lambda k: (-mean[k], order_key[k]))
     frame = frame.assign(**estimate(mean, se))
@@ -417,7 +447,9 @@ def finish(
     frame["rank"] = frame["value"].rank(method="min", ascending=False).astype(int)
     labels = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c])]
     rest = [c for c in frame.columns if c not in CORE_COLUMNS and c not in labels]
-    frame = frame[labels + list(CORE_COLUMNS) + rest]
+    counts = [c for c in ("count",) if c in frame]
+    rest = [c for c in rest if c not in counts]
+    frame = frame[labels + counts + list(CORE_COLUMNS) + rest]
     frame.attrs.update(attrs, deals=acc.deals)
     if confirm and rescore is not None:
         confirm_top(frame, choices[:confirm], rescore, options)

@@ -123,7 +123,7 @@ KINDS: tuple[AnalysisKind, ...] = (
         "value of each of the 21 discards after the pass",
         "the seven cards held after the pass", (7,),
         _options(("rules", "pagat"), ("passed", None), ("received", None), *_SEATS,
-                 ("confirm", 0)),
+                 ("confirm", 0), ("fold", True)),
         True, "plot_discard_values",
     ),
     AnalysisKind(
@@ -132,7 +132,7 @@ KINDS: tuple[AnalysisKind, ...] = (
         "the five cards kept", (5,),
         _options(("rules", "pagat"), ("by", None), ("discards", None), ("passed", None),
                  ("received", None), *_SEATS, ("betting", True), ("dealer", None),
-                 ("confirm", 0)),
+                 ("confirm", 0), ("fold", True)),
         True, "plot_reveal_values",
     ),
     AnalysisKind(

@@ -24,6 +24,7 @@ from .driver import (
     OpponentSpec,
     Sampling,
     cards_text,
+    check_bool,
     check_confirm,
     check_players,
     check_rules,
@@ -34,6 +35,7 @@ from .driver import (
     sampling,
 )
 from .fromdiscard import discard_model, score_orders
+from .symmetry import Folding
 
 __all__ = ["reveal_opponents", "reveal_values"]
 
@@ -53,6 +55,7 @@ def reveal_values(
     betting: bool = True,
     dealer: int | None = None,
     confirm: int = 0,
+    fold: bool = True,
     deals: int | None = None,
     precision: float | None = None,
     max_deals: int = DEFAULT_MAX_DEALS,
@@ -110,12 +113,20 @@ def reveal_values(
     confirm
         Re-estimate the best ``confirm`` orders on fresh, independent deals
         (:func:`~anaconda_sim.analysis.driver.confirm_top`).
+    fold
+        ``True``: orders that are one order up to a relabelling of suits
+        nothing known tells apart (the hand, ``discards``, ``passed``,
+        ``received``, ``known``; :mod:`~anaconda_sim.analysis.symmetry`)
+        are one row, valued as the mean of its orders, with their number in
+        ``count`` and the orders in ``attrs["members"]`` (and so for the
+        hidden cards with ``by="hidden"``). ``False``: one row per order.
 
     Returns
     -------
     pandas.DataFrame
         Best first: ``order`` (reveal order, last card hidden), ``hidden``,
-        ``first``, the core columns; diagnostics ``share`` (mean pot
+        ``first``, ``count`` (the orders the row stands for, with ``fold``),
+        the core columns; diagnostics ``share`` (mean pot
         share), ``showdown_rate``, ``open_r1`` .. ``open_r4`` (how often the
         hero opens each reveal round), ``opp_fold_r1`` .. ``opp_fold_r4``
         (opponents' fold rate by reveal round), ``mean_pot``, and the hero's
@@ -124,10 +135,16 @@ def reveal_values(
     Examples
     --------
     >>> table = reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 4, deals=300, seed=1)
-    >>> len(table), table.columns[:3].tolist(), table.attrs["value_unit"]
-    (120, ['order', 'hidden', 'first'], 'chips per deal')
-    >>> reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 4, by="hidden", deals=300, seed=1)["hidden"].size
-    5
+    >>> len(table), table.columns[:4].tolist(), table.attrs["value_unit"]
+    (60, ['order', 'hidden', 'first', 'count'], 'chips per deal')
+    >>> table.attrs["suit_symmetries"], int(table["count"].sum())
+    (['(♥ ♠)'], 120)
+    >>> table.attrs["members"]["Q♠ Q♥ Q♦ 9♣ 9♦"]
+    ['Q♠ Q♥ Q♦ 9♣ 9♦', 'Q♥ Q♠ Q♦ 9♣ 9♦']
+    >>> len(reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 4, deals=300, seed=1, fold=False))
+    120
+    >>> sorted(reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 4, by="hidden", deals=300, seed=1)["count"])
+    [1, 1, 1, 2]
     >>> reveal_values("Q♠ Q♥ Q♦ 9♣", 4)
     Traceback (most recent call last):
     ...
@@ -152,6 +169,7 @@ def reveal_values(
                        batch_size=batch_size, progress=progress, unicode=unicode,
                        threads=threads)  # fmt: skip
     confirm = check_confirm(confirm, 120)
+    fold = check_bool(fold, "fold")
     model = discard_model(five, dead, players, rules_name, [hero_strategy, *strategies],
                           betting=betting, dealer=int(dealer), force=FORCE_ORDER,
                           passed=passed, received=received, known=known)  # fmt: skip
@@ -176,20 +194,29 @@ def reveal_values(
     frame[list(CATEGORY_COLUMNS)] = sums.cat_counts / n
     attrs = model_attrs("order", five, players, opponents=strategies, hero=hero_strategy,
                         betting=betting, options=options, rules=rules_name,
-                        dealer=int(dealer),
+                        dealer=int(dealer), fold=fold,
                         received_acceptance=model.received_acceptance)  # fmt: skip
+    # what the hero knows: the only cards whose suits a relabelling must keep
+    seen = [five, dead, *(None if cards is None else parse_cards(cards, what=what)
+                          for cards, what in ((passed, "passed cards"),
+                                              (received, "received cards"),
+                                              (known, "known cards")))]  # fmt: skip
     if by == "hidden":
         if confirm:
             raise ValueError(
                 "confirm re-estimates single orders; use it with by=None (the 120 orders)"
             )
-        return _by_hidden(frame, value_acc, orders, five, attrs, options)
+        folding = Folding.of([(c,) for c in five], seen, ordered=True,
+                             unicode=options.unicode) if fold else None  # fmt: skip
+        return _by_hidden(frame, value_acc, orders, five, attrs, options, folding)
+    folding = Folding.of(orders.tolist(), seen, ordered=True,
+                         unicode=options.unicode) if fold else None  # fmt: skip
 
     def rescore(rows: np.ndarray, opts: Sampling) -> ChoiceAccumulator:
         return score_orders(model, orders[rows], opts, REVEAL_BATCH, "reveal orders").value(betting)
 
     return finish(frame, value_acc, [tuple(o) for o in orders.tolist()], attrs, options,
-                  confirm=confirm, rescore=rescore)  # fmt: skip
+                  confirm=confirm, rescore=rescore, folding=folding)  # fmt: skip
 
 
 def reveal_opponents() -> Strategy:
@@ -209,9 +236,10 @@ def reveal_opponents() -> Strategy:
 
 def _by_hidden(
     frame: pd.DataFrame, acc: ChoiceAccumulator, orders: np.ndarray, five: list[int],
-    attrs: dict[str, Any], options: Sampling,
+    attrs: dict[str, Any], options: Sampling, folding: Folding | None,
 ) -> pd.DataFrame:  # fmt: skip
-    """Five rows: the mean over the 24 orders hiding each card, with paired errors."""
+    """Five rows: the mean over the 24 orders hiding each card, with paired errors
+    (hidden cards alike up to a suit relabelling folded by ``folding``)."""
     weights = np.array([[int(o[4] == card) for o in orders] for card in five], dtype=np.int64)
     grouped = acc.combine(weights)
     mean = acc.mean()
@@ -223,4 +251,4 @@ def _by_hidden(
     for column in (c for c in shared if c in frame):
         table[column] = [frame.loc[weights[h] == 1, column].mean() for h in range(5)]
     attrs = {**attrs, "analysis": "order by hidden card"}
-    return finish(table, grouped, [(c,) for c in five], attrs, options)
+    return finish(table, grouped, [(c,) for c in five], attrs, options, folding=folding)

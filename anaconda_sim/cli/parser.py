@@ -261,6 +261,9 @@ OPTIONS: dict[str, Option] = {
                         "'sensible:bluff=0.1,continue_late=2'"),
     "betting": Option(("--betting",), "complete deals with betting (value in chips) instead "
                       "of the showdown model (value = pot share)", None, "flag"),
+    "fold": Option(("--fold",), "one row for the choices that are one choice up to a "
+                   "relabelling of suits nothing known tells apart, with their count "
+                   "(--no-fold lists every one)", None, "flag"),
     "dealer": Option(("--dealer",), "dealer seat (you are seat 0)", _int("a seat number")),
     "confirm": Option(("--confirm",), "re-estimate the best K rows on fresh deals (values free "
                       "of the winner's curse)", _int("a whole number")),

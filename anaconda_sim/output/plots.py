@@ -417,6 +417,10 @@ def _choices_axes(
         order = order[:top]
     n = len(order)
     labels = [labeler(df[label_column].iloc[i]) for i in order]
+    if "count" in df.columns:  # a folded row stands for several choices alike up to suits
+        counts = numeric(df, "count", func)[order]
+        labels = [f"{text} (×{int(c)})" if c > 1 else text
+                  for text, c in zip(labels, counts, strict=True)]  # fmt: skip
     v, lo, hi = value[order], low[order], high[order]
 
     has_diff = "diff_vs_best" in df.columns and "diff_se" in df.columns
@@ -618,6 +622,12 @@ def plot_reveal_values(df: pd.DataFrame, top: int = 15, *, fig: Figure | None = 
     first = (
         [_cards_text(f) for f in df["first"]] if "first" in df.columns else [o[0] for o in orders]
     )
+    best = int(_ranked(df, func, value)[0])
+    best_cell = hidden[best], first[best]
+    members = attrs.get("members") or {}
+    if "count" in df.columns and members:
+        # a folded row fills the cell of every order it stands for
+        hidden, first, value, se = _unfold_cells(df, members, value, se)
     cards = sorted(dict.fromkeys(hidden + first), key=_card_sort_key)
     index = {card: i for i, card in enumerate(cards)}
     k = len(cards)
@@ -675,8 +685,7 @@ def plot_reveal_values(df: pd.DataFrame, top: int = 15, *, fig: Figure | None = 
     heat.tick_params(length=0)
     for spine in heat.spines.values():
         spine.set_visible(False)
-    best = int(_ranked(df, func, value)[0])
-    bi, bj = index[hidden[best]], index[first[best]]
+    bi, bj = index[best_cell[0]], index[best_cell[1]]
     heat.add_patch(
         Rectangle((bj - 0.5, bi - 0.5), 1, 1, fill=False, edgecolor=BEST_COLOR, linewidth=3)
     )
@@ -698,7 +707,11 @@ def plot_reveal_values(df: pd.DataFrame, top: int = 15, *, fig: Figure | None = 
         df, func, "order", "reveal order", "Best reveal orders", top, panel,
         labeler=order_label,
     )  # fmt: skip
-    panel.set_title(f"Best {rows_shown} of {len(df)} orders (last card in brackets stays hidden)",
+    of = f"{len(df)} orders"
+    if "count" in df.columns and len(df) < int(numeric(df, "count", func).sum()):
+        of = (f"{len(df)} rows ({int(numeric(df, 'count', func).sum())} orders; ×n: n orders "
+              "alike up to the suits)")  # fmt: skip
+    panel.set_title(f"Best {rows_shown} of {of}\n(last card in brackets stays hidden)",
                     fontsize=10.5)  # fmt: skip
     fig.suptitle(_title("Which order to reveal", attrs), fontsize=12.5)
     return fig
@@ -707,6 +720,18 @@ def plot_reveal_values(df: pd.DataFrame, top: int = 15, *, fig: Figure | None = 
 # --------------------------------------------------------------------------
 # equity and categories
 # --------------------------------------------------------------------------
+
+
+def _unfold_cells(
+    df: pd.DataFrame, members: dict, value: np.ndarray, se: np.ndarray | None
+) -> tuple[list[str], list[str], np.ndarray, np.ndarray | None]:
+    """The hidden card, first card, value and SE of every order a folded
+    reveal table stands for (``attrs["members"]``: the orders of each row)."""
+    rows = [(i, _cards_text(m).split()) for i, text in enumerate(df["order"])
+            for m in members.get(str(text), [text])]  # fmt: skip
+    index = np.array([i for i, _ in rows], dtype=np.int64)
+    return ([o[-1] for _, o in rows], [o[0] for _, o in rows], value[index],
+            None if se is None else se[index])  # fmt: skip
 
 
 def _positive_int(value: Any) -> bool:

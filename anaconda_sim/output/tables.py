@@ -36,6 +36,8 @@ def format_table(frame: pd.DataFrame, top: int | None = None, digits: int = 4) -
     for label in _LABELS:
         if label in shown:
             out[label] = shown[label]
+    if "count" in shown and (shown["count"] > 1).any():  # rows standing for several choices
+        out["count"] = shown["count"].map(lambda n: f"x{n}")
     value = "equity" if "equity" in shown else "value"
     out[value] = shown[value].map(lambda v: f"{v:.{digits}f}")
     out["95% CI"] = [

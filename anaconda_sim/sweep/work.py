@@ -96,10 +96,12 @@ def _analyse(spec: SweepSpec, unit: Unit, hand: str, seed: int) -> pd.DataFrame:
         table = analysis.pass_values(hand, unit.players, unicode=spec.unicode, **betting,
                                      **common)  # fmt: skip
     elif unit.kind == "discard":
-        table = analysis.discard_values(hand, unit.players, unicode=spec.unicode, **common)
+        # a sweep keeps one row per choice, whatever the hand's suit symmetries
+        table = analysis.discard_values(hand, unit.players, unicode=spec.unicode, fold=False,
+                                        **common)  # fmt: skip
     else:
-        table = analysis.reveal_values(hand, unit.players, unicode=spec.unicode, **betting,
-                                       **hero, **common)  # fmt: skip
+        table = analysis.reveal_values(hand, unit.players, unicode=spec.unicode, fold=False,
+                                       **betting, **hero, **common)  # fmt: skip
     if "deals" not in table:
         table["deals"] = int(table.attrs.get("deals", 0))
     return table

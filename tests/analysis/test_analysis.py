@@ -203,7 +203,7 @@ TWO_PAIR = "K♠ K♥ 7♣ 7♦ A♠"
 
 
 def test_R9_reveal_values_cover_the_120_orders_with_diagnostics():
-    table = reveal_values(TWO_PAIR, 4, deals=400, seed=3)
+    table = reveal_values(TWO_PAIR, 4, deals=400, seed=3, fold=False)
     assert len(table) == 120
     assert table["order"].nunique() == 120
     assert all(row["order"].split()[-1] == row["hidden"] for _, row in table.iterrows())
@@ -223,8 +223,8 @@ def test_R10_without_betting_every_reveal_order_is_worth_the_same():
 
 
 def test_reveal_by_hidden_is_the_average_of_its_24_orders():
-    orders = reveal_values(TWO_PAIR, 4, deals=500, seed=5)
-    hidden = reveal_values(TWO_PAIR, 4, deals=500, seed=5, by="hidden")
+    orders = reveal_values(TWO_PAIR, 4, deals=500, seed=5, fold=False)
+    hidden = reveal_values(TWO_PAIR, 4, deals=500, seed=5, by="hidden", fold=False)
     assert len(hidden) == 5
     means = orders.groupby("hidden")["value"].mean()
     for _, row in hidden.iterrows():

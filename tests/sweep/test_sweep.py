@@ -119,7 +119,7 @@ def test_reveal_sweep_equals_direct_calls():
                            "deals": 50, "hero": "call-down"})  # fmt: skip
     assert len(table) == 120 and table["order"].is_unique
     assert (table["opponents"] == "sensible").all()  # the sweep's default for reveal
-    direct = analysis.reveal_values("Qs Qh Qd 9c 9d", 3, hero="call-down", deals=50,
+    direct = analysis.reveal_values("Qs Qh Qd 9c 9d", 3, hero="call-down", fold=False, deals=50,
                                     opponents="sensible",
                                     seed=int(table["hand_seed"].iat[0]), unicode=False,
                                     progress=False)  # fmt: skip
