@@ -56,6 +56,8 @@ from numba.core.dispatcher import Dispatcher
 from numba.core.types import unliteral  # type: ignore[attr-defined]
 from numba.extending import intrinsic
 
+from .progress import watch_compiles
+
 __all__ = [
     "CACHE_ENABLED", "CacheWarning", "borrow", "cache_folder", "jit", "jit_parallel", "keep",
     "run_chunks", "source_hash",
@@ -437,3 +439,7 @@ def borrow(typingctx, arr):
 def keep(a, b, c, d, e, f):
     """A use of six arrays: they are not released before this point (see :func:`borrow`)."""
     return a.size + b.size + c.size + d.size + e.size + f.size
+
+
+# a first call that compiles shows it on the progress line (a terminal only)
+watch_compiles()

@@ -130,7 +130,7 @@ def compile_on_all_cores(jobs: Sequence[CompileJob], what: str) -> int:
         worker.stdin.close()
         workers.append(worker)
     with progress_bar(len(missing), f"compiling {what} on {len(shares)} cores", unit="kernel",
-                      enabled=None, leave=False) as bar:  # fmt: skip
+                      enabled=None, compiling=True) as bar:  # fmt: skip
         for job in shares[0]:
             job[0].compile(job[1])
             bar.update(1)

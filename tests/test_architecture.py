@@ -15,8 +15,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "anaconda_sim"
 
 #: the layers, lowest first (docs/architecture.md)
 LAYERS: list[set[str]] = [
-    {"_version", "limits", "cards", "errors", "_numba", "_lazy"},  # sizes, encodings, jit
-    {"rng", "_cross", "provenance", "checks", "progress"},  # streams, products, models, bars
+    {"_version", "limits", "cards", "errors", "progress"},  # sizes, encodings, the progress line
+    {"_numba", "_lazy"},  # jit (its first-call compiles shown on the progress line)
+    {"rng", "_cross", "provenance", "checks"},  # streams, products, models, checks
     {"stats", "warmup"},  # accumulators, Z95, paired differences; compiling on every core
     {"hands"},  # what a hand is worth
     {"table"},  # the rules and the seat views both engines fill

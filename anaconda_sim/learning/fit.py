@@ -85,6 +85,7 @@ from ..analysis.driver import BatchRun, sampling
 from ..cards import parse_cards
 from ..checks import check_deals, check_int, check_players
 from ..hands.classes import hand_classes, sample_hands
+from ..progress import progress_bar
 from ..provenance import VALUE_UNITS, table_model
 from ..rng import SeedLike
 from ..sim.models import score_passes, showdown_kernel_strategies
@@ -713,7 +714,8 @@ def betting_search(
 
 
 def betting_exploitability(
-    strategy: Any, players: int, *, deals: int = 20_000, passes: int = 2, seed: SeedLike = 2026
+    strategy: Any, players: int, *, deals: int = 20_000, passes: int = 2, seed: SeedLike = 2026,
+    progress: bool | None = None,
 ) -> pd.DataFrame:
     """How much one seat gains by changing its betting alone, within the
     strategy's own parameter family, against a field playing the strategy.
@@ -742,6 +744,10 @@ def betting_exploitability(
         Passes of the coordinate search.
     seed
         An int.
+    progress
+        A progress line counting the passes of the search: ``None`` on a
+        terminal once the call has lasted two seconds, ``True`` always,
+        ``False`` never (:mod:`anaconda_sim.progress`).
 
     Returns
     -------
@@ -763,6 +769,8 @@ def betting_exploitability(
     seed = check_int(seed, "seed", fix="give seed as an int")
     check_deals(deals, low=2)
     check_int(passes, "passes", low=1)
+    if progress is not None and not isinstance(progress, bool):
+        raise TypeError(f"progress={progress!r} must be True, False or None (automatic)")
     own = strategy.param_dict()
     if strategy.kind == KIND_LEARNED:
         import dataclasses
@@ -786,12 +794,19 @@ def betting_exploitability(
             "is measured for 'sensible' and 'learned'"
         )
     response = dict(own)
-    for k in range(passes):
-        response, kept = coordinate_search(players, strategy, make, response, steps(response),
-                                           deals, _seed(int(seed), 20, k))  # fmt: skip
-        if not kept:
-            break
-    gain, se = deviation_gain(players, make(response), strategy, deals, _seed(int(seed), 21))
+    # one step per pass of the search, and one for the final measurement
+    with progress_bar(passes + 1, "betting exploitability", unit="step",
+                      enabled=progress) as bar:  # fmt: skip
+        for k in range(passes):
+            response, kept = coordinate_search(players, strategy, make, response,
+                                               steps(response), deals,
+                                               _seed(int(seed), 20, k))  # fmt: skip
+            bar.update(1)
+            if not kept:
+                bar.update(passes - 1 - k)
+                break
+        gain, se = deviation_gain(players, make(response), strategy, deals, _seed(int(seed), 21))
+        bar.update(1)
     changes = ",".join(f"{k}={response[k]:g}" for k in response if response[k] != own[k])
     table = pd.DataFrame([{
         "strategy": strategy.name, "players": players, "decision": "betting",

@@ -36,6 +36,7 @@ from ..cards import format_cards
 from ..game.engine import Action, Game, Phase, deck_from_seed
 from ..game.play import play_deal
 from ..hands.classes import FAMILIES, class_ids, hand_classes
+from ..progress import progress_bar
 from ..provenance import table_model
 from ..rng import STREAM_SEAT, SeedLike, new_state, root_key
 from ..spots import ImpossibleSpotError, action_values
@@ -191,9 +192,20 @@ def _play_deviating(
 
 def full_deal_exploitability(
     strategy: Strategy, players: int, *, hands: int, deals: int, seed: SeedLike,
-    by: str | None, chains: int = 8,
+    by: str | None, chains: int = 8, progress: bool | None = None,
 ) -> pd.DataFrame:  # fmt: skip
     """See :func:`~anaconda_sim.learning.exploitability` with ``decisions="all"``."""
+    with progress_bar(hands, "full-deal exploitability", unit="situation",
+                      enabled=progress) as bar:  # fmt: skip
+        return _full_deal(strategy, players, hands=hands, deals=deals, seed=seed, by=by,
+                          chains=chains, bar=bar)  # fmt: skip
+
+
+def _full_deal(
+    strategy: Strategy, players: int, *, hands: int, deals: int, seed: SeedLike,
+    by: str | None, chains: int, bar: Any,
+) -> pd.DataFrame:  # fmt: skip
+    """The situations of :func:`full_deal_exploitability`, each counted on ``bar``."""
     rules = Rules(players=players)
     key = root_key(seed)
     base = int(np.random.SeedSequence([int(key), 0xF011]).generate_state(1)[0])
@@ -221,6 +233,7 @@ def full_deal_exploitability(
             row[f"changed_{name}"] = sum(d.changed for d in mine)
             row[f"estimate_{name}"] = float(np.nansum([d.estimate for d in mine]))
         rows.append(row)
+        bar.update(1)
     per = pd.DataFrame(rows)
     classes = hand_classes()
     per["family"] = classes.set_index("class_id").loc[per["class_id"], "family"].to_numpy()

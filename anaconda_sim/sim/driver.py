@@ -303,8 +303,11 @@ class KernelRun:
                 elif bar is None and progress is not False and self.done < self.deals:
                     rate = self.done / max(time.perf_counter() - started, 1e-9)
                     if progress is True or (self.deals - self.done) / rate > PROGRESS_AFTER:
-                        bar = progress_bar(self.deals, "simulate", enabled=True,
-                                           unit_scale=True, initial=self.done)  # fmt: skip
+                        # automatic: a terminal only (nothing in a pipe or a log)
+                        bar = progress_bar(self.deals, "simulate",
+                                           enabled=True if progress is True else None,
+                                           delay=0.0, unit_scale=True,
+                                           initial=self.done)  # fmt: skip
                 elif bar is not None:
                     bar.update(count)
         except KeyboardInterrupt:

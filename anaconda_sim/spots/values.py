@@ -21,6 +21,7 @@ import pandas as pd
 from ..analysis.driver import normal_p_best
 from ..checks import check_int
 from ..limits import MAX_DEALS
+from ..progress import progress_bar
 from ..provenance import table_model
 from ..rng import SeedLike, root_key
 from ..sim.spots import play_spot
@@ -152,12 +153,19 @@ def action_values(
     if posterior is None:
         deals = check_int(deals, "deals", low=2, high=MAX_DEALS)
         method, chains = check_method(method, chains)
-        posterior = draw_posterior(spot, strategies, deals, key, check_tries(tries), method, chains)
     elif posterior.spot.move != spot.move or posterior.spot.seat != spot.seat:
         raise ValueError("posterior= was drawn at another spot; draw it at this one")
     kind, choices, labels = spot_choices(spot, decision, keep, unicode)
-    net = play_spot(spot.rules, strategies, spot.arrays, kind, choices, posterior.draws,
-                    _play_key(key)).astype(np.float64)  # fmt: skip
+    # the posterior, then every choice played on it: one line on a terminal
+    # (a first call also compiles the kernels, for about a minute)
+    with progress_bar(2, "spot values", unit="step") as bar:
+        if posterior is None:
+            posterior = draw_posterior(spot, strategies, deals, key, check_tries(tries), method,
+                                       chains)  # fmt: skip
+        bar.update(1)
+        net = play_spot(spot.rules, strategies, spot.arrays, kind, choices, posterior.draws,
+                        _play_key(key)).astype(np.float64)  # fmt: skip
+        bar.update(1)
     table = batch_table(net, posterior.draws.weight, posterior.batch, key)
     table.insert(0, "choice", labels)
     table["from_here"] = table["value"] + spot.game.invested[spot.seat]
