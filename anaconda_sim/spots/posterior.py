@@ -59,6 +59,11 @@ BURN_PER_RIVAL = 40
 THIN_PER_RIVAL = 2
 #: moves per rival a walk may search for a consistent state from an arbitrary one
 SEARCH_PER_RIVAL = 20_000
+#: rounds of that search when no chain finds one: each round fewer chains
+#: search from fresh states, each :data:`SEARCH_GROWTH` times longer
+SEARCH_ROUNDS = 3
+SEARCH_GROWTH = 8
+SEARCH_CHAINS = (None, 4, 2)  # None: every chain
 #: importance attempts per starting draw before the walk searches instead
 START_ATTEMPTS = 10
 METHODS = ("walk", "importance")
@@ -305,25 +310,59 @@ def draw_posterior(spot: Spot, strategies: list[Strategy], draws: int, key: np.u
     except ImpossibleSpotError as failed:
         reason = failed
     if starts is None:
-        # each chain searches from arbitrary hidden cards for consistent ones
-        starts = sample_rivals(spot.rules, strategies, spot.arrays, _sub_key(key, 0x57A7),
-                               chains, np.ones(steps, dtype=np.int64), fallback=True)
+        starts = _search_starts(spot, strategies, key, chains, reason)
         attempts, per_step = chains, (1,) * steps
     length = -(-draws // chains)
+    # every start is consistent: the walk has nothing to search
     drawn, moves = walk_rivals(spot.rules, strategies, spot.arrays, _sub_key(key, 0x3A1C),
                                starts, length, BURN_PER_RIVAL * steps, THIN_PER_RIVAL * steps,
-                               SEARCH_PER_RIVAL * steps)  # fmt: skip
-    if (moves < 0).any():
-        raise ImpossibleSpotError(
-            f"{reason}; and a search of {SEARCH_PER_RIVAL * steps:,} moves from arbitrary "
-            "hidden cards found no consistent ones either"
-        )
+                               0)  # fmt: skip
+    assert (moves >= 0).all(), "a walk started at a consistent state stays consistent"
     total = chains * (BURN_PER_RIVAL + length * THIN_PER_RIVAL) * steps
     # exactly the draws asked for: the last chains give one draw fewer
     keep = np.sort((np.arange(draws) % chains) * length + np.arange(draws) // chains)
     drawn = drawn.take(keep)
     return Posterior(spot, drawn, keep // length, "walk", attempts, tuple(per_step),
                      tuple(s.spec() for s in strategies), float(moves.sum() / total))
+
+
+def _search_starts(spot: Spot, strategies: list[Strategy], key: np.uint64, chains: int,
+                   reason: Exception | None) -> Draws:  # fmt: skip
+    """Consistent starting states of ``chains`` chains, searched for from
+    arbitrary hidden cards (strong evidence: importance draws found none).
+
+    Each chain searches :data:`SEARCH_PER_RIVAL` moves per rival, keeping a
+    move that leaves no more rivals inconsistent. Such a local search can
+    be stuck where another is not, so a chain whose search fails starts at
+    a consistent state another chain found (any consistent state is a
+    valid start of the walk: the burn-in that follows parts the chains).
+    When none finds one, fewer chains search again from fresh states,
+    :data:`SEARCH_GROWTH` times longer, :data:`SEARCH_ROUNDS` rounds in all,
+    before the spot is declared impossible."""
+    steps = len(spot.arrays.order)
+    budget = SEARCH_PER_RIVAL * steps
+    searched = 0
+    for round_, searchers in enumerate(SEARCH_CHAINS[:SEARCH_ROUNDS]):
+        count = chains if searchers is None else min(chains, searchers)
+        arbitrary = sample_rivals(spot.rules, strategies, spot.arrays,
+                                  _sub_key(key, 0x57A7 + round_), count,
+                                  np.ones(steps, dtype=np.int64), fallback=True)  # fmt: skip
+        # a walk of one draw, no burn-in: the first consistent state it reaches
+        found, moves = walk_rivals(spot.rules, strategies, spot.arrays,
+                                   _sub_key(key, 0x5EA4 + round_), arbitrary, 1, 0, 1,
+                                   budget)  # fmt: skip
+        searched += count * budget
+        ok = np.flatnonzero(moves >= 0)
+        if len(ok):
+            # a chain keeps the state its own search found, if any
+            mine = np.zeros(chains, dtype=bool)
+            mine[:count] = moves >= 0
+            return found.take(np.where(mine, np.arange(chains), ok[np.arange(chains) % len(ok)]))
+        budget *= SEARCH_GROWTH
+    raise ImpossibleSpotError(
+        f"{reason}; and searches of {searched:,} moves in all from arbitrary hidden cards "
+        "found no consistent ones either"
+    )
 
 
 def _importance(spot: Spot, strategies: list[Strategy], draws: int, key: np.uint64,
