@@ -7,6 +7,11 @@ This is how the committed outputs are made (at full size, scale 1)::
     .venv/bin/python scripts/run_notebooks.py --scale 0.05    # a quick small run
     .venv/bin/python scripts/run_notebooks.py --out /tmp/nb   # write elsewhere, keep the originals
 
+A notebook executed at full size records the library it ran on in its metadata
+(``metadata["anaconda_sim"]``: :func:`sources_hash` of the package's files, the version and
+the scale); ``tests/test_notebooks.py`` fails for a committed notebook whose outputs came from
+other sources, so outputs never silently describe another version of the library.
+
 Each notebook's sample sizes are set in its first code cell (tagged ``parameters``) and
 multiplied by ``ANACONDA_NB_SCALE``, which ``--scale`` sets for the kernel. The notebooks run in
 the ``python3`` kernel of the interpreter running this script (the project's virtual
@@ -23,7 +28,27 @@ import sys
 import time
 from pathlib import Path
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+PACKAGE = ROOT / "anaconda_sim"
+#: the key of the notebook metadata that names the library its outputs came from
+METADATA_KEY = "anaconda_sim"
+
+
+def sources_hash(package: Path = PACKAGE) -> str:
+    """Hash of every file of the package (sources and shipped data; compiled
+    files and caches left out), by path and content: 16 hex digits."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
+            continue
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
 
 
 def notebook_paths(selection: list[str] | None = None) -> list[Path]:
@@ -114,6 +139,14 @@ def execute(
     if store_widget_state:
         stable_widget_ids(notebook)
         notebook = nbformat.from_dict(notebook)
+    if scale is None or float(scale) == 1.0:
+        # full size: the outputs are the committed ones; name the library they came from
+        from anaconda_sim import __version__
+
+        notebook.metadata[METADATA_KEY] = {"sources": sources_hash(), "version": __version__,
+                                           "scale": 1.0}  # fmt: skip
+    else:
+        notebook.metadata.pop(METADATA_KEY, None)
     if out is not None:
         nbformat.write(notebook, out)
     return notebook

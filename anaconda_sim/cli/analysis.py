@@ -71,6 +71,8 @@ def _check(args: argparse.Namespace) -> None:
             )
         if target.is_dir():
             raise ValueError(f"{option} {path!r} is a directory; name a file inside it")
+        if target.exists() and not getattr(args, "force", False):
+            raise ValueError(f"{option} {path!r} exists; add --force to overwrite it")
         parent = next((p for p in target.absolute().parents if p.exists()), None)
         if parent is not None and not parent.is_dir():
             raise ValueError(f"{option} {path!r}: {str(parent)!r} is a file, not a folder")

@@ -210,6 +210,7 @@ def run_main_job(
     """
     matplotlib.use("Agg", force=False)
     config = config or MainJobConfig()
+    _check_folder(out_dir, "out_dir")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     files: dict[str, Path] = {}
@@ -249,6 +250,18 @@ def run_main_job(
     return files
 
 
+def _check_folder(path: str | Path, name: str) -> None:
+    """Refuse a folder path that is a file, or lies under one, before any work."""
+    target = Path(path)
+    blocking = next((p for p in (target, *target.absolute().parents) if p.exists()), None)
+    if blocking is not None and not blocking.is_dir():
+        what = "is a file" if blocking == target else f"lies under {str(blocking)!r}, a file"
+        raise ValueError(
+            f"{name} {str(path)!r} {what}, not a folder; name a folder for the tables and "
+            "charts (it is created when missing)"
+        )
+
+
 def run_main(args: argparse.Namespace, streams: Streams) -> int:
     """Handler of ``anaconda-sim run``."""
     config = MainJobConfig.quick() if args.quick else MainJobConfig()
@@ -256,5 +269,6 @@ def run_main(args: argparse.Namespace, streams: Streams) -> int:
     if "players" in changes and not 2 <= changes["players"] <= 7:
         raise ValueError(f"--players {changes['players']} is outside 2..7 (R2)")
     config = dataclasses.replace(config, **changes)
+    _check_folder(args.out, "--out")
     run_main_job(args.out, config, echo=lambda text: print(text, file=streams.stdout))
     return 0

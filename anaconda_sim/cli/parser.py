@@ -216,7 +216,8 @@ def register_run(subparsers: Any) -> None:
     )
     p.add_argument("--out", default="anaconda-sim-output",
                    help="output folder (default anaconda-sim-output)")  # fmt: skip
-    p.add_argument("--quick", action="store_true", help="small samples (seconds)")
+    p.add_argument("--quick", action="store_true",
+                   help="small samples (about 4 s once the kernels are compiled)")  # fmt: skip
     p.add_argument("--seed", type=_int("a whole number"), default=None,
                    help="seed (default 2024)")  # fmt: skip
     p.add_argument("--players", type=_int("a number of players"), default=None,
@@ -326,6 +327,8 @@ def register_analyses(subparsers: Any) -> None:
                                 "--players)")  # fmt: skip
         parser.add_argument("--out", "-o", help="write the table: .csv, .parquet or .json")
         parser.add_argument("--plot", help="write a chart with error bars: .png, .svg or .pdf")
+        parser.add_argument("--force", action="store_true",
+                            help="overwrite the --out or --plot file when it exists")  # fmt: skip
         parser.add_argument("--top", type=_int("a whole number", 1),
                             help="print only the best N rows (N >= 1)")  # fmt: skip
         parser.set_defaults(handler="analysis:run_analysis", kind=kind.name)

@@ -53,7 +53,16 @@ import numba
 import numpy as np
 
 from .._numba import jit, jit_parallel
-from ..cards import RANK_NAMES, RANK_PLURALS, SUIT_LANE_BITS, CardError, format_card, parse_cards
+from ..cards import (
+    RANK_NAMES,
+    RANK_PLURALS,
+    SUIT_LANE_BITS,
+    SUIT_SYMBOLS,
+    CardError,
+    format_card,
+    format_cards,
+    parse_cards,
+)
 from ..limits import DECK_SIZE
 from . import lookup
 
@@ -932,12 +941,16 @@ def describe(value_or_cards: int | str | Sequence[str] | Sequence[int] | np.ndar
 
 
 @overload
-def best_five(cards7: str | Sequence[str] | Sequence[int]) -> tuple[list[int], list[int]]: ...
+def best_five(cards7: str, unicode: bool | None = ...) -> tuple[str, str]: ...  # type: ignore[overload-overlap]
 @overload
-def best_five(cards7: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
+def best_five(cards7: Sequence[str], unicode: bool | None = ...) -> tuple[list[str], list[str]]: ...
+@overload
+def best_five(cards7: Sequence[int], unicode: bool | None = ...) -> tuple[list[int], list[int]]: ...
+@overload
+def best_five(cards7: np.ndarray, unicode: bool | None = ...) -> tuple[np.ndarray, np.ndarray]: ...
 
 
-def best_five(cards7):
+def best_five(cards7, unicode=None):
     """The five cards that make the hand's value, and the cards discarded.
 
     Among equally valued choices, the five whose card indices sorted in
@@ -948,16 +961,23 @@ def best_five(cards7):
     Parameters
     ----------
     cards7
-        One hand of 6 or 7 cards (string or flat list): returns two lists of
-        card indices. Or an integer array of shape (N, 7) or (N, 6): returns
+        One hand of 6 or 7 cards. Cards come back as they were given: a
+        string gives two strings (``"Q♠ Q♥ Q♦ 9♦ 9♣"``), a list of card
+        strings two lists of card strings, a list of card indices two lists
+        of indices. Or an integer array of shape (N, 7) or (N, 6): returns
         arrays of shape (N, 5) and (N, 2) (or (N, 1)).
+    unicode
+        For cards given as text: suit symbols (``Q♠``) or letters (``Qs``);
+        ``None``: as the hand was written.
 
     Examples
     --------
-    >>> from anaconda_sim.cards import format_cards
-    >>> five, out = best_five("Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠")
-    >>> format_cards(five), format_cards(out)
-    ('Qs Qh Qd 9d 9c', '8d 5s')
+    >>> best_five("Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠")
+    ('Q♠ Q♥ Q♦ 9♦ 9♣', '8♦ 5♠')
+    >>> best_five(["Qs", "Qh", "9c", "8d", "Qd", "9d", "5s"])
+    (['Qs', 'Qh', 'Qd', '9d', '9c'], ['8d', '5s'])
+    >>> best_five([43, 42, 29, 24, 41, 30, 15])
+    ([43, 42, 41, 30, 29], [24, 15])
     >>> best_five("Qs Qh Qd 9c 9d")
     Traceback (most recent call last):
     ...
@@ -967,7 +987,17 @@ def best_five(cards7):
         hand = parse_cards(cards7, count=(6, 7))  # type: ignore[arg-type]
         buf = np.empty(7, np.int64)
         best_five_into(np.array(hand, dtype=np.int64), len(hand), buf)
-        return [int(c) for c in buf[:5]], [int(c) for c in buf[5 : len(hand)]]
+        five, out = [int(c) for c in buf[:5]], [int(c) for c in buf[5 : len(hand)]]
+        texts = [c for c in ([cards7] if isinstance(cards7, str) else cards7)
+                 if isinstance(c, str)]  # fmt: skip
+        if not texts:
+            return five, out
+        symbols = any(s in text for text in texts for s in SUIT_SYMBOLS)
+        shown = symbols if unicode is None else bool(unicode)
+        if isinstance(cards7, str):
+            return format_cards(five, unicode=shown), format_cards(out, unicode=shown)
+        return ([format_card(c, unicode=shown) for c in five],
+                [format_card(c, unicode=shown) for c in out])  # fmt: skip
     arr, flat = as_card_array(cards7, (6, 7), "hand")
     if arr.ndim != 2:
         raise ValueError(f"hand array has shape {arr.shape}; best_five takes shape (N, 6|7)")

@@ -94,7 +94,7 @@ def test_R8_discard_values_agree_with_naive_twin():
 )
 def test_best_discard_is_best_five_without_other_information(hand):
     table = discard_values(hand, 6, deals=2000, seed=8)
-    five, discards = best_five(hand)
+    five, discards = best_five(parse_cards(hand))
     assert set(parse_cards(table["keep"].iloc[0])) == set(five)
     assert set(parse_cards(table["discard"].iloc[0])) == set(discards)
 

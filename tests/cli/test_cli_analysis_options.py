@@ -93,6 +93,29 @@ def test_bad_outputs_and_options_fail_fast_in_one_line(tmp_path, extra, message)
     assert "Traceback" not in err.getvalue()
 
 
+@pytest.mark.parametrize("option", ["--out", "--plot"])
+def test_an_existing_output_is_kept_unless_forced(tmp_path, option):
+    path = tmp_path / ("table.csv" if option == "--out" else "chart.png")
+    path.write_text("kept")
+    argv = ["pass", "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣", "-n", "50", "--seed", "1", "-q", option, str(path)]
+    err = io.StringIO()
+    assert main(argv, stdout=io.StringIO(), stderr=err) == 2
+    assert f"{option} {str(path)!r} exists; add --force to overwrite it" in err.getvalue()
+    assert path.read_text() == "kept"  # refused before any work
+    assert main([*argv, "--force"], stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    assert path.read_bytes() != b"kept"
+
+
+def test_run_out_on_a_file_says_it_is_a_file(tmp_path):
+    file = tmp_path / "file"
+    file.write_text("x")
+    for out, said in ((file, "is a file, not a folder"),
+                      (file / "job", f"lies under {str(file)!r}, a file")):  # fmt: skip
+        err = io.StringIO()
+        assert main(["run", "--quick", "--out", str(out)], stdout=io.StringIO(), stderr=err) == 2
+        assert said in err.getvalue() and err.getvalue().count("\n") == 1  # fmt: skip
+
+
 def test_threads_change_nothing_but_speed():
     import numba
 

@@ -300,7 +300,7 @@ def test_best_five_matches_naive_twin_with_ties():
 
 
 def test_best_five_six_cards_and_kernel_order():
-    five, rest = best_five("Q♠ Q♥ 9♣ 8♦ Q♦ 9♦")
+    five, rest = best_five(parse_cards("Q♠ Q♥ 9♣ 8♦ Q♦ 9♦"))
     assert format_cards(five) == "Qs Qh Qd 9d 9c"
     assert format_cards(rest) == "8d"
     out = np.zeros(7, np.int64)
@@ -309,6 +309,18 @@ def test_best_five_six_cards_and_kernel_order():
     assert value == evaluate("2c 3c 4c 5c 6c")
     assert format_cards(out[:5]) == "6c 5c 4c 3c 2c"
     assert format_cards(out[5:]) == "As Ad"
+
+
+def test_best_five_gives_cards_as_it_takes_them():
+    assert best_five("Q♠ Q♥ 9♣ 8♦ Q♦ 9♦ 5♠") == ("Q♠ Q♥ Q♦ 9♦ 9♣", "8♦ 5♠")
+    assert best_five("qs qh 9c 8d qd 9d 5s") == ("Qs Qh Qd 9d 9c", "8d 5s")
+    assert best_five("Qs Qh 9c 8d Qd 9d 5s", unicode=True) == ("Q♠ Q♥ Q♦ 9♦ 9♣", "8♦ 5♠")
+    assert best_five(["Q♠", "Q♥", "9♣", "8♦", "Q♦", "9♦"]) == (
+        ["Q♠", "Q♥", "Q♦", "9♦", "9♣"], ["8♦"])
+    indices = parse_cards("Qs Qh 9c 8d Qd 9d 5s")
+    five, rest = best_five(indices)
+    assert all(isinstance(c, int) for c in five + rest)
+    assert format_cards(five) == "Qs Qh Qd 9d 9c"
 
 
 def test_best_five_value_equals_hand_value():
