@@ -45,7 +45,7 @@ from .strategy_option import parse_option_strategies
 from .terminal import Advisor
 
 __all__ = ["aligned", "format_values", "model_lines", "move_lines", "read_history", "run_spot",
-           "spot_advisor"]  # fmt: skip
+           "spot_advisor", "verdict_lines"]  # fmt: skip
 
 #: the heading of the choice column, by the decision of the table
 CHOICE_HEADINGS = {"bet": "action", "pass": "pass", "discard": "discard", "order": "order"}
@@ -197,6 +197,17 @@ def model_lines(table: pd.DataFrame) -> list[str]:
     ]
 
 
+def verdict_lines(table: pd.DataFrame) -> list[str]:
+    """What to read the table with: a warning when the effective sample size
+    is low, and one line when no choice is better than another (then, when
+    every choice is worth the same on every draw, the table is not shown)."""
+    a = table.attrs
+    lines = [f"warning: {a['ess_warning']}"] if a.get("ess_warning") else []
+    if a.get("summary"):
+        lines.append(a["summary"])
+    return lines
+
+
 def _source(attrs: dict[str, Any]) -> str:
     """Where the opponents came from, in the words of the shell."""
     source, recorded = attrs.get("field"), attrs.get("recorded_strategies")
@@ -315,7 +326,10 @@ def run_spot(args: argparse.Namespace, streams: Streams) -> int:
     say(spot.describe(args.unicode))
     for line in model_lines(table):
         say(line)
-    say(format_values(table, top=args.top))
+    for line in verdict_lines(table):
+        say(line)
+    if not table.attrs["all_equal"]:
+        say(format_values(table, top=args.top))
     if args.out:
         say(f"table written to {write_table(table, args.out)}")
     return 0
@@ -325,12 +339,16 @@ def run_spot(args: argparse.Namespace, streams: Streams) -> int:
 
 
 def advice(game: Game, seat: int, opponents: Sequence[Strategy] | None, deals: int,
-           seed: int | None, top: int = ADVICE_ROWS) -> str:  # fmt: skip
+           seed: int | None, top: int = ADVICE_ROWS,
+           keep: Sequence[int] | None = None) -> str:  # fmt: skip
     """The values of ``seat``'s choices in ``game`` now, as ``play --spots`` shows them
-    (``opponents`` ``None``: the strategies the game's history records)."""
+    (``opponents`` ``None``: the strategies the game's history records); with
+    ``keep`` (at a discard, the five kept) the values of their reveal orders."""
     field = None if opponents is None else list(opponents)
+    decision = None if keep is None else "order"
     try:
-        table = action_values(game, field, seat=seat, deals=deals, seed=seed)
+        table = action_values(game, field, seat=seat, deals=deals, seed=seed, decision=decision,
+                              keep=None if keep is None else list(keep))  # fmt: skip
     except ImpossibleSpotError as exc:
         # the deal goes on without values: the bots' play was too unlikely to sample
         return f"(no values here: {exc})"
@@ -339,7 +357,10 @@ def advice(game: Game, seat: int, opponents: Sequence[Strategy] | None, deals: i
     against = _names(a["opponents"]) + (" as they play" if a.get("field") == "recorded" else "")
     head = (f"Values in chips of your {a['decision']} choices ({a['draws']:,} deals against "
             f"{against}, effective sample size {a['ess']:,.0f}{rows}):")  # fmt: skip
-    return f"{head}\n{format_values(table, top=top)}"
+    lines = [head, *verdict_lines(table)]
+    if not a["all_equal"]:
+        lines.append(format_values(table, top=top))
+    return "\n".join(lines)
 
 
 def spot_advisor(opponents: Sequence[Strategy] | None = None, *, deals: int,
@@ -349,7 +370,7 @@ def spot_advisor(opponents: Sequence[Strategy] | None = None, *, deals: int,
     strategies the game records (the bots at the table)."""
     field = None if opponents is None else list(opponents)
 
-    def advise(game: Game, seat: int) -> str:
-        return advice(game, seat, field, deals, seed, top)
+    def advise(game: Game, seat: int, keep: Sequence[int] | None = None) -> str:
+        return advice(game, seat, field, deals, seed, top, keep)
 
     return advise

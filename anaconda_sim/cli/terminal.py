@@ -5,7 +5,8 @@ person what their seat may see (Unicode suits), lists the legal moves and
 reads the answer from a text stream. Bad input is explained and asked again;
 the end of input (Ctrl-D) or ``quit`` leaves the game cleanly. With an
 ``advisor`` (``anaconda-sim play --spots``), the text it gives for the game
-and the person's seat is shown before each betting, pass and discard prompt.
+and the person's seat is shown before each betting, pass and discard prompt,
+and before the reveal order.
 
 Examples
 --------
@@ -39,8 +40,10 @@ __all__ = ["ACTION_HELP", "SHORTHANDS", "Advisor", "HumanPlayer", "Quit", "play_
 
 #: What ``play_terminal(advisor=...)`` calls before each of the person's
 #: decisions: ``advisor(game, seat)`` returns the text to show (the game is
-#: the true deal; an advisor must read only what ``seat`` may see).
-Advisor = Callable[[Game, int], str]
+#: the true deal; an advisor must read only what ``seat`` may see); at the
+#: reveal order, once the two discards are chosen, ``advisor(game, seat,
+#: keep=five)`` with the five cards kept.
+Advisor = Callable[..., str]
 
 
 class Quit(Exception):
@@ -101,14 +104,15 @@ class HumanPlayer:
         Text streams to read answers from and write to (default: stdin and
         stdout).
     advise
-        Called before each betting, pass and discard prompt; the text it
+        Called before each betting, pass and discard prompt, and with
+        ``keep=`` (the five kept) before the reveal order; the text it
         returns is shown (``None``: nothing is shown).
     """
 
     name = PERSON  #: what a history records for the seat
 
     def __init__(self, input: TextIO | None = None, output: TextIO | None = None,
-                 advise: Callable[[], str] | None = None) -> None:  # fmt: skip
+                 advise: Callable[..., str] | None = None) -> None:  # fmt: skip
         self.input = input if input is not None else sys.stdin
         self.output = output if output is not None else sys.stdout
         self.advise = advise
@@ -160,10 +164,11 @@ class HumanPlayer:
         if obs.discards:
             self.say(f"You discarded {_cards(obs.discards)}")
 
-    def show_advice(self) -> None:
-        """Print the advisor's text for the decision at hand, if there is an advisor."""
+    def show_advice(self, keep: Sequence[int] | None = None) -> None:
+        """Print the advisor's text for the decision at hand, if there is an
+        advisor (``keep``: the five kept, at the reveal order)."""
         if self.advise is not None:
-            self.say(self.advise())
+            self.say(self.advise() if keep is None else self.advise(keep=list(keep)))
 
     @staticmethod
     def _stage_text(obs: Observation) -> str:
@@ -240,6 +245,7 @@ class HumanPlayer:
             return discard, kept
         self.say(f"You keep {_cards(kept)}. The first four are turned up one by one;")
         self.say("the fifth stays hidden until the showdown.")
+        self.show_advice(keep=kept)
         while True:
             answer = self.ask("Reveal order, first card first (Enter keeps this order): ")
             if not answer:
@@ -314,7 +320,7 @@ def _play_advised(rules: Rules, players: list[Any], person: HumanPlayer, advisor
     game = Game(rules, dealer=dealer, deck=deck_from_seed(key=key, deal_index=deal_index),
                 deal_index=deal_index)  # fmt: skip
     game.history.record_model(players, seed, key)
-    person.advise = lambda: advisor(game, person.seat)
+    person.advise = lambda **keep: advisor(game, person.seat, **keep)
     states = [_rng.new_state(key, deal_index, _rng.STREAM_SEAT + s) for s in range(rules.players)]
     for seat, player in enumerate(players):
         if hasattr(player, "begin_deal"):

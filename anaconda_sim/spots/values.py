@@ -37,7 +37,10 @@ from .posterior import (
 )
 from .state import KIND_NAMES, spot_choices, spot_of
 
-__all__ = ["action_values", "batch_table"]
+__all__ = ["MIN_ESS", "action_values", "batch_table", "ess_warning", "tied_ranks"]
+
+#: the effective sample size under which a table warns
+MIN_ESS = 200
 
 
 def batch_table(net: np.ndarray, weight: np.ndarray, batch: np.ndarray,
@@ -58,7 +61,30 @@ def batch_table(net: np.ndarray, weight: np.ndarray, batch: np.ndarray,
     frame["tied_with_best"] = np.abs(frame["diff_vs_best"]) <= Z95 * frame["diff_se"]
     frame["p_best"] = normal_p_best(mean, cov, np.array(same), key)
     frame["ess"] = effective_size(net, weight, batch)
+    frame.insert(0, "rank", tied_ranks(mean, cov))
+    frame.attrs["groups"] = same
     return frame
+
+
+def tied_ranks(mean: np.ndarray, cov: np.ndarray) -> np.ndarray:
+    """Ranks that do not order what the estimates cannot tell apart: a
+    choice's rank is one plus the number of choices better than it by more
+    than :data:`~anaconda_sim.stats.Z95` standard errors of their paired
+    difference. Choices no other choice beats so share rank 1; choices equal
+    on every draw (a difference with no variance and no mean) always share
+    their rank, and choices worth different constants never do.
+
+    Examples
+    --------
+    >>> cov = np.array([[0.01, 0.0, 0.0], [0.0, 0.01, 0.0], [0.0, 0.0, 0.0]])
+    >>> tied_ranks(np.array([1.0, 0.9, -2.0]), cov).tolist()
+    [1, 1, 3]
+    """
+    var = np.diag(cov)[:, None] + np.diag(cov)[None, :] - 2 * cov
+    gap = mean[None, :] - mean[:, None]  # [i, j]: how much better j is than i
+    with np.errstate(invalid="ignore"):
+        better = gap > Z95 * np.sqrt(np.clip(var, 0.0, None))
+    return 1 + better.sum(axis=1)
 
 
 def action_values(
@@ -124,7 +150,14 @@ def action_values(
         ``se``, ``ci_low``, ``ci_high``, ``diff_vs_best``, ``diff_se``,
         ``tied_with_best``, ``p_best`` and ``from_here`` (the value plus
         the chips the seat has already put in: what it wins back from now
-        on). ``attrs``: the model (``opponents``, ``hero``), where the
+        on). ``rank`` does not order ties: it is one plus the number of
+        choices better by more than 1.96 standard errors of the paired
+        difference (:func:`tied_ranks`), so choices equal within their
+        standard errors share a rank. ``attrs["summary"]`` is one line when
+        every choice is worth the same on every draw (``attrs["all_equal"]``)
+        or all are tied, else ``None``; ``attrs["ess_warning"]`` says when
+        the effective sample size is under :data:`MIN_ESS` and how many
+        deals to give. ``attrs``: the model (``opponents``, ``hero``), where the
         field came from (``field``: ``"recorded"``, ``"given"`` or
         ``"assumed"``; ``field_is_recorded``; ``recorded_strategies``), the
         spot, and the posterior's ``draws``, ``attempts``, ``tries`` and
@@ -167,10 +200,12 @@ def action_values(
                         _play_key(key)).astype(np.float64)  # fmt: skip
         bar.update(1)
     table = batch_table(net, posterior.draws.weight, posterior.batch, key)
+    groups = table.attrs.pop("groups")
     table.insert(0, "choice", labels)
     table["from_here"] = table["value"] + spot.game.invested[spot.seat]
-    table = table.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    table.insert(1, "rank", table["value"].rank(method="min", ascending=False).astype(int))
+    # best first; within a shared rank by value (the order of a tie says nothing)
+    table = table.sort_values(["rank", "value"], ascending=[True, False],
+                              kind="stable").reset_index(drop=True)  # fmt: skip
     table.attrs.update(table_model(
         "action_values", "action_values", players=spot.players, rules="pagat", betting=True,
         seed=seed,
@@ -183,7 +218,41 @@ def action_values(
         tries=list(posterior.tries), accepted=posterior.accepted, ess=posterior.ess,
         **field.attrs(),
     )
+    table.attrs.update(all_equal=len(set(groups)) == 1, summary=_summary(table, groups),
+                       ess_warning=ess_warning(posterior.ess, len(net)))  # fmt: skip
     return table
+
+
+def _summary(table: pd.DataFrame, groups: list[int]) -> str | None:
+    """One line when the table has no order to tell: every choice worth the
+    same on every draw, or every choice tied within its standard error."""
+    k = len(table)
+    if k > 1 and len(set(groups)) == 1:
+        return (f"every one of the {k} choices is worth {table['value'].iloc[0]:.3f} chips on "
+                "every drawn deal: the choice changes nothing here")  # fmt: skip
+    if k > 1 and (table["rank"] == 1).all():
+        return (f"all {k} choices are tied: no one is better than another by more than "
+                f"{Z95:.2f} standard errors of their difference")  # fmt: skip
+    return None
+
+
+def ess_warning(ess: float, draws: int) -> str | None:
+    """A warning when the posterior's effective sample size is under
+    :data:`MIN_ESS`: its number and what to do (more draws, in proportion).
+
+    Examples
+    --------
+    >>> print(ess_warning(50.0, 10_000))  # doctest: +NORMALIZE_WHITESPACE
+    effective sample size 50 is low (under 200): the values rest on few
+    independent draws; give about 40,000 deals (deals= or --deals) for 200
+    >>> ess_warning(500.0, 10_000) is None
+    True
+    """
+    if not ess < MIN_ESS:
+        return None
+    more = int(np.ceil(draws * MIN_ESS / max(ess, 1.0) / 1000.0)) * 1000
+    return (f"effective sample size {ess:,.0f} is low (under {MIN_ESS}): the values rest on few "
+            f"independent draws; give about {more:,} deals (deals= or --deals) for {MIN_ESS}")
 
 
 def _play_key(key: np.uint64) -> np.uint64:

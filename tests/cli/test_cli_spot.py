@@ -128,7 +128,7 @@ def test_spot_values_every_legal_action(bet_call: Path, tmp_path: Path) -> None:
 
 
 def test_a_discard_spot_values_the_discards_or_the_orders(full_deal: Path) -> None:
-    argv = ["spot", full_deal, "--move", "12", "--opponents", "call-down", "--deals", DEALS,
+    argv = ["spot", full_deal, "--move", "12", "--opponents", "random", "--deals", DEALS,
             "--seed", "3", "--ascii"]  # fmt: skip
     code, out, err = run(argv)
     assert code == 0 and err == "", err
@@ -143,6 +143,25 @@ def test_a_discard_spot_values_the_discards_or_the_orders(full_deal: Path) -> No
     assert out.splitlines()[1].startswith("order values in chips")
     rows = table_rows(out, "order")
     assert len(rows) == 3 and all(sorted(r[1].split()) == sorted(keep.split()) for r in rows)
+
+
+def test_a_spot_where_every_choice_is_equal_says_so_in_one_line(full_deal: Path) -> None:
+    # call-down rivals keep their best five and call every bet down (R13-R15):
+    # at this discard the seat loses its ante whatever it discards, on every
+    # drawn deal, so there is no ranking to show, only that one line
+    argv = ["spot", full_deal, "--move", "12", "--opponents", "call-down", "--deals", DEALS,
+            "--seed", "3", "--ascii"]  # fmt: skip
+    code, out, err = run(argv)
+    assert code == 0 and err == "", err
+    lines = out.splitlines()
+    assert lines[-1] == ("every one of the 21 choices is worth -1.000 chips on every drawn "
+                         "deal: the choice changes nothing here")  # fmt: skip
+    assert not any(line.startswith("rank  ") for line in lines)
+    # a small sample is said to be one, with the number and what to do
+    warning = next(line for line in lines if line.startswith("warning: "))
+    ess = float(re.search(r"effective sample size (\d+)", out).group(1))
+    assert f"warning: effective sample size {ess:.0f} is low (under 200)" in warning
+    assert re.search(r"give about [\d,]+ deals \(deals= or --deals\) for 200$", warning)
 
 
 # ---------------------------------------------------------------- errors --
@@ -249,7 +268,8 @@ def without_values(text: str) -> str:
     for line in text.splitlines(keepends=True):
         if line.startswith("Values in chips of your "):
             in_values = True
-        elif in_values and (line.startswith("rank  ") or ROW.match(line)):
+        elif in_values and (line.startswith(("rank  ", "warning: ", "every one of ", "all "))
+                            or ROW.match(line)):  # fmt: skip
             pass
         else:
             in_values = False
@@ -273,6 +293,13 @@ def test_play_spots_shows_the_values_before_each_decision(tmp_path: Path) -> Non
     assert sum("your pass choices" in h and "best 5 of 35" in h for h in heads) == 1
     assert sum("your discard choices" in h and "best 5 of 21" in h for h in heads) == 1
     assert len(table_rows(shown[shown.index("your discard choices") :], "discard")) == 5
+    # and at the reveal order, once the discards are chosen: the 120 orders of the five kept
+    # (R8), shown before the order is asked
+    assert sum("your order choices" in h and "best 5 of 120" in h for h in heads) == 1
+    orders = shown[shown.index("your order choices") :]
+    before_prompt = orders[: orders.index("Reveal order, first card first")]
+    assert "\nrank  order" in before_prompt or "every one of the 120 choices" in before_prompt
+    assert shown.index("your discard choices") < shown.index("your order choices")
     # the values are shown before the prompt, and nothing else changes: the
     # same transcript and the same deal as without --spots
     assert shown.index("Values in chips") < shown.index("Your action")

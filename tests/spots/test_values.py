@@ -20,7 +20,7 @@ from anaconda_sim.sim.spots import play_spot
 from anaconda_sim.spots import action_values, spot_of
 from anaconda_sim.spots.posterior import draw_posterior, field_strategies
 from anaconda_sim.spots.state import spot_choices
-from anaconda_sim.spots.values import _play_key
+from anaconda_sim.spots.values import MIN_ESS, _play_key, tied_ranks
 from anaconda_sim.table.rules import Rules
 
 
@@ -116,3 +116,48 @@ def test_action_values_reads_a_history_file_by_its_path(tmp_path) -> None:
         spot_of(tmp_path / "missing.json", move=2)
     with pytest.raises(TypeError, match="must be a Game, a History, a history file's path"):
         spot_of(3, move=2)  # type: ignore[arg-type]
+
+
+def test_tied_ranks_order_only_what_the_errors_tell_apart():
+    # a and b within 1.96 SEs of their difference share rank 1; c is worse
+    # than both; d and e are equal on every draw (no variance, no gap): one
+    # rank; f is a constant one chip below them: its own rank
+    mean = np.array([1.00, 0.90, 0.00, -2.0, -2.0, -3.0])
+    cov = np.diag([0.01, 0.01, 0.01, 0.0, 0.0, 0.0])
+    assert tied_ranks(mean, cov).tolist() == [1, 1, 3, 4, 4, 6]
+    # a strong positive correlation makes the same gap tell: the paired SE is small
+    cov2 = np.array([[0.01, 0.0099], [0.0099, 0.01]])
+    assert tied_ranks(np.array([1.0, 0.9]), cov2).tolist() == [1, 2]
+
+
+def test_an_all_equal_spot_and_a_small_sample_are_said():
+    history = play_deal(Rules(players=3), ["call-down"] * 3, seed=2).history
+    # call-down rivals keep their best five and call down (R13-R15): here the
+    # seat loses its ante whatever it discards, on every drawn deal
+    table = action_values(history, "call-down", move=12, deals=300, seed=3)
+    a = table.attrs
+    assert a["all_equal"] and (table["rank"] == 1).all() and (table["value"] == -1).all()
+    assert a["summary"] == ("every one of the 21 choices is worth -1.000 chips on every drawn "
+                            "deal: the choice changes nothing here")  # fmt: skip
+    assert a["ess"] < MIN_ESS and f"effective sample size {a['ess']:,.0f} is low" in a[
+        "ess_warning"]  # fmt: skip
+    # random rivals: every deal weighs the same, the sample is large enough,
+    # and the discards are not all worth the same
+    other = action_values(history, "random", move=12, deals=300, seed=3)
+    assert not other.attrs["all_equal"] and other.attrs["ess"] >= MIN_ESS
+    assert other.attrs["ess_warning"] is None
+    assert other["rank"].is_monotonic_increasing  # best first, ties by value
+    for _, rows in other.groupby("rank"):
+        assert rows["value"].is_monotonic_decreasing
+
+
+def test_a_betting_spot_ranks_a_constant_fold_apart_from_what_is_tied():
+    spot = _spot_at(3, "sensible", Phase.BETTING, 1)
+    table = action_values(spot, "sensible", deals=600, seed=2).set_index("choice")
+    assert table["rank"].min() == 1
+    tied = table[table["tied_with_best"]]
+    best = table["value"].idxmax()
+    assert table.loc[best, "rank"] == 1 and best in tied.index
+    # a row's rank counts the rows better than it by more than 1.96 SEs: a row
+    # no better than the best by its own paired SE is never ranked above it
+    assert (table.loc[~table["tied_with_best"], "rank"] > 1).all()
