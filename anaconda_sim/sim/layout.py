@@ -101,7 +101,13 @@ SEAT_RES_SIZE = 10
 # --- dec: per-seat decision scratch -------------------------------------------------
 DEC_OUT = 0  # +i: a decision's cards: the packet passed, or 2 discards + 5 in reveal order
 DEC_VALUE = 7  # value of the five kept at the discard when the choice gave it, else -1
-# slots 8..14 are free
+#: what the seat shows, packed (reveal count and the four exposed cards), when
+#: DEC_EXPOSURE was computed; -1: never
+DEC_EXPOSURE_KEY = 8
+#: the win table's exposure bucket of what the seat shows (learned betting),
+#: valid while DEC_EXPOSURE_KEY matches the table
+DEC_EXPOSURE = 9
+# slots 10..14 are free
 DEC_STRENGTH = 15  # category of the seat's cards for "sensible" betting, -1: not known yet
 DEC_SIZE = 16
 

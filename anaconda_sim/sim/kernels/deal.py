@@ -41,9 +41,11 @@ from ...strategies.kinds import (
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
 )
-from ...strategies.learned.play import bet_learned_at, learned_bucket
+from ...strategies.learned.play import bet_learned_on, learned_bucket
+from ...strategies.learned.winprob import exposure_bucket, win_probability_from
 from ...strategies.sensible import SENSIBLE_PARAMS, bet_sensible_at
 from ...table import views as V
+from ...table.rules import REVEAL_ROUNDS
 from ..layout import (
     AD_DEALS,
     AD_MISSED,
@@ -78,6 +80,8 @@ from ..layout import (
     C_NROUNDS,
     C_RANDOM_CARDS,
     C_REVEAL,
+    DEC_EXPOSURE,
+    DEC_EXPOSURE_KEY,
     DEC_OUT,
     DEC_STRENGTH,
     DEC_VALUE,
@@ -175,9 +179,31 @@ log_entry = jit(inline="always")(V.log_entry)
 
 
 @jit(inline="always")
-def _decide_bet(kind, pub, own, params, rng, cbet, dec_row, with_hilo, with_learned):
+def _shown_buckets(pub, dec):
+    """Every seat's exposure bucket of what it shows now
+    (:func:`~anaconda_sim.strategies.learned.winprob.exposure_bucket`), as
+    ``dec[:, DEC_EXPOSURE]``: computed once per
+    seat and reveal, not once per rival of every betting decision. The key
+    is what the seat shows (the reveal count and the four exposed cards), so
+    a stale entry is never read."""
+    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
+    if revealed > 0:
+        for seat in range(pub[V.P_PLAYERS]):
+            base = V.P_EXPOSED + 4 * seat
+            c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
+            c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
+            key = revealed + 8 * ((c0 + 1) + 64 * ((c1 + 1) + 64 * ((c2 + 1) + 64 * (c3 + 1))))
+            if dec[seat, DEC_EXPOSURE_KEY] != key:
+                dec[seat, DEC_EXPOSURE] = exposure_bucket(c0, c1, c2, c3, revealed)
+                dec[seat, DEC_EXPOSURE_KEY] = key
+    return dec[:, DEC_EXPOSURE]
+
+
+@jit(inline="always")
+def _decide_bet(kind, pub, own, params, rng, cbet, dec, seat, with_hilo, with_learned):
     if kind == KIND_CUSTOM:
         return cbet(pub, own, params, rng)
+    dec_row = dec[seat]
     if with_learned is not None:
         if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
             # its own-strength bucket, cached per hand
@@ -185,7 +211,8 @@ def _decide_bet(kind, pub, own, params, rng, cbet, dec_row, with_hilo, with_lear
             if bucket < 0:
                 bucket = learned_bucket(own)
                 dec_row[DEC_STRENGTH] = bucket
-            return bet_learned_at(pub, own, params, rng, bucket)
+            p = win_probability_from(pub, own, params, bucket, _shown_buckets(pub, dec))
+            return bet_learned_on(pub, own, params, rng, p)
     if kind == KIND_SENSIBLE or kind == KIND_LEARNED:
         # "learned" bets as "sensible" under the hi-lo rules; the strength is
         # cached per hand
@@ -233,8 +260,8 @@ def seat_bet_action(
         to_call = pub[V.P_LEVEL] * cfg[C_BET] - pub[V.P_IN_ROUND + seat]
         return V.A_CALL if to_call > 0 else V.A_CHECK
     own = owns[seat]
-    intent = _decide_bet(kind, pub, own, params[seat], states[STREAM_SEAT + seat], cbet,
-                         dec[seat], with_hilo, with_learned)  # fmt: skip
+    intent = _decide_bet(kind, pub, own, params[seat], states[STREAM_SEAT + seat], cbet, dec,
+                         seat, with_hilo, with_learned)  # fmt: skip
     return intent_to_action(pub, own, intent)
 
 
@@ -656,6 +683,7 @@ def start_deal(key, deal, dealer, cfg, deck, pub, owns, states, dec, seat_res, r
         owns[seat, V.O_NPASSED] = 0
         owns[seat, V.O_NRECEIVED] = 0
         dec[seat, DEC_VALUE] = -1
+        dec[seat, DEC_EXPOSURE_KEY] = -1
         states[STREAM_SEAT + seat, 0] = stream_state(key, deal, STREAM_SEAT + seat)
     k = 0
     for slot in range(HAND_SIZE):

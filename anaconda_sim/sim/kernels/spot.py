@@ -395,7 +395,7 @@ def sample_rivals(
     n = cfg[C_N]
     n_dec = d_seat.shape[0]
     owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-    dec = np.empty((n, DEC_SIZE), dtype=np.int64)
+    dec = np.full((n, DEC_SIZE), -1, dtype=np.int64)  # no exposure cached
     states = np.empty((STATES_ROWS, 1), dtype=np.uint64)
     res = np.zeros(RES_SIZE, dtype=np.int64)
     force_row = np.full(HAND_SIZE, -1, dtype=np.int64)
@@ -740,7 +740,7 @@ def walk_rivals(
     n = cfg[C_N]
     steps = order.shape[0]
     owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-    dec = np.empty((n, DEC_SIZE), dtype=np.int64)
+    dec = np.full((n, DEC_SIZE), -1, dtype=np.int64)  # no exposure cached
     states = np.empty((STATES_ROWS, 1), dtype=np.uint64)
     res = np.zeros(RES_SIZE, dtype=np.int64)
     force_row = np.full(HAND_SIZE, -1, dtype=np.int64)
@@ -892,7 +892,7 @@ def play_spot(
     pub = np.empty(V.PUB_SIZE, dtype=np.int32)
     owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
     states = np.empty((STATES_ROWS, 1), dtype=np.uint64)
-    dec = np.empty((n, DEC_SIZE), dtype=np.int64)
+    dec = np.full((n, DEC_SIZE), -1, dtype=np.int64)  # no exposure cached
     seat_res = np.empty((n, SEAT_RES_SIZE), dtype=np.int64)
     res = np.zeros(RES_SIZE, dtype=np.int64)
     opener = np.empty(MAX_ROUNDS, dtype=np.int64)

@@ -30,6 +30,8 @@ game).
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from ..._numba import jit
@@ -66,6 +68,7 @@ from .winprob import OWN_BUCKET, exposure_bucket, straight_draw, win_probability
 
 __all__ = [
     "bet_learned_at",
+    "bet_learned_on",
     "learned_bucket",
     "order_features_of",
     "order_learned",
@@ -162,32 +165,55 @@ def pass_features_of(cards, out):
                 k += 1
 
 
-def _straight_draws() -> np.ndarray:
-    """:func:`~anaconda_sim.strategies.learned.winprob.straight_draw` of every 13-bit mask
-    of exactly four ranks (0 otherwise)."""
-    table = np.zeros(1 << 13, dtype=np.int64)
+def _kept_rank_reads() -> np.ndarray:
+    """By the 13-bit mask of some ranks: for four ranks, their straight draw
+    (:func:`~anaconda_sim.strategies.learned.winprob.straight_draw`: 0 none,
+    1 gutshot or one-ended, 2 open-ended); for one or two ranks, the higher
+    (the top pair of four cards, whose paired ranks are one or two)."""
+    table = np.zeros(1 << 13, dtype=np.int8)
     for mask in range(1 << 13):
         ranks = [r for r in range(13) if mask >> r & 1]
         if len(ranks) == 4:
             table[mask] = straight_draw.py_func(*ranks)
+        elif 1 <= len(ranks) <= 2:
+            table[mask] = ranks[-1]
     return table
 
 
-#: the straight draw (0 none, 1 gutshot or one-ended, 2 open-ended) of four
-#: distinct ranks, by their 13-bit rank mask
-_STRAIGHT_DRAW = _straight_draws()
+#: one byte per mask, so the table stays in the first-level cache beside the
+#: evaluator's
+_KEPT_RANK_READ = _kept_rank_reads()
 #: bit 0 of each of the 13 rank nibbles of a packed rank count
 _NIBBLE_LOW = np.int64(0x1111111111111)
+#: the passes of three of seven hand positions, in ``itertools.combinations``
+#: order (the order ties are broken in)
+_PASSES = np.array(list(itertools.combinations(range(HAND_SIZE), 3)), dtype=np.int64)
 
 
 @jit(inline="always")
-def _nibble_top(bits):
-    """The rank (0..12) of the highest set nibble bit of ``bits`` (non-zero)."""
-    top = 0
-    for r in range(13):
-        if (bits >> (4 * r)) & 1:
-            top = r
-    return top
+def _rank_mask(nibbles):
+    """The 13-bit rank mask of packed nibble bits (bit 0 of each of the 13
+    rank nibbles): the bits gathered by halving strides, without a loop."""
+    x = (nibbles | (nibbles >> 3)) & np.int64(0x0303030303030303)
+    x = (x | (x >> 6)) & np.int64(0x000F000F000F000F)
+    x = (x | (x >> 12)) & np.int64(0x000000FF000000FF)
+    return (x | (x >> 24)) & np.int64(0xFFFF)
+
+
+#: ``i / d`` for the divisors of the features' scales, read instead of divided
+#: (the same double: each is one correctly rounded division); ``_BY12[-1]``
+#: is never read
+_BY48 = np.arange(49) / 48.0
+_BY36 = np.arange(37) / 36.0
+_BY12 = np.arange(13) / 12.0
+_THIRDS = np.arange(4) / 3.0
+
+
+@jit(inline="always")
+def _close(x, y):
+    """1 when ranks ``x`` and ``y`` are one or two apart, else 0."""
+    gap = abs(x - y)
+    return 1 if 1 <= gap <= 2 else 0
 
 
 @jit
@@ -195,10 +221,16 @@ def pass_learned(own, params, out):
     """Pass the three of seven held cards whose pass scores best (written to
     ``out[0:3]`` in hand order).
 
-    The same scores as :func:`pass_features_of` (the features of the kept
-    four come from packed rank and suit counts of the seven, less the three
-    passed, instead of sorting each four), so the same pass; nothing is
-    allocated (the simulator makes this decision for every seat of every deal)."""
+    The same scores, added in the same order, as :func:`pass_features_of`
+    (so the same pass, bit for bit), with the passes walked as nested loops
+    (``a < b < c``) so what a pass shares with the one before is not
+    recomputed, and every feature read without a loop: the kept four from
+    packed rank and suit counts of the seven less the three passed (pairs
+    and trips by bit masks; the straight draw of four distinct ranks or the
+    top pair read from one byte table by a rank mask), what the three give
+    from their ranks and suits, the features' divisions read from tables.
+    Nothing is allocated (the simulator makes this decision for every seat
+    of every deal)."""
     cards = own[V.O_CARDS : V.O_CARDS + HAND_SIZE]
     counts7 = np.int64(0)  # 4 bits of count per rank
     suits7 = np.int64(0)  # 4 bits of count per suit
@@ -208,49 +240,60 @@ def pass_learned(own, params, out):
         counts7 += np.int64(1) << (4 * (c >> 2))
         suits7 += np.int64(1) << (4 * (c & 3))
         sum7 += c >> 2
+    w_pairs, w_trips, w_high = params[W_PAIRS], params[W_TRIPS], params[W_HIGH]
+    w_pair_rank, w_flush4, w_flush3 = params[W_PAIR_RANK], params[W_FLUSH4], params[W_FLUSH3]
+    w_open, w_gutshot = params[W_OPEN_STRAIGHT], params[W_GUTSHOT]
+    w_gift_pair, w_gift_suited = params[W_GIFT_PAIR], params[W_GIFT_SUITED]
+    w_gift_connected, w_gift_high = params[W_GIFT_CONNECTED], params[W_GIFT_HIGH]
+    one = np.int64(1)
     best = -np.inf
     ba, bb, bc = 0, 1, 2
     for a in range(HAND_SIZE):
         ca = np.int64(cards[a])
+        qa, ta = ca >> 2, ca & 3
+        kc_a = counts7 - (one << (4 * qa))
+        ks_a = suits7 - (one << (4 * ta))
         for b in range(a + 1, HAND_SIZE):
             cb = np.int64(cards[b])
+            qb, tb = cb >> 2, cb & 3
+            kc_ab = kc_a - (one << (4 * qb))
+            ks_ab = ks_a - (one << (4 * tb))
+            pair_ab = qa == qb
+            suit_ab = ta == tb
+            close_ab = _close(qa, qb)
             for c in range(b + 1, HAND_SIZE):
                 cc = np.int64(cards[c])
-                one = np.int64(1)
-                kc = counts7 - (one << (4 * (ca >> 2))) - (one << (4 * (cb >> 2))) - (
-                    one << (4 * (cc >> 2)))  # fmt: skip
-                ks = suits7 - (one << (4 * (ca & 3))) - (one << (4 * (cb & 3))) - (
-                    one << (4 * (cc & 3)))  # fmt: skip
-                paired = ((kc >> 1) | (kc >> 2)) & _NIBBLE_LOW  # ranks held 2+ times
+                qc, tc = cc >> 2, cc & 3
+                kc = kc_ab - (one << (4 * qc))
+                ks = ks_ab - (one << (4 * tc))
+                paired = ((kc >> 1) | (kc >> 2)) & _NIBBLE_LOW  # ranks kept 2+ times
                 tripled = ((kc >> 2) | (kc & (kc >> 1))) & _NIBBLE_LOW  # 3+ times
-                groups = 0
-                bits = paired
-                while bits != 0:
-                    bits &= bits - 1
-                    groups += 1
+                groups = (1 if paired != 0 else 0) + (1 if (paired & (paired - 1)) != 0 else 0)
                 suit_max = max(max(ks & 15, (ks >> 4) & 15), max((ks >> 8) & 15, ks >> 12))
-                draw = 0
-                if groups == 0:
-                    mask = 0
-                    for i in range(HAND_SIZE):
-                        if i != a and i != b and i != c:
-                            mask |= 1 << (np.int64(cards[i]) >> 2)
-                    draw = _STRAIGHT_DRAW[mask]
-                pair_rank = _nibble_top(paired) / 12.0 if groups > 0 else 0.0
-                g = _gift_features(ca, cb, cc)
-                gift_pair, gift_suited, gift_connected, gift_high = g
-                score = params[W_PAIRS] * float(groups)
-                score += params[W_TRIPS] * (1.0 if tripled != 0 else 0.0)
-                score += params[W_HIGH] * ((sum7 - (ca >> 2) - (cb >> 2) - (cc >> 2)) / 48.0)
-                score += params[W_PAIR_RANK] * pair_rank
-                score += params[W_FLUSH4] * (1.0 if suit_max == 4 else 0.0)
-                score += params[W_FLUSH3] * (1.0 if suit_max == 3 else 0.0)
-                score += params[W_OPEN_STRAIGHT] * (1.0 if draw == 2 else 0.0)
-                score += params[W_GUTSHOT] * (1.0 if draw == 1 else 0.0)
-                score += params[W_GIFT_PAIR] * gift_pair
-                score += params[W_GIFT_SUITED] * gift_suited
-                score += params[W_GIFT_CONNECTED] * gift_connected
-                score += params[W_GIFT_HIGH] * gift_high
+                # four distinct ranks kept: their straight draw; else the top
+                # pair (one table, read once)
+                held = ((kc | (kc >> 1) | (kc >> 2)) & _NIBBLE_LOW) if groups == 0 else paired
+                read = np.int64(_KEPT_RANK_READ[_rank_mask(held)])
+                draw = read if groups == 0 else 0
+                pair_rank = _BY12[read] if groups > 0 else 0.0
+                gift_pair = 1.0 if (pair_ab or qb == qc or qa == qc) else 0.0
+                suit_bc = tb == tc
+                suited = 1.0 if (suit_ab and suit_bc) else (
+                    0.5 if (suit_ab or suit_bc or ta == tc) else 0.0)  # fmt: skip
+                close = close_ab + _close(qb, qc) + _close(qa, qc)
+                # the terms in pass_features_of's order: the same sum, bit for bit
+                score = w_pairs * float(groups)
+                score += w_trips * (1.0 if tripled != 0 else 0.0)
+                score += w_high * _BY48[sum7 - qa - qb - qc]
+                score += w_pair_rank * pair_rank
+                score += w_flush4 * (1.0 if suit_max == 4 else 0.0)
+                score += w_flush3 * (1.0 if suit_max == 3 else 0.0)
+                score += w_open * (1.0 if draw == 2 else 0.0)
+                score += w_gutshot * (1.0 if draw == 1 else 0.0)
+                score += w_gift_pair * gift_pair
+                score += w_gift_suited * suited
+                score += w_gift_connected * _THIRDS[close]
+                score += w_gift_high * _BY36[qa + qb + qc]
                 if score > best:
                     best = score
                     ba, bb, bc = a, b, c
@@ -317,6 +360,34 @@ _PERMUTATIONS4 = np.array(
 )  # fmt: skip
 
 
+@jit(inline="always")
+def _rank_twelfths(five, start, h, j):
+    """``r / 12.0`` for the rank ``r`` of shown card ``j`` when card ``h`` of
+    ``five[start:start + 5]`` is hidden (the first-rank feature)."""
+    return _BY12[np.int64(five[start + j + (1 if j >= h else 0)]) >> 2]
+
+
+@jit(inline="always")
+def _pick5(i, x0, x1, x2, x3, x4):
+    """``(x0, x1, x2, x3, x4)[i]`` without an array."""
+    return x0 if i == 0 else (x1 if i == 1 else (x2 if i == 2 else (x3 if i == 3 else x4)))
+
+
+@jit(inline="always")
+def _hidden_bound(params, five, start, h, w_first, b_max):
+    """With card ``h`` hidden: the score of the set shown (``base``) and a
+    bound on the score of every order of it (module docstring of
+    :func:`order_learned`)."""
+    fs = _shown_features(five, start, h)
+    base = 0.0
+    for k in range(N_SHOWN):
+        base += params[O0 + k] * fs[k]
+    a_max = -np.inf
+    for j in range(4):
+        a_max = max(a_max, base + w_first * _rank_twelfths(five, start, h, j))
+    return base, a_max + b_max
+
+
 @jit
 def order_learned(params, out):
     """Reorder the kept five in ``out[OUT_FIVE:OUT_FIVE + 5]``
@@ -324,7 +395,17 @@ def order_learned(params, out):
     score (the order weights times :func:`order_features_of`) is best. The orders
     are tried with the five sorted by card index, the hidden card's
     position outer and the four shown in ``itertools.permutations`` order
-    inner; the first best is kept."""
+    inner; the first best is kept.
+
+    Not every order is scored. An order's score is ``(base + a) + b``:
+    ``base`` from the hidden card and the set shown, ``a`` from the first
+    card shown, ``b`` from the rank groups among the first three (five
+    values). Rounded addition never decreases when an operand grows, so
+    ``(base + max a) + max b`` bounds every order with that hidden card
+    exactly, in floating point; the hidden cards are tried from the highest
+    bound down, and one whose bound is below the best score found is not
+    scored, nor any after it. The choice is today's first best, bit for bit
+    (a bound equal to the best still counts for an earlier hidden card)."""
     f = V.OUT_FIVE
     hide = KEPT_SIZE - 1  # the last of the five stays hidden
     # sort the five by card index in place (insertion: five cards)
@@ -335,22 +416,55 @@ def order_learned(params, out):
             out[j + 1] = out[j]
             j -= 1
         out[j + 1] = x
+    w_first, w_early = params[O_FIRST_RANK], params[O_EARLY_GROUPS]
+    # b for 0, 1, 2 and 4 equalities (the only counts three ranks give)
+    b0 = w_early * (0 / 8.0)
+    b1 = w_early * (1 / 8.0)
+    b2 = w_early * (2 / 8.0)
+    b4 = w_early * (4 / 8.0)
+    b_max = max(max(b0, b1), max(b2, b4))
+    base0, bound0 = _hidden_bound(params, out, f, 0, w_first, b_max)
+    base1, bound1 = _hidden_bound(params, out, f, 1, w_first, b_max)
+    base2, bound2 = _hidden_bound(params, out, f, 2, w_first, b_max)
+    base3, bound3 = _hidden_bound(params, out, f, 3, w_first, b_max)
+    base4, bound4 = _hidden_bound(params, out, f, 4, w_first, b_max)
     best = -np.inf
-    best_h, best_p = 0, 0
-    for h in range(KEPT_SIZE):
-        fs = _shown_features(out, f, h)
-        base = 0.0
-        for k in range(N_SHOWN):
-            base += params[O0 + k] * fs[k]
+    best_h, best_p = KEPT_SIZE, 0
+    tried = 0  # bit h: hidden card h tried
+    for _ in range(KEPT_SIZE):
+        # the untried hidden card of highest bound (the first on equal bounds)
+        h = -1
+        bound = -np.inf
+        for c in range(KEPT_SIZE):
+            x = _pick5(c, bound0, bound1, bound2, bound3, bound4)
+            if (tried >> c) & 1 == 0 and (h < 0 or x > bound):
+                h, bound = c, x
+        tried |= 1 << h
+        if bound < best:
+            break  # this bound and every one after it are below the best
+        if bound == best and h > best_h:
+            continue  # at most a tie, and the earlier hidden card keeps it
+        base = _pick5(h, base0, base1, base2, base3, base4)
+        r0 = np.int64(out[f + (1 if h <= 0 else 0)]) >> 2
+        r1 = np.int64(out[f + (2 if h <= 1 else 1)]) >> 2
+        r2 = np.int64(out[f + (3 if h <= 2 else 2)]) >> 2
+        r3 = np.int64(out[f + (4 if h <= 3 else 3)]) >> 2
+        a0 = base + w_first * _BY12[r0]
+        a1 = base + w_first * _BY12[r1]
+        a2 = base + w_first * _BY12[r2]
+        a3 = base + w_first * _BY12[r3]
         for p in range(len(_PERMUTATIONS4)):
-            # shown card j is five[j + (j >= h)]
             i0 = _PERMUTATIONS4[p, 0]
             i1 = _PERMUTATIONS4[p, 1]
             i2 = _PERMUTATIONS4[p, 2]
-            first = _order_features(out[f + i0 + (i0 >= h)], out[f + i1 + (i1 >= h)],
-                                    out[f + i2 + (i2 >= h)])  # fmt: skip
-            score = base + params[O_FIRST_RANK] * first[0] + params[O_EARLY_GROUPS] * first[1]
-            if score > best:
+            x0 = r0 if i0 == 0 else (r1 if i0 == 1 else (r2 if i0 == 2 else r3))
+            x1 = r0 if i1 == 0 else (r1 if i1 == 1 else (r2 if i1 == 2 else r3))
+            x2 = r0 if i2 == 0 else (r1 if i2 == 1 else (r2 if i2 == 2 else r3))
+            a = a0 if i0 == 0 else (a1 if i0 == 1 else (a2 if i0 == 2 else a3))
+            equal = np.int64(x0 == x1) + _equal3(x0, x1, x2)
+            b = b0 if equal == 0 else (b1 if equal == 1 else (b2 if equal == 2 else b4))
+            score = a + b
+            if score > best or (score == best and h < best_h):
                 best, best_h, best_p = score, h, p
     # the chosen order, written over the sorted five: hidden card last, and
     # the shown ones moved right to left past it
@@ -371,8 +485,14 @@ def bet_learned_at(pub, own, params, rng, bucket):
     bucket ``bucket`` (:data:`~anaconda_sim.strategies.learned.winprob.OWN_BUCKET`), on
     its estimated probability of winning
     (:func:`~anaconda_sim.strategies.learned.winprob.win_probability`)."""
+    return bet_learned_on(pub, own, params, rng, win_probability(pub, own, params, bucket))
+
+
+@jit(inline="always")
+def bet_learned_on(pub, own, params, rng, p):
+    """Betting intent of a ``"learned"`` seat whose estimated probability of
+    winning the pot is ``p`` (:func:`bet_learned_at`'s rule)."""
     r = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
-    p = win_probability(pub, own, params, bucket)
     bluff = params[BLUFF] > 0.0 and rand_float(rng) < params[BLUFF]
     seat = own[V.O_SEAT]
     to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat]

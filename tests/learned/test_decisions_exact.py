@@ -1,0 +1,133 @@
+"""The fast "learned" decisions choose exactly what scoring every candidate
+chooses (R7 pass of three, R8-R9 the reveal order of the kept five).
+
+The pass scores its 35 candidates with features read without loops; the
+reveal order skips hidden cards whose floating-point bound is below the best
+score found. Neither may change a choice, ties included (the first best in
+the documented order). Each is checked here on 200,000 random hands for each
+of 14 parameter vectors: the vectors shipped for 2-7 players, vectors drawn
+at random inside the family's stated ranges, and vectors of small whole
+numbers, which make exact ties between candidates common.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from learned_reference import reference_order, reference_pass
+from numba import njit
+
+from anaconda_sim.strategies.learned.params import (
+    LEARNED_RANGES,
+    N_ORDER,
+    N_PASS,
+    O0,
+    PARAM_NAMES,
+    TABLE0,
+    WIN_TABLE_SIZE,
+    as_array,
+    shipped_params,
+    shipped_win_table,
+)
+from anaconda_sim.strategies.learned.play import order_learned, pass_features_of, pass_learned
+from anaconda_sim.table import views as V
+
+HANDS = 200_000
+pytestmark = pytest.mark.slow  # 5.6 million decisions against their twins
+
+
+def _vectors() -> list[tuple[str, np.ndarray]]:
+    size = TABLE0 + WIN_TABLE_SIZE
+    vectors = [(f"shipped {n}p", as_array(shipped_params(n), shipped_win_table(n), size))
+               for n in range(2, 8)]  # fmt: skip
+    rng = np.random.default_rng(2026)
+    base = as_array(shipped_params(6), shipped_win_table(6), size)
+    for i in range(4):
+        v = base.copy()
+        for j, name in enumerate(PARAM_NAMES[: N_PASS + N_ORDER]):
+            low, high = LEARNED_RANGES[name].low, LEARNED_RANGES[name].high
+            scale = min(high, 5.0) if i < 2 else min(high, 1000.0)
+            v[j] = rng.uniform(max(low, -scale), scale)
+        vectors.append((f"random {i}", v))
+    for i in range(4):
+        v = base.copy()
+        v[: N_PASS + N_ORDER] = rng.integers(-2, 3, N_PASS + N_ORDER)
+        if i == 3:
+            v[O0 : O0 + N_ORDER] = 0.0  # every order ties: the first must win
+        vectors.append((f"whole {i}", v))
+    return vectors
+
+
+VECTORS = _vectors()
+
+
+def _hands(seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((HANDS, 52)), axis=1)[:, :7].astype(np.int32)
+
+
+@njit(cache=False)
+def _passes(kernel, hands, params):
+    chosen = np.empty((hands.shape[0], 3), dtype=np.int32)
+    own = np.zeros(V.OWN_SIZE, dtype=np.int32)
+    out = np.zeros(8, dtype=np.int32)
+    for i in range(hands.shape[0]):
+        own[V.O_NCARDS] = 7
+        for j in range(7):
+            own[V.O_CARDS + j] = hands[i, j]
+        kernel(own, params, out)
+        for j in range(3):
+            chosen[i, j] = out[j]
+    return chosen
+
+
+@njit(cache=False)
+def _orders(kernel, hands, params):
+    chosen = np.empty((hands.shape[0], 5), dtype=np.int32)
+    out = np.zeros(8, dtype=np.int32)
+    for i in range(hands.shape[0]):
+        for j in range(5):
+            out[V.OUT_FIVE + j] = hands[i, j]
+        kernel(params, out)
+        for j in range(5):
+            chosen[i, j] = out[V.OUT_FIVE + j]
+    return chosen
+
+
+@pytest.mark.parametrize(("name", "params"), VECTORS, ids=[name for name, _ in VECTORS])
+def test_the_pass_is_the_first_best_of_all_35(name: str, params: np.ndarray) -> None:
+    hands = _hands(1)
+    fast = _passes(pass_learned, hands, params)
+    full = _passes(reference_pass, hands, params)
+    differ = np.flatnonzero((fast != full).any(axis=1))
+    assert differ.size == 0, (name, hands[differ[:3]].tolist())
+
+
+@pytest.mark.parametrize(("name", "params"), VECTORS, ids=[name for name, _ in VECTORS])
+def test_the_reveal_order_is_the_first_best_of_all_120(name: str, params: np.ndarray) -> None:
+    hands = _hands(2)
+    fast = _orders(order_learned, hands, params)
+    full = _orders(reference_order, hands, params)
+    differ = np.flatnonzero((fast != full).any(axis=1))
+    assert differ.size == 0, (name, hands[differ[:3]].tolist())
+
+
+def test_the_vectors_make_ties_and_skip_hidden_cards() -> None:
+    """The cases above are hard ones: with whole-number weights many hands
+    have two best passes (so the tie rule is exercised), and with every order
+    weight zero all 120 orders tie and the first is kept: the lowest card
+    (by index) hidden, the others shown in increasing order."""
+    hands = _hands(1)[:2000]
+    features = np.empty((len(hands), 35, N_PASS))
+    for i, hand in enumerate(hands):
+        pass_features_of(hand.astype(np.int64), features[i])
+    weights = dict(VECTORS)["whole 0"][:N_PASS]
+    scores = features[:, :, 0] * weights[0]
+    for f in range(1, N_PASS):
+        scores = scores + features[:, :, f] * weights[f]  # the kernels' order of sums
+    top_two = np.sort(scores, axis=1)[:, -2:]
+    assert (top_two[:, 0] == top_two[:, 1]).mean() > 0.03  # about 6%
+    params = dict(VECTORS)["whole 3"]
+    orders = _orders(order_learned, hands, params)
+    ordered = np.sort(hands[:, :5], axis=1)
+    assert (orders == np.concatenate([ordered[:, 1:], ordered[:, :1]], axis=1)).all()

@@ -1,0 +1,93 @@
+"""The "learned" family's numbers, pinned before its decisions were made faster.
+
+Every decision kernel of the family (pass R7, discard and order R8-R9,
+betting R13-R16) must give exactly the choices it gave before: the same seed
+gives the same deals, analyses, exploitability and spot values at 2, 4 and 6
+players. A change of any number fails here; a change only in how fast the
+choices are made does not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import anaconda_sim as ac
+from anaconda_sim.game import play_deal
+from anaconda_sim.game.engine import Phase
+from anaconda_sim.spots import action_values, spot_of
+from anaconda_sim.table.rules import Rules
+
+HAND = "A♠ K♠ Q♦ 9♣ 9♦ 5♥ 2♣"
+FIVE = "A♠ A♥ A♦ K♦ 7♣"
+
+
+def _digest(frame: pd.DataFrame, columns: list[str]) -> str:
+    """The values of ``columns``, rows in the order of their labels (first
+    column), so a change of how rows are ranked or shown does not count."""
+    frame = frame.sort_values(frame.columns[0], kind="stable")
+    values = np.ascontiguousarray(frame[columns].to_numpy(dtype=np.float64))
+    labels = "|".join(map(str, frame.iloc[:, 0])).encode()
+    return hashlib.sha256(values.tobytes() + labels).hexdigest()[:16]
+
+
+def _spot(players: int):
+    """The first betting spot after two reveals of a deal the family played."""
+    for seed in range(50):
+        history = play_deal(Rules(players=players), ["learned"] * players, seed=seed).history
+        for number in range(1, len(history.moves()) + 1):
+            spot = spot_of(history, move=number)
+            if spot.phase is Phase.BETTING and spot.game.revealed >= 2:
+                return spot
+    raise AssertionError("no betting spot after two reveals")  # pragma: no cover
+
+
+PINNED = {
+    ("simulate", 2): "ab8dabeeb26ab205",
+    ("simulate", 4): "4c224802672a748e",
+    ("simulate", 6): "9b1bd8db2ed7413e",
+    ("pass_values", 2): "b399a6d5d29cd124",
+    ("pass_values", 4): "7831a3f27cf43300",
+    ("pass_values", 6): "87ef62ea35d693d3",
+    ("reveal_values", 2): "932b6796c9425b54",
+    ("reveal_values", 4): "c9c0f8020be181f2",
+    ("reveal_values", 6): "71021c3e88f8b1a2",
+    ("exploitability", 2): "53fda2f098e126e2",
+    ("exploitability", 4): "9b4e64401b7b6c9c",
+    ("exploitability", 6): "62258859266cc65a",
+    ("action_values", 2): "bf40ed6e81151f0c",
+    ("action_values", 4): "c960594d25bd421d",
+    ("action_values", 6): "42574dc1b2b830eb",
+}  # fmt: skip
+
+
+def fingerprint(what: str, players: int) -> str:
+    if what == "simulate":
+        result = ac.simulate(Rules(players=players), "learned", 1500, seed=21, progress=False,
+                             records=True)  # fmt: skip
+        summary = pd.util.hash_pandas_object(result.to_frame(), index=True).to_numpy()
+        records = pd.util.hash_pandas_object(result.records, index=True).to_numpy()
+        return hashlib.sha256(summary.tobytes() + records.tobytes()).hexdigest()[:16]
+    if what == "pass_values":
+        table = ac.pass_values(HAND, players, hero="learned", betting=True, deals=300, seed=22,
+                               progress=False)  # fmt: skip
+        return _digest(table, ["value", "se"])
+    if what == "reveal_values":
+        table = ac.reveal_values(FIVE, players, discards="5♥ 2♣", deals=60, seed=23,
+                                 progress=False)  # fmt: skip
+        return _digest(table, ["value", "se"])
+    if what == "exploitability":
+        table = ac.exploitability("learned", players, "pass", hands=6, deals=150, seed=24,
+                                  betting=True)  # fmt: skip
+        return _digest(table, [c for c in table.columns if table[c].dtype.kind == "f"])
+    table = action_values(_spot(players), "learned", deals=400, seed=25)
+    return _digest(table, ["value"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("what", "players"), sorted(PINNED))
+def test_the_learned_family_gives_the_pinned_numbers(what: str, players: int) -> None:
+    assert fingerprint(what, players) == PINNED[(what, players)]
