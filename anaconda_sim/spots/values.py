@@ -49,6 +49,14 @@ def batch_table(net: np.ndarray, weight: np.ndarray, batch: np.ndarray,
     sample size of each column of ``net`` (draws x choices), from weighted
     draws in independent batches (:func:`~anaconda_sim.spots.posterior.batch_mean_cov`)."""
     mean, cov = batch_mean_cov(net, weight, batch)
+    # a choice worth the same on every draw (a fold) is known exactly: its
+    # value is that number and it varies with nothing, so a difference from
+    # it has exactly the other choice's SE (the weighted sums would leave a
+    # rounding residue of 1e-16)
+    constant = np.all(net == net[:1], axis=0)
+    mean[constant] = net[0, constant]
+    cov[constant, :] = 0.0
+    cov[:, constant] = 0.0
     se = np.sqrt(np.clip(np.diag(cov), 0.0, None))
     best = int(np.argmax(mean))
     diff_var = np.diag(cov) + cov[best, best] - 2 * cov[:, best]
