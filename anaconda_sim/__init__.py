@@ -45,6 +45,7 @@ _LAZY = {
     "SimulationResult": "sim",
     "ChoiceScores": "sim",
     "reveal_opponents": "analysis",
+    "Request": "analysis",
     "parse_strategies": "strategies",
     "hand_classes": "hands",
     "CATEGORY_COLUMNS": "hands",

@@ -69,7 +69,10 @@ ranking, the model in ``attrs``), :mod:`~anaconda_sim.analysis.passes`,
 :mod:`~anaconda_sim.analysis.discards` (discards and equity),
 :mod:`~anaconda_sim.analysis.reveal`, :mod:`~anaconda_sim.analysis.declare`;
 :mod:`~anaconda_sim.analysis.registry`, every kind of analysis with its
-function and options (light: the command line's parser reads it).
+function and options (light: the command line's parser reads it);
+:mod:`~anaconda_sim.analysis.request`, the one request shape of the sampling
+keywords (:class:`Request`, given as ``request=`` or as keywords);
+:mod:`~anaconda_sim.analysis.symmetry`, the choices alike up to the suits.
 How much a strategy gives away (:func:`anaconda_sim.learning.exploitability`)
 and learning one (:func:`anaconda_sim.learning.learn`) sit one layer up, in
 :mod:`anaconda_sim.learning`.
@@ -87,5 +90,6 @@ from .registry import KINDS
 #: load numba and pandas; the registry of kinds, :mod:`.registry`, does not)
 _LAZY = {k.function_name: k.module.rpartition(".")[2] for k in KINDS}
 _LAZY["reveal_opponents"] = "reveal"
+_LAZY["Request"] = "request"
 __all__ = sorted(_LAZY)
 __getattr__, __dir__ = lazy_exports(__name__, _LAZY)

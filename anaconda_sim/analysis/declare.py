@@ -11,15 +11,14 @@ import pandas as pd
 from ..cards import parse_cards
 from ..hands.declare import DECLARE_NAMES
 from ..hands.evaluator import CATEGORY_COLUMNS
-from ..rng import SeedLike
 from ..sim.models import FORCE_ORDER_DECLARE
 from ..strategies.spec import Strategy, get_strategy
 from ..table.rules import Rules
 from .driver import (
     DEFAULT_BATCH,
-    DEFAULT_MAX_DEALS,
     CardsLike,
     OpponentSpec,
+    Request,
     cards_text,
     check_players,
     finish,
@@ -66,14 +65,8 @@ def declare_values(
     hero: str | Strategy = "sensible",
     opponents: OpponentSpec = "learned",
     betting: bool = True,
-    deals: int | None = None,
-    precision: float | None = None,
-    max_deals: int = DEFAULT_MAX_DEALS,
-    seed: SeedLike = None,
-    batch_size: int | None = None,
-    threads: int | None = None,
-    progress: bool | None = None,
-    unicode: bool = True,
+    request: Request | None = None,
+    **keywords: Any,
 ) -> pd.DataFrame:
     """Value of each hi-lo declaration (R22) with the kept five ``hand``.
 
@@ -148,9 +141,7 @@ def declare_values(
         raise TypeError(f"betting={betting!r} must be True or False")
     hero_strategy = get_strategy(hero)
     strategies = opponent_strategies(opponents, players)
-    options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
-                       batch_size=batch_size, progress=progress, unicode=unicode,
-                       threads=threads)  # fmt: skip
+    options = sampling(request, "declare_values", **keywords)
     dealer = players - 1
     model = discard_model(five, None, players, rules_name, [hero_strategy, *strategies],
                           betting=betting, dealer=dealer,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -13,19 +14,19 @@ from ..cards import format_cards, parse_cards
 from ..hands.evaluator import CATEGORY_COLUMNS, best_five, evaluate
 from ..hands.low import evaluate_low
 from ..limits import DECK_SIZE
-from ..rng import STREAM_SEAT, SeedLike, new_state
+from ..rng import STREAM_SEAT, new_state
 from ..sim.models import FORCE_ORDER, RevealModel, score_keeps, score_passes
 from ..stats import ChoiceAccumulator
 from ..strategies.spec import Strategy, get_strategy
 from ..table.rules import Rules
 from .driver import (
     DEFAULT_BATCH,
-    DEFAULT_MAX_DEALS,
     HILO,
     BatchRun,
     CardsLike,
     OpponentSpec,
     ReceivedCondition,
+    Request,
     Sampling,
     cards_text,
     check_bool,
@@ -62,14 +63,8 @@ def discard_values(
     opponents: OpponentSpec = "learned",
     confirm: int = 0,
     fold: bool = True,
-    deals: int | None = None,
-    precision: float | None = None,
-    max_deals: int = DEFAULT_MAX_DEALS,
-    seed: SeedLike = None,
-    batch_size: int | None = None,
-    threads: int | None = None,
-    progress: bool | None = None,
-    unicode: bool = True,
+    request: Request | None = None,
+    **keywords: Any,
 ) -> pd.DataFrame:
     """Value of each of the 21 ways to discard two of the seven cards held (R8).
 
@@ -148,9 +143,7 @@ def discard_values(
     players = check_players(players)
     rules_name = check_rules(rules, players)
     strategies = opponent_strategies(opponents, players)
-    options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
-                       batch_size=batch_size, progress=progress, unicode=unicode,
-                       threads=threads)  # fmt: skip
+    options = sampling(request, "discard_values", **keywords)
     confirm = check_confirm(confirm, 21)
     fold = check_bool(fold, "fold")
     passed_cards, received_cards = known_after_pass(hero7, passed, received)
@@ -211,14 +204,8 @@ def equity(
     known: CardsLike | None = None,
     hero: str | Strategy = "sensible",
     opponents: OpponentSpec = "learned",
-    deals: int | None = None,
-    precision: float | None = None,
-    max_deals: int = DEFAULT_MAX_DEALS,
-    seed: SeedLike = None,
-    batch_size: int | None = None,
-    threads: int | None = None,
-    progress: bool | None = None,
-    unicode: bool = True,
+    request: Request | None = None,
+    **keywords: Any,
 ) -> pd.DataFrame:
     """Showdown equity (expected pot share) of the hero's hand at its stage.
 
@@ -265,9 +252,7 @@ def equity(
     cards = parse_cards(hand, (5, 7), what="hand")
     hero_strategy = get_strategy(hero)
     strategies = opponent_strategies(opponents, players)
-    options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
-                       batch_size=batch_size, progress=progress, unicode=unicode,
-                       threads=threads)  # fmt: skip
+    options = sampling(request, "equity", **keywords)
     hilo = rules_name == HILO
     hero_pass = hero_keep = None
     acceptance: float | None = None

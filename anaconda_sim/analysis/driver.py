@@ -3,7 +3,8 @@ batches, ranking and the table's model.
 
 Every analysis (:mod:`~anaconda_sim.analysis.passes`,
 :mod:`~anaconda_sim.analysis.discards`, :mod:`~anaconda_sim.analysis.reveal`)
-takes the same sampling keywords, checked here by :func:`sampling`, runs its
+takes the same sampling keywords (one :class:`~anaconda_sim.analysis.request.Request`,
+turned into a :class:`Sampling` here by :func:`sampling`), runs its
 kernel batch by batch through :class:`BatchRun` until the deal count or the
 precision is reached, and shapes its table with :func:`finish`: the core
 columns ``value``, ``se``, ``ci_low``, ``ci_high``, ``rank``,
@@ -23,12 +24,12 @@ import numpy as np
 import pandas as pd
 
 from ..cards import CardError, format_cards, parse_cards
-from ..checks import check_deals, check_int
+from ..checks import check_int
 from ..checks import check_players as check_players  # the analyses import it from here
 from ..limits import DEFAULT_DEALS, DEFAULT_MAX_DEALS
 from ..progress import progress_bar
 from ..provenance import table_model
-from ..rng import SeedLike, root_key
+from ..rng import SeedLike
 from ..sim.models import (
     ReceivedCondition,
     add_categories,
@@ -39,6 +40,7 @@ from ..stats import Z95, ChoiceAccumulator, estimate
 from ..strategies.spec import Strategy, get_strategy
 from ..table import views as V
 from ..table.rules import Rules
+from .request import Request
 from .symmetry import Folding
 
 __all__ = [
@@ -47,6 +49,7 @@ __all__ = [
     "CardsLike",
     "OpponentSpec",
     "ReceivedCondition",
+    "Request",
     "Sampling",
     "add_categories",
     "pub_at_pass",
@@ -206,7 +209,7 @@ def known_after_pass(
 # --------------------------------------------------------------- sampling --
 @dataclass(frozen=True)
 class Sampling:
-    """The validated sampling keywords shared by every analysis.
+    """The run a :class:`~anaconda_sim.analysis.request.Request` asks for.
 
     ``limit`` is the number of deals to run (``deals``, or ``max_deals``
     with a ``precision`` target, else :data:`DEFAULT_DEALS`); ``precision``
@@ -227,51 +230,21 @@ class Sampling:
         return max(default if self.batch_size is None else self.batch_size, minimum)
 
 
-def sampling(
-    *,
-    deals: int | None,
-    precision: float | None,
-    max_deals: int,
-    seed: SeedLike,
-    batch_size: int | None,
-    progress: bool | None,
-    unicode: bool,
-    threads: int | None = None,
-) -> Sampling:
-    """Check the sampling keywords of an analysis (one place for all of them).
+def sampling(request: Request | None = None, function: str = "the analysis",
+             **keywords: Any) -> Sampling:  # fmt: skip
+    """The run of an analysis from its request or its sampling keywords
+    (:class:`~anaconda_sim.analysis.request.Request`: one place checks them all).
 
     Examples
     --------
-    >>> sampling(deals=None, precision=None, max_deals=DEFAULT_MAX_DEALS, seed=1,
-    ...          batch_size=None, progress=False, unicode=True).limit
+    >>> sampling(seed=1).limit
     20000
-    >>> sampling(deals=100, precision=0.01, max_deals=10, seed=1, batch_size=None,
-    ...          progress=None, unicode=True)
+    >>> sampling(deals=100, precision=0.01, seed=1)
     Traceback (most recent call last):
     ...
     ValueError: give deals= or precision=, not both
     """
-    if deals is not None and precision is not None:
-        raise ValueError("give deals= or precision=, not both")
-    if precision is not None:
-        if isinstance(precision, bool) or not isinstance(precision, (int, float, np.number)):
-            raise TypeError(f"precision={precision!r} must be a positive number")
-        if not precision > 0 or not np.isfinite(precision):
-            raise ValueError(f"precision={precision} must be a positive standard error")
-        limit, target = check_deals(max_deals, "max_deals"), float(precision)
-    else:
-        deals = DEFAULT_DEALS if deals is None else deals
-        # a standard error needs two deals
-        limit, target = check_deals(deals, low=2), 0.0
-    if batch_size is not None:
-        batch_size = check_int(batch_size, "batch_size", low=1)
-    if progress is not None and not isinstance(progress, bool):
-        raise TypeError(f"progress={progress!r} must be True, False or None (automatic)")
-    if not isinstance(unicode, bool):
-        raise TypeError(f"unicode={unicode!r} must be True (Q♠) or False (Qs)")
-    if threads is not None:
-        threads = check_int(threads, "threads", low=1)
-    return Sampling(limit, target, seed, root_key(seed), batch_size, progress, unicode, threads)
+    return Request.of(request, keywords, function).sampling()
 
 
 @contextlib.contextmanager

@@ -11,18 +11,17 @@ import pandas as pd
 
 from ..cards import parse_cards
 from ..hands.evaluator import CATEGORY_COLUMNS, N_CATEGORIES
-from ..rng import SeedLike
 from ..sim.models import score_passes
 from ..sim.simulator import score_choices
 from ..stats import SHARE_SCALE, ChoiceAccumulator
 from ..strategies.spec import Strategy, get_strategy
 from ..table.rules import Rules
 from .driver import (
-    DEFAULT_MAX_DEALS,
     HILO,
     BatchRun,
     CardsLike,
     OpponentSpec,
+    Request,
     Sampling,
     cards_text,
     check_capacity,
@@ -54,14 +53,8 @@ def pass_values(
     opponents: OpponentSpec = "learned",
     betting: bool = False,
     confirm: int = 0,
-    deals: int | None = None,
-    precision: float | None = None,
-    max_deals: int = DEFAULT_MAX_DEALS,
-    seed: SeedLike = None,
-    batch_size: int | None = None,
-    threads: int | None = None,
-    progress: bool | None = None,
-    unicode: bool = True,
+    request: Request | None = None,
+    **keywords: Any,
 ) -> pd.DataFrame:
     """Value of each of the 35 ways to pass three of seven cards (R7).
 
@@ -103,9 +96,12 @@ def pass_values(
         after the dealer), ``value`` = mean net chips; ``left_gain`` is then
         the left neighbour's mean net chips relative to the average pass,
         without a standard error.
-    deals, precision, max_deals, seed, batch_size, progress, unicode
-        Sampling (see :mod:`anaconda_sim.analysis`): the same seed gives the
-        same table.
+    request, **keywords
+        The sampling and table keywords (``deals``, ``precision``,
+        ``max_deals``, ``seed``, ``batch_size``, ``threads``, ``progress``,
+        ``unicode``), as keywords or as one
+        :class:`~anaconda_sim.analysis.request.Request`: the same seed gives
+        the same table.
 
     Returns
     -------
@@ -135,9 +131,7 @@ def pass_values(
     rules_name = check_rules(rules, players)
     strategies = opponent_strategies(opponents, players)
     hero_strategy = get_strategy(hero)
-    options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
-                       batch_size=batch_size, progress=progress, unicode=unicode,
-                       threads=threads)  # fmt: skip
+    options = sampling(request, "pass_values", **keywords)
     confirm = check_confirm(confirm, 35)
     extra = known_cards(known, hero7.tolist())
     check_capacity(players, 45 - len(extra), 7 * (players - 1))

@@ -7,8 +7,10 @@ without loading numba, pandas or the analyses themselves; a kind's function
 is imported only when :meth:`AnalysisKind.load` is called.
 
 Each kind states the keyword-only options of its function, in signature
-order, with their defaults; ``tests/cli/test_registry.py`` checks them
-against the real signatures, so the two cannot drift apart.
+order, with their defaults, then the sampling keywords every analysis
+takes, read from :class:`~anaconda_sim.analysis.request.Request`;
+``tests/cli/test_registry.py`` checks them against the real signatures, so
+the two cannot drift apart.
 
 Examples
 --------
@@ -32,16 +34,15 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..limits import DEFAULT_DEALS, DEFAULT_MAX_DEALS
+from ..limits import DEFAULT_DEALS
+from .request import Request
 
 __all__ = ["DEFAULT_DEALS", "KINDS", "NAMES", "SAMPLING", "AnalysisKind", "kind"]
 
 
-#: the sampling keywords every analysis takes last, with their defaults
-SAMPLING: Mapping[str, Any] = MappingProxyType({
-    "deals": None, "precision": None, "max_deals": DEFAULT_MAX_DEALS, "seed": None,
-    "batch_size": None, "threads": None, "progress": None, "unicode": True,
-})  # fmt: skip
+#: the sampling keywords every analysis takes last, with their defaults (the
+#: fields of :class:`~anaconda_sim.analysis.request.Request`)
+SAMPLING: Mapping[str, Any] = MappingProxyType(Request.keywords())
 
 
 @dataclass(frozen=True)

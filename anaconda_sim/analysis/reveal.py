@@ -12,16 +12,15 @@ import pandas as pd
 from ..cards import parse_cards
 from ..checks import check_int
 from ..hands.evaluator import CATEGORY_COLUMNS
-from ..rng import SeedLike
 from ..sim.models import FORCE_ORDER
 from ..stats import ChoiceAccumulator
 from ..strategies.spec import Strategy, get_strategy
 from ..table.rules import REVEAL_ROUNDS, Rules
 from .driver import (
-    DEFAULT_MAX_DEALS,
     REVEAL_BATCH,
     CardsLike,
     OpponentSpec,
+    Request,
     Sampling,
     cards_text,
     check_bool,
@@ -56,14 +55,8 @@ def reveal_values(
     dealer: int | None = None,
     confirm: int = 0,
     fold: bool = True,
-    deals: int | None = None,
-    precision: float | None = None,
-    max_deals: int = DEFAULT_MAX_DEALS,
-    seed: SeedLike = None,
-    batch_size: int | None = None,
-    threads: int | None = None,
-    progress: bool | None = None,
-    unicode: bool = True,
+    request: Request | None = None,
+    **keywords: Any,
 ) -> pd.DataFrame:
     """Value of each of the 120 orders in which to reveal the kept five (R8, R9).
 
@@ -165,9 +158,7 @@ def reveal_values(
                        why=f"seats are 0..{players - 1}")  # fmt: skip
     hero_strategy = get_strategy(hero)
     strategies = opponent_strategies(opponents, players)
-    options = sampling(deals=deals, precision=precision, max_deals=max_deals, seed=seed,
-                       batch_size=batch_size, progress=progress, unicode=unicode,
-                       threads=threads)  # fmt: skip
+    options = sampling(request, "reveal_values", **keywords)
     confirm = check_confirm(confirm, 120)
     fold = check_bool(fold, "fold")
     model = discard_model(five, dead, players, rules_name, [hero_strategy, *strategies],

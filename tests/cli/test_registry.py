@@ -11,6 +11,7 @@ import pytest
 
 import anaconda_sim.analysis as analysis
 from anaconda_sim.analysis import driver, registry
+from anaconda_sim.analysis.request import Request
 from anaconda_sim.cli.parser import OPTIONS
 from anaconda_sim.sweep import spec
 
@@ -22,7 +23,11 @@ def test_each_kind_states_its_functions_options(kind):
     parameters = inspect.signature(function).parameters
     assert list(parameters)[:2] == ["hand", "players"]
     keywords = {name: p.default for name, p in parameters.items()
-                if p.kind is inspect.Parameter.KEYWORD_ONLY}  # fmt: skip
+                if p.kind is inspect.Parameter.KEYWORD_ONLY and name != "request"}  # fmt: skip
+    # the sampling keywords come last, as one Request or as keywords
+    assert list(parameters)[-2:] == ["request", "keywords"]
+    assert parameters["keywords"].kind is inspect.Parameter.VAR_KEYWORD
+    keywords |= Request.keywords()
     assert dict(kind.options) == keywords
     assert list(kind.options) == list(keywords)  # and in signature order
     assert set(keywords) <= set(OPTIONS), "a keyword without a command-line option"
