@@ -48,7 +48,7 @@ STAGES: dict[str, tuple[str, ...]] = {
     "weight fit": ("fit_weights",),
     "win table": ("estimate_win_table",),
     "betting search": ("betting_search",),
-    "measurement": ("exploitability", "deviation_gain", "_seat_nets"),
+    "measurement": ("exploitability", "deviation_gain", "seat_nets"),
 }
 #: sample sizes of the smoke mode (learn's defaults otherwise)
 QUICK = {"situations": 8, "deals": 60, "bet_deals": 400, "table_deals": 1000, "eval_hands": 4,

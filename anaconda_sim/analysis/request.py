@@ -159,8 +159,8 @@ class Request:
     def sampling(self) -> Sampling:
         """The run this request asks for (:class:`~anaconda_sim.analysis.driver.Sampling`:
         the deal limit, the root key of the random streams...)."""
-        from ..rng import root_key
-        from .driver import Sampling
+        from ..rng import root_key  # late: loads numba (the random streams' keys)
+        from .driver import Sampling  # late: loads numba and pandas (the analyses' driver)
 
         return Sampling(self.limit, self.precision or 0.0, self.seed, root_key(self.seed),
                         self.batch_size, self.progress, self.unicode, self.threads)  # fmt: skip

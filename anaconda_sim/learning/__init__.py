@@ -12,7 +12,15 @@ Modules
 :mod:`~anaconda_sim.learning.exploit`
     :func:`exploitability` and the situations it scores.
 :mod:`~anaconda_sim.learning.fit`
-    :func:`learn`, :func:`betting_exploitability`, :func:`estimate_win_table`.
+    :func:`learn`: the learning loop (iterated best response).
+:mod:`~anaconda_sim.learning.tables`
+    The tables the loop fits to and their regret; :func:`estimate_win_table`.
+:mod:`~anaconda_sim.learning.betting`
+    The betting search (a coordinate search against a population field).
+:mod:`~anaconda_sim.learning.betexploit`
+    :func:`betting_exploitability`.
+:mod:`~anaconda_sim.learning.family`
+    Strategies of the learned family from parameter vectors; child seeds.
 
 Regenerate the shipped vectors with ``python -m anaconda_sim.learning``.
 
@@ -27,8 +35,8 @@ from .._lazy import lazy_exports
 
 _LAZY = {
     "LearnResult": "fit",
-    "betting_exploitability": "fit",
-    "estimate_win_table": "fit",
+    "betting_exploitability": "betexploit",
+    "estimate_win_table": "tables",
     "exploitability": "exploit",
     "learn": "fit",
 }

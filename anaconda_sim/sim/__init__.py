@@ -7,9 +7,13 @@ deal by deal against the reference engine (:mod:`anaconda_sim.game`).
 Modules
 -------
 :mod:`~anaconda_sim.sim.simulator`
-    The public functions and their result classes.
+    The public functions and their result classes, from
+    :mod:`~anaconda_sim.sim.simulation` (:func:`simulate`,
+    :class:`SimulationResult`) and :mod:`~anaconda_sim.sim.choices`
+    (:func:`score_choices`, :class:`ChoiceScores`).
 :mod:`~anaconda_sim.sim.driver`
-    Input checks, the configuration array and the chunked kernel runs.
+    Input checks, the configuration array, the chunked kernel runs and a
+    run's model.
 :mod:`~anaconda_sim.sim.layout`
     The name of every slot of every configuration, scratch and accumulator
     array the kernels share with their readers.

@@ -26,6 +26,7 @@ from ..checks import check_deals, check_int
 from ..hands.evaluator import N_CATEGORIES
 from ..limits import DECK_SIZE, MAX_DEALS
 from ..progress import progress_bar
+from ..provenance import VALUE_UNITS, table_model
 from ..rng import SeedLike, root_key
 from ..strategies.dispatch import no_custom_bet, no_custom_cards
 from ..strategies.kinds import KIND_CUSTOM, kernel_extras
@@ -430,3 +431,39 @@ def mean_se(total: np.ndarray, total_sq: np.ndarray, count: int) -> tuple[np.nda
     return mean, np.sqrt(np.maximum(var, 0.0) / count)
 
 
+# ------------------------------------------------------ a run's model --
+def run_model(run: KernelRun, function: str, seed: SeedLike, *, fixed_cards: np.ndarray,
+              known: Any, **extra: Any) -> dict[str, Any]:  # fmt: skip
+    """The model of a run, as tables record it (:mod:`anaconda_sim.provenance`)."""
+    rules = run.rules
+    fixed = {
+        int(seat): format_cards(row[row >= 0])
+        for seat, row in enumerate(fixed_cards[: rules.players])
+        if (row >= 0).any()
+    }
+    known_cards = parse_cards(known, what="known cards") if known is not None else []
+    # the value of every row is net chips, with or without betting (the antes)
+    return table_model(
+        function, function, players=rules.players, rules=rules.name,
+        betting=bool(run.cfg[L.C_BETTING]), seed=seed, value_unit=VALUE_UNITS[True],
+        rule_set=rules.to_dict(), strategies=[s.spec() for s in run.strategies],
+        key=int(run.key), deals=run.deals, dealer=int(run.cfg[L.C_DEALER]),
+        rotate=bool(run.cfg[L.C_ROTATE]), fixed=fixed or None,
+        known=format_cards(known_cards) if known_cards else None, **extra, interrupted=False,
+    )  # fmt: skip
+
+
+def attach_records(run: KernelRun, records: Any, model: dict[str, Any]) -> None:
+    """Keep the run's records in memory (``records=True``) or stream them to a
+    Parquet file (a path), with the run's model."""
+    if records is True:
+        run.sink = MemoryRecords()
+    elif records is not False:
+        run.sink = ParquetRecords(records, {**model, "table": "records"})
+
+
+def finish_model(run: KernelRun, model: dict[str, Any]) -> dict[str, Any]:
+    """The final model (deals done) and the records closed with it."""
+    model.update(deals=run.done, interrupted=run.interrupted)
+    run.finish_records({**model, "table": "records"})
+    return model

@@ -39,8 +39,11 @@ def test_a_request_is_checked_when_made():
 def test_a_request_and_keywords_together_or_a_misspelt_keyword_are_refused():
     with pytest.raises(TypeError, match="give request= or the sampling keywords"):
         ac.pass_values(HAND, 3, request=Request(deals=100), seed=1)
-    with pytest.raises(TypeError, match="pass_values\\(\\) got an unexpected keyword argument "
-                                        "'deal'; the sampling keywords are deals, precision"):
+    with pytest.raises(
+        TypeError,
+        match="pass_values\\(\\) got an unexpected keyword argument "
+        "'deal'; the sampling keywords are deals, precision",
+    ):
         ac.pass_values(HAND, 3, deal=100)
     with pytest.raises(TypeError, match=r"must be an anaconda_sim\.analysis\.Request"):
         ac.pass_values(HAND, 3, request={"deals": 100})
@@ -48,5 +51,5 @@ def test_a_request_and_keywords_together_or_a_misspelt_keyword_are_refused():
 
 def test_the_registry_reads_the_request():
     for kind in registry.KINDS:
-        assert list(kind.options)[-len(Request.keywords()):] == list(Request.keywords())
+        assert list(kind.options)[-len(Request.keywords()) :] == list(Request.keywords())
     assert registry.SAMPLING == Request.keywords()

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from anaconda_sim.learning import learn
-from anaconda_sim.learning.fit import (
+from anaconda_sim.learning.tables import (
     argmax_regret,
     fit_weights,
     pass_betting_table,
@@ -45,9 +45,9 @@ def test_pass_table_values_are_pass_values():
     assert features.shape == (2, 35, N_PASS) and values.shape == (2, 35)
     assert np.all((values >= 0) & (values <= 1))
     # a hand's values are pass_values' on the same deals (root seed, same model)
-    from anaconda_sim.learning.fit import _seed
+    from anaconda_sim.learning.family import child_seed
 
-    table = pass_values(hands[0], 3, opponents="sensible", deals=200, seed=_seed(1, 0),
+    table = pass_values(hands[0], 3, opponents="sensible", deals=200, seed=child_seed(1, 0),
                         progress=False, unicode=False)  # fmt: skip
     assert sorted(table["value"]) == pytest.approx(sorted(values[0]), abs=1e-12)
 
@@ -81,22 +81,23 @@ def test_the_population_field_seats_each_stranger_in_every_other_seat_in_turn():
     """population_nets: the self-play block, then per stranger one block per
     other seat (equal shares), each the simulator's seat-0 nets of that
     table on its own seed."""
-    from anaconda_sim.learning.fit import _seat_nets, _seed, population_nets
+    from anaconda_sim.learning.betting import population_nets, seat_nets
+    from anaconda_sim.learning.family import child_seed
     from anaconda_sim.sim.simulator import simulate
 
     sensible, call_down = get_strategy("sensible"), get_strategy("call-down")
     nets = population_nets(3, sensible, call_down, 50, seed=2, strangers=["sensible:bluff=0.3"])
     assert nets.shape == (100,)
-    assert np.array_equal(nets[:50], _seat_nets(3, sensible, call_down, 50, 2))
+    assert np.array_equal(nets[:50], seat_nets(3, sensible, call_down, 50, 2))
     stranger = get_strategy("sensible", bluff=0.3)
     blocks = []
     for seat, seats in ((1, [sensible, stranger, call_down]), (2, [sensible, call_down, stranger])):
-        result = simulate(3, seats, 25, seed=_seed(2, 1, seat), records=True, progress=False)
+        result = simulate(3, seats, 25, seed=child_seed(2, 1, seat), records=True, progress=False)
         records = result.records
         blocks.append(records.loc[records["seat"] == 0, "net"].to_numpy(dtype=np.float64))
     assert np.array_equal(nets[50:], np.concatenate(blocks))
     assert np.array_equal(population_nets(3, sensible, call_down, 50, seed=2),
-                          _seat_nets(3, sensible, call_down, 50, 2))  # fmt: skip
+                          seat_nets(3, sensible, call_down, 50, 2))  # fmt: skip
 
 
 def test_stratified_hands_follow_the_class_probabilities():

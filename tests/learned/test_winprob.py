@@ -12,7 +12,7 @@ from naive_learned import naive_exposure_bucket, naive_own_bucket
 
 from anaconda_sim.cards import parse_cards
 from anaconda_sim.hands.evaluator import eval_cards
-from anaconda_sim.learning.fit import estimate_win_table
+from anaconda_sim.learning.tables import estimate_win_table
 from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.strategies import get_strategy
 from anaconda_sim.strategies.learned.params import WIN_TABLE_SHAPE
@@ -120,7 +120,7 @@ def test_R18_the_estimated_table_orders_hands_by_strength():
 
 
 def test_the_win_table_field_never_folds_and_keeps_the_card_play():
-    from anaconda_sim.learning.fit import passive_variant
+    from anaconda_sim.learning.family import passive_variant
 
     assert passive_variant(get_strategy("sensible")).name == "call-down"
     assert passive_variant(get_strategy("random-pass")).name == "random-pass"
