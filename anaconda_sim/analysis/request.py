@@ -148,6 +148,30 @@ class Request:
         """
         return dataclasses.replace(self, **changes)
 
+    def fixed_deals(self, function: str, default: int) -> int:
+        """The deals of a function that draws a fixed number of them (a spot's
+        :func:`~anaconda_sim.spots.action_values`): ``deals`` or its own
+        ``default``; a ``precision``, ``max_deals`` or ``batch_size`` it could
+        not honour is refused, not ignored.
+
+        Examples
+        --------
+        >>> Request(seed=1).fixed_deals("action_values", 10_000)
+        10000
+        >>> Request(precision=0.1).fixed_deals("action_values", 10_000)
+        Traceback (most recent call last):
+        ...
+        ValueError: action_values draws a fixed number of deals: give the request deals=, not ...
+        """
+        unused = [name for name in ("precision", "batch_size") if getattr(self, name) is not None]
+        unused += ["max_deals"] if self.max_deals != DEFAULT_MAX_DEALS else []
+        if unused:
+            raise ValueError(
+                f"{function} draws a fixed number of deals: give the request deals=, not "
+                f"{', '.join(unused)}"
+            )
+        return default if self.deals is None else self.deals
+
     @property
     def limit(self) -> int:
         """The number of deals to run: ``deals``, else ``max_deals`` with a

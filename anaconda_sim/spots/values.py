@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..analysis.driver import normal_p_best
+from ..analysis.driver import normal_p_best, numba_threads
+from ..analysis.request import Request
 from ..checks import check_int
 from ..limits import MAX_DEALS
 from ..progress import progress_bar
@@ -111,6 +112,7 @@ def action_values(
     chains: int = 32,
     posterior: Posterior | None = None,
     unicode: bool = True,
+    request: Request | None = None,
 ) -> pd.DataFrame:
     """The value in chips of every legal choice of the seat deciding at a spot.
 
@@ -149,6 +151,12 @@ def action_values(
     posterior
         Draws of :func:`~anaconda_sim.spots.rival_posterior` at this spot to
         reuse (then ``deals`` and ``tries`` are theirs).
+    request
+        The analyses' request shape (:class:`~anaconda_sim.analysis.Request`)
+        instead of ``deals``, ``seed`` and ``unicode``: its ``deals`` (this
+        function's 10,000 when not set), ``seed``, ``unicode``, ``threads``
+        and ``progress``; a ``precision`` is refused (the draws are a fixed
+        number).
 
     Returns
     -------
@@ -187,6 +195,14 @@ def action_values(
     >>> sorted(t["choice"])
     ['call', 'fold', 'raise']
     """
+    progress, threads = None, None
+    if request is not None:
+        if (deals, seed, unicode) != (10_000, None, True):
+            raise TypeError("give request= or deals/seed/unicode, not both")
+        request = Request.of(request, {}, "action_values")
+        deals = request.fixed_deals("action_values", deals)
+        seed, unicode = request.seed, request.unicode
+        progress, threads = request.progress, request.threads
     spot = spot_of(state, move=move, seat=seat)
     field = resolve_field(spot, opponents, hero)
     strategies = list(field.strategies)
@@ -199,7 +215,8 @@ def action_values(
     kind, choices, labels = spot_choices(spot, decision, keep, unicode)
     # the posterior, then every choice played on it: one line on a terminal
     # (a first call also compiles the kernels, for about a minute)
-    with progress_bar(2, "spot values", unit="step") as bar:
+    with numba_threads(threads), progress_bar(2, "spot values", unit="step",
+                                              enabled=progress) as bar:  # fmt: skip
         if posterior is None:
             posterior = draw_posterior(spot, strategies, deals, key, check_tries(tries), method,
                                        chains)  # fmt: skip

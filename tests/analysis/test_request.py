@@ -53,3 +53,19 @@ def test_the_registry_reads_the_request():
     for kind in registry.KINDS:
         assert list(kind.options)[-len(Request.keywords()) :] == list(Request.keywords())
     assert registry.SAMPLING == Request.keywords()
+
+
+def test_action_values_takes_the_request_shape_too():
+    from anaconda_sim.game import Game
+    from anaconda_sim.table.rules import Rules
+
+    game = Game(Rules(players=3), seed=4)
+    game.bet()
+    by_request = ac.action_values(game, "sensible", request=Request(deals=200, seed=1))
+    by_keywords = ac.action_values(game, "sensible", deals=200, seed=1)
+    pd.testing.assert_frame_equal(by_request, by_keywords)
+    with pytest.raises(ValueError, match="draws a fixed number of deals: give the request deals="
+                                         ", not precision"):  # fmt: skip
+        ac.action_values(game, "sensible", request=Request(precision=0.5))
+    with pytest.raises(TypeError, match="give request= or deals/seed/unicode, not both"):
+        ac.action_values(game, "sensible", deals=300, request=Request(deals=200))
