@@ -181,3 +181,15 @@ def test_the_sim_rule_sees_private_imports(tmp_path):
     )
     assert [o.split()[0] for o in _sim_offences(probe, root)] == [
         "probe.py:1", "probe.py:2", "probe.py:3", "probe.py:4", "probe.py:5"]
+
+
+def test_the_simulator_names_no_strategy_kind():
+    """Strategy dispatch is written once (strategies/dispatch.py for the
+    kernels, strategies/families.py for the Python around them): the deal,
+    batch, reveal, showdown and spot kernels and the spot samplers branch on
+    no ``KIND_*`` code, so a new family does not touch them."""
+    kernels = [*sorted((PACKAGE / "sim" / "kernels").glob("*.py")), PACKAGE / "sim" / "spots.py"]
+    naming = [path.name for path in kernels if "KIND_" in path.read_text(encoding="utf-8")]
+    assert naming == []
+    dispatch = (PACKAGE / "strategies" / "dispatch.py").read_text(encoding="utf-8")
+    assert "KIND_LEARNED" in dispatch and "KIND_SENSIBLE" in dispatch

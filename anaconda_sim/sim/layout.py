@@ -33,6 +33,8 @@ Arrays
 
 from __future__ import annotations
 
+from ..strategies.kinds import CACHE_SIZE
+
 # --- the analyses' table: the hero at seat 0, its left neighbour at seat 1,
 #     its right neighbour at seat players - 1 ---------------------------------------
 HERO = 0
@@ -101,15 +103,11 @@ SEAT_RES_SIZE = 10
 # --- dec: per-seat decision scratch -------------------------------------------------
 DEC_OUT = 0  # +i: a decision's cards: the packet passed, or 2 discards + 5 in reveal order
 DEC_VALUE = 7  # value of the five kept at the discard when the choice gave it, else -1
-#: what the seat shows, packed (reveal count and the four exposed cards), when
-#: DEC_EXPOSURE was computed; -1: never
-DEC_EXPOSURE_KEY = 8
-#: the win table's exposure bucket of what the seat shows (learned betting),
-#: valid while DEC_EXPOSURE_KEY matches the table
-DEC_EXPOSURE = 9
-# slots 10..14 are free
-DEC_STRENGTH = 15  # category of the seat's cards for "sensible" betting, -1: not known yet
+#: +i: the seat's cache for its strategy's decisions (strategies.kinds.CACHE_*)
+DEC_CACHE = 8
+DEC_CACHE_END = DEC_CACHE + CACHE_SIZE
 DEC_SIZE = 16
+assert DEC_CACHE_END <= DEC_SIZE
 
 # --- states: the random streams of one deal, one row per stream number ------------------
 #: rows of ``states``: rng.STREAM_DECK, then rng.STREAM_SEAT + seat for seats 0..6

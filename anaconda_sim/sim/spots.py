@@ -18,13 +18,8 @@ import numpy as np
 
 from .._numba import run_chunks
 from ..limits import HAND_SIZE
-from ..strategies.kinds import (
-    KIND_CALL_DOWN,
-    KIND_CUSTOM,
-    KIND_RANDOM,
-    KIND_RANDOM_PASS,
-    kernel_extras,
-)
+from ..strategies.families import family_of_kind
+from ..strategies.kinds import kernel_extras
 from ..strategies.spec import Strategy
 from ..table import views as V
 from ..table.rules import Rules
@@ -104,14 +99,6 @@ class Draws:
         return self.take(self.weight > 0)
 
 
-#: built-in decisions whose likelihood does not depend on the cards held
-_FREE = {
-    KIND_RANDOM: (V.D_BET, V.D_PASS, V.D_DISCARD),  # uniform, or read off the table
-    KIND_RANDOM_PASS: (V.D_BET, V.D_PASS),  # passive betting, a uniform pass
-    KIND_CALL_DOWN: (V.D_BET,),  # passive betting
-}
-
-
 def free_kinds(strategies: list[Strategy], spot: SpotArrays) -> np.ndarray:
     """``spot.d_kind`` with the decisions whose likelihood is the same for
     every hidden card marked free (``+ FREE``): their strategy draws them
@@ -119,7 +106,7 @@ def free_kinds(strategies: list[Strategy], spot: SpotArrays) -> np.ndarray:
     factor of the posterior and the samplers skip them."""
     kinds = spot.d_kind.copy()
     for m, (seat, kind) in enumerate(zip(spot.d_seat, spot.d_kind, strict=True)):
-        if kind in _FREE.get(strategies[seat].kind, ()):
+        if kind in family_of_kind(strategies[seat].kind).free_decisions:
             kinds[m] = kind + K.FREE
     return kinds
 
@@ -160,7 +147,7 @@ def sample_rivals(
     rate = np.full((draws, len(spot.order)), np.nan)
     # the built-in decisions read only the held cards, never the packets, so
     # the way a seven splits into own four and packet matters to the pass only
-    split_free = all(s.kind != KIND_CUSTOM for s in strategies)
+    split_free = not any(family_of_kind(s.kind).reads_packets for s in strategies)
     s = spot
     d_kind = free_kinds(strategies, s)
     args = (key, first, np.ascontiguousarray(tries, np.int64), split_free, fallback, cfg, kinds,

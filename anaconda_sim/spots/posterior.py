@@ -30,7 +30,7 @@ from ..sim.spots import (
     sample_rivals,
     walk_rivals,
 )
-from ..strategies.kinds import KIND_CALL_DOWN, KIND_RANDOM_PASS
+from ..strategies.families import family_of_kind
 from ..strategies.spec import Strategy
 from ..table import views as V
 from .field import field_strategies, resolve_field
@@ -403,7 +403,7 @@ def _check_passive(spot: Spot, strategies: list[Strategy]) -> None:
     read off the public table: one that is not the passive action makes
     the spot impossible whatever the cards."""
     for d in spot.decisions:
-        passive = strategies[d.seat].kind in (KIND_CALL_DOWN, KIND_RANDOM_PASS)
+        passive = family_of_kind(strategies[d.seat].kind).passive_betting
         if d.kind == V.D_BET and passive and d.action != passive_action(d.pub, d.seat):
             raise ImpossibleSpotError(
                 f"{d.text} is impossible under its stated strategy "

@@ -1,19 +1,55 @@
-"""The kernel dispatch: each decision of a built-in strategy by its kind.
+"""The kernel dispatch: each decision of a strategy by its kind, written once.
 
 The batch simulator's kernels and the reference engine's :class:`Strategy`
 call these, with a table's :func:`~anaconda_sim.strategies.kinds.kernel_extras`,
-so both engines play the same code.
+so both engines play the same code. This is the one place that branches on
+a strategy's kind inside a kernel: the deal, batch and spot kernels call
+:func:`seat_bet`, :func:`seat_pass`, :func:`seat_discard`,
+:func:`bets_passively`, :func:`keeps_best_five` and :func:`declares_as`
+and name no kind, so a new family is its module in this package, a branch
+here and a line in :mod:`~anaconda_sim.strategies.families`.
+
+A seat's cache
+--------------
+The kernels keep, per seat, ``CACHE_SIZE`` int64 slots the decisions may use
+across the deal (``caches[seat]``, laid out by the ``CACHE_*`` offsets):
+the strength of the cards held (``CACHE_STRENGTH``, -1 when they change:
+:func:`forget_cards`) and, for the learned family's betting, the exposure
+bucket of what the seat shows with the key it was computed for
+(``CACHE_SHOWN``, ``CACHE_SHOWN_KEY``; -1: none, :func:`forget_shown`). A
+cached value is exactly what the decision would compute again, so the
+engine, which keeps no cache, makes the same decisions.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from .._numba import jit
 from ..limits import HAND_SIZE, PASS_SIZE
 from ..table import views as V
+from ..table.rules import REVEAL_ROUNDS
 from .basic import bet_random, discard_random, pass_random
 from .hilo import discard_hilo, pass_sensible_hilo, sensible_strength
-from .kinds import KIND_LEARNED, KIND_RANDOM, KIND_RANDOM_PASS, KIND_SENSIBLE
-from .learned.play import bet_learned_at, learned_bucket, order_learned, pass_learned
+from .kinds import (
+    CACHE_SHOWN,
+    CACHE_SHOWN_KEY,
+    CACHE_STRENGTH,
+    KIND_CALL_DOWN,
+    KIND_CUSTOM,
+    KIND_LEARNED,
+    KIND_RANDOM,
+    KIND_RANDOM_PASS,
+    KIND_SENSIBLE,
+)
+from .learned.play import (
+    bet_learned_at,
+    bet_learned_on,
+    learned_bucket,
+    order_learned,
+    pass_learned,
+)
+from .learned.winprob import exposure_bucket, win_probability_from
 from .sensible import SENSIBLE_PARAMS, bet_sensible_at, discard_best_five, pass_sensible
 
 
@@ -107,3 +143,132 @@ def no_custom_bet(pub, own, params, rng):
 @jit
 def no_custom_cards(pub, own, params, rng, out):
     pass
+
+
+@jit(inline="always")
+def bets_passively(kind):
+    """True for the families whose betting intent is always passive
+    (``"call-down"``, ``"random-pass"``): their action is read off the
+    table (check, or call a bet), whatever they hold."""
+    return kind == KIND_CALL_DOWN or kind == KIND_RANDOM_PASS
+
+
+@jit(inline="always")
+def keeps_best_five(kind):
+    """True for the built-in families whose discard keeps the best five of
+    the seven held (every one but ``"random"``), so the showdown value of
+    what they hold after the pass is the seven cards' value."""
+    return kind != KIND_RANDOM
+
+
+@jit(inline="always")
+def declares_as(kind):
+    """The built-in kind whose declaration (R21-R26) a seat of ``kind``
+    makes: a custom strategy declares as ``"sensible"``."""
+    return KIND_SENSIBLE if kind == KIND_CUSTOM else kind
+
+
+@jit(inline="always")
+def forget_cards(cache):
+    """The cards a seat holds changed (a deal, a pass, a discard): its cached
+    strength goes."""
+    cache[CACHE_STRENGTH] = -1
+
+
+@jit(inline="always")
+def forget_shown(cache):
+    """A new deal: nothing the seat shows is cached."""
+    cache[CACHE_SHOWN_KEY] = -1
+
+
+@jit(inline="always")
+def _shown_buckets(pub, caches):
+    """Every seat's exposure bucket of what it shows now
+    (:func:`~anaconda_sim.strategies.learned.winprob.exposure_bucket`), as
+    ``caches[:, CACHE_SHOWN]``: computed once per seat and reveal, not once
+    per rival of every betting decision. The key is what the seat shows (the
+    reveal count and the four exposed cards), so a stale entry is never read."""
+    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
+    if revealed > 0:
+        for seat in range(pub[V.P_PLAYERS]):
+            base = V.P_EXPOSED + 4 * seat
+            c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
+            c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
+            key = revealed + 8 * ((c0 + 1) + 64 * ((c1 + 1) + 64 * ((c2 + 1) + 64 * (c3 + 1))))
+            if caches[seat, CACHE_SHOWN_KEY] != key:
+                caches[seat, CACHE_SHOWN] = exposure_bucket(c0, c1, c2, c3, revealed)
+                caches[seat, CACHE_SHOWN_KEY] = key
+    return caches[:, CACHE_SHOWN]
+
+
+@jit(inline="always")
+def seat_bet(kind, pub, own, params, rng, cbet, caches, seat, with_hilo, with_learned):
+    """Betting intent of seat ``seat`` (:func:`builtin_bet`, or the custom
+    ``cbet``), with its strength and the rivals' exposures read from the
+    seats' ``caches`` (module docstring): the same intent, computed once."""
+    if kind == KIND_CUSTOM:
+        return cbet(pub, own, params, rng)
+    cache = caches[seat]
+    if with_learned is not None:
+        if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
+            bucket = cache[CACHE_STRENGTH]
+            if bucket < 0:
+                bucket = learned_bucket(own)
+                cache[CACHE_STRENGTH] = bucket
+            p = win_probability_from(pub, own, params, bucket, _shown_buckets(pub, caches))
+            return bet_learned_on(pub, own, params, rng, p)
+    if kind == KIND_SENSIBLE or kind == KIND_LEARNED:
+        # "learned" bets as "sensible" under the hi-lo rules
+        strength = cache[CACHE_STRENGTH]
+        if strength < 0:
+            strength = sensible_strength(pub, own)
+            cache[CACHE_STRENGTH] = strength
+        return bet_sensible_at(pub, own, params if kind == KIND_SENSIBLE else SENSIBLE_PARAMS,
+                               rng, strength)  # fmt: skip
+    if kind == KIND_RANDOM:
+        return bet_random(pub, own, rng)
+    # every other built-in is passive
+    return V.INTENT_PASSIVE
+
+
+@jit(inline="always")
+def seat_pass(kind, pub, own, params, rng, out, cache, cpass, has_cpass, with_hilo,
+              with_learned):  # fmt: skip
+    """Cards a seat of ``kind`` passes (:func:`builtin_pass`, or the custom
+    ``cpass`` when ``has_cpass``; a custom strategy without one passes as
+    ``"sensible"``), into ``out``. A custom pass may write anywhere in its
+    row, so the seat's ``cache`` is forgotten after it."""
+    if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and pub[V.P_HILO] == 0:
+        pass_sensible_high(pub, own, out)  # builtin_pass's choice, without its dispatch
+    elif kind == KIND_CUSTOM:
+        if has_cpass:
+            cpass(pub, own, params, rng, out)
+            forget_cards(cache)
+            forget_shown(cache)
+        else:
+            builtin_pass(KIND_SENSIBLE, pub, own, params, rng, out, with_hilo, with_learned)
+    else:
+        builtin_pass(kind, pub, own, params, rng, out, with_hilo, with_learned)
+
+
+@jit(inline="always")
+def seat_discard(kind, pub, own, params, rng, out, cache, cdiscard, has_cdiscard, with_hilo,
+                 with_learned):  # fmt: skip
+    """Discards and reveal order of a seat of ``kind`` (:func:`builtin_discard`,
+    or the custom ``cdiscard`` when ``has_cdiscard``; a custom strategy
+    without one discards as ``"sensible"``), into ``out``. Returns the value
+    of the kept five when the choice gave it (else -1), so the showdown need
+    not evaluate them again. A custom discard may write anywhere in its row,
+    so the seat's ``cache`` is forgotten after it."""
+    if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and pub[V.P_HILO] == 0:
+        return discard_sensible_high(own, out)
+    if kind == KIND_CUSTOM:
+        if has_cdiscard:
+            cdiscard(pub, own, params, rng, out)
+            forget_cards(cache)
+            forget_shown(cache)
+        else:
+            builtin_discard(KIND_SENSIBLE, pub, own, params, rng, out, with_hilo, with_learned)
+    else:
+        builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned)
+    return np.int64(-1)

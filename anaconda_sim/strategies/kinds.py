@@ -25,6 +25,16 @@ KIND_CUSTOM = 4
 KIND_LEARNED = 5
 
 
+#: a seat's cache for its decisions across a deal, kept by the kernels
+#: (:mod:`~anaconda_sim.strategies.dispatch`): the strength of the cards held
+#: (-1: not known), and the exposure bucket of what the seat shows with the
+#: key it was computed for (-1: none)
+CACHE_STRENGTH = 0
+CACHE_SHOWN_KEY = 1
+CACHE_SHOWN = 2
+CACHE_SIZE = 3
+
+
 #: slots of a strategy's parameter array (the "learned" family uses
 #: ``LEARNED_SLOTS``: its named parameters and its win table)
 PARAM_SLOTS = 640

@@ -23,29 +23,19 @@ from ...hands.hilo import SWING_FAILED, WON_HIGH, WON_LOW, split_hilo_seats
 from ...limits import DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT, card_bit, deal_cards_into, stream_state
 from ...stats import SHARE_SCALE
-from ...strategies.basic import bet_random
 from ...strategies.common import intent_to_action
 from ...strategies.declare import builtin_declare_at
 from ...strategies.dispatch import (
-    builtin_discard,
-    builtin_pass,
-    discard_sensible_high,
-    pass_sensible_high,
+    bets_passively,
+    declares_as,
+    forget_cards,
+    forget_shown,
+    seat_bet,
+    seat_discard,
+    seat_pass,
 )
-from ...strategies.hilo import low_hand_value, sensible_strength
-from ...strategies.kinds import (
-    KIND_CALL_DOWN,
-    KIND_CUSTOM,
-    KIND_LEARNED,
-    KIND_RANDOM,
-    KIND_RANDOM_PASS,
-    KIND_SENSIBLE,
-)
-from ...strategies.learned.play import bet_learned_on, learned_bucket
-from ...strategies.learned.winprob import exposure_bucket, win_probability_from
-from ...strategies.sensible import SENSIBLE_PARAMS, bet_sensible_at
+from ...strategies.hilo import low_hand_value
 from ...table import views as V
-from ...table.rules import REVEAL_ROUNDS
 from ..layout import (
     AD_DEALS,
     AD_MISSED,
@@ -80,10 +70,9 @@ from ..layout import (
     C_NROUNDS,
     C_RANDOM_CARDS,
     C_REVEAL,
-    DEC_EXPOSURE,
-    DEC_EXPOSURE_KEY,
+    DEC_CACHE,
+    DEC_CACHE_END,
     DEC_OUT,
-    DEC_STRENGTH,
     DEC_VALUE,
     FORCE_DECLARE,
     FORCE_DISCARD,
@@ -179,60 +168,9 @@ log_entry = jit(inline="always")(V.log_entry)
 
 
 @jit(inline="always")
-def _shown_buckets(pub, dec):
-    """Every seat's exposure bucket of what it shows now
-    (:func:`~anaconda_sim.strategies.learned.winprob.exposure_bucket`), as
-    ``dec[:, DEC_EXPOSURE]``: computed once per
-    seat and reveal, not once per rival of every betting decision. The key
-    is what the seat shows (the reveal count and the four exposed cards), so
-    a stale entry is never read."""
-    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
-    if revealed > 0:
-        for seat in range(pub[V.P_PLAYERS]):
-            base = V.P_EXPOSED + 4 * seat
-            c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
-            c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
-            key = revealed + 8 * ((c0 + 1) + 64 * ((c1 + 1) + 64 * ((c2 + 1) + 64 * (c3 + 1))))
-            if dec[seat, DEC_EXPOSURE_KEY] != key:
-                dec[seat, DEC_EXPOSURE] = exposure_bucket(c0, c1, c2, c3, revealed)
-                dec[seat, DEC_EXPOSURE_KEY] = key
-    return dec[:, DEC_EXPOSURE]
-
-
-@jit(inline="always")
-def _decide_bet(kind, pub, own, params, rng, cbet, dec, seat, with_hilo, with_learned):
-    if kind == KIND_CUSTOM:
-        return cbet(pub, own, params, rng)
-    dec_row = dec[seat]
-    if with_learned is not None:
-        if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
-            # its own-strength bucket, cached per hand
-            bucket = dec_row[DEC_STRENGTH]
-            if bucket < 0:
-                bucket = learned_bucket(own)
-                dec_row[DEC_STRENGTH] = bucket
-            p = win_probability_from(pub, own, params, bucket, _shown_buckets(pub, dec))
-            return bet_learned_on(pub, own, params, rng, p)
-    if kind == KIND_SENSIBLE or kind == KIND_LEARNED:
-        # "learned" bets as "sensible" under the hi-lo rules; the strength is
-        # cached per hand
-        strength = dec_row[DEC_STRENGTH]
-        if strength < 0:
-            strength = sensible_strength(pub, own)
-            dec_row[DEC_STRENGTH] = strength
-        return bet_sensible_at(pub, own, params if kind == KIND_SENSIBLE else SENSIBLE_PARAMS,
-                               rng, strength)  # fmt: skip
-    if kind == KIND_RANDOM:
-        return bet_random(pub, own, rng)
-    # builtin_bet's sensible branch is the one above (its strength cached per
-    # hand); every other built-in strategy is passive: not compiled twice
-    return V.INTENT_PASSIVE
-
-
-@jit(inline="always")
 def _forget_strengths(n, dec):
     for seat in range(n):
-        dec[seat, DEC_STRENGTH] = -1
+        forget_cards(dec[seat, DEC_CACHE:DEC_CACHE_END])
 
 
 @jit(inline="always")
@@ -255,13 +193,13 @@ def seat_bet_action(
     if cfg[C_BETTING] == 0:
         return V.A_CHECK
     kind = kinds[seat]
-    if kind == KIND_CALL_DOWN or kind == KIND_RANDOM_PASS:
-        # builtin_bet's passive intent, without the seat's views
+    if bets_passively(kind):
+        # the passive intent, without the seat's views
         to_call = pub[V.P_LEVEL] * cfg[C_BET] - pub[V.P_IN_ROUND + seat]
         return V.A_CALL if to_call > 0 else V.A_CHECK
     own = owns[seat]
-    intent = _decide_bet(kind, pub, own, params[seat], states[STREAM_SEAT + seat], cbet, dec,
-                         seat, with_hilo, with_learned)  # fmt: skip
+    intent = seat_bet(kind, pub, own, params[seat], states[STREAM_SEAT + seat], cbet,
+                      dec[:, DEC_CACHE:DEC_CACHE_END], seat, with_hilo, with_learned)  # fmt: skip
     return intent_to_action(pub, own, intent)
 
 
@@ -344,7 +282,7 @@ def nobody_bets(cfg, kinds, n):
     if cfg[C_BETTING] == 0:
         return True
     for seat in range(n):
-        if kinds[seat] != KIND_CALL_DOWN and kinds[seat] != KIND_RANDOM_PASS:
+        if not bets_passively(kinds[seat]):
             return False
     return True
 
@@ -394,7 +332,6 @@ def decide_pass(
     hero's forced choice when it holds those cards, a forced packet of
     ``forced_pass``, else its strategy's choice (on its own stream)."""
     hero = cfg[C_HERO]
-    hilo = pub[V.P_HILO]  # what builtin_pass reads
     own = owns[seat]
     out = dec[seat]
     done = False
@@ -420,18 +357,9 @@ def decide_pass(
                     out[j] = forced_pass[seat, j]
                 done = True
     if not done:
-        kind = kinds[seat]
-        rng = states[STREAM_SEAT + seat]
-        if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and hilo == 0:
-            pass_sensible_high(pub, own, out)  # builtin_pass's choice, without its dispatch
-        elif kind == KIND_CUSTOM:
-            if cfg[C_HAS_CPASS] != 0:
-                cpass(pub, own, params[seat], rng, out)
-            else:
-                builtin_pass(KIND_SENSIBLE, pub, own, params[seat], rng, out,
-                             with_hilo, with_learned)
-        else:
-            builtin_pass(kind, pub, own, params[seat], rng, out, with_hilo, with_learned)
+        seat_pass(kinds[seat], pub, own, params[seat], states[STREAM_SEAT + seat], out,
+                  dec[seat, DEC_CACHE:DEC_CACHE_END], cpass, cfg[C_HAS_CPASS] != 0, with_hilo,
+                  with_learned)  # fmt: skip
 
 
 @jit(inline="always")
@@ -503,7 +431,6 @@ def decide_discard(
     (on its own stream)."""
     hero = cfg[C_HERO]
     force = cfg[C_FORCE]
-    hilo = pub[V.P_HILO]  # what builtin_discard reads
     own = owns[seat]
     out = dec[seat]
     done = False
@@ -541,19 +468,9 @@ def decide_discard(
             res[R_MISSED] = 1
     value = np.int64(-1)
     if not done:
-        kind = kinds[seat]
-        rng = states[STREAM_SEAT + seat]
-        if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and hilo == 0:
-            # builtin_discard's choice, without its dispatch, and its value
-            value = discard_sensible_high(own, out)
-        elif kind == KIND_CUSTOM:
-            if cfg[C_HAS_CDISCARD] != 0:
-                cdiscard(pub, own, params[seat], rng, out)
-            else:
-                builtin_discard(KIND_SENSIBLE, pub, own, params[seat], rng, out,
-                                with_hilo, with_learned)
-        else:
-            builtin_discard(kind, pub, own, params[seat], rng, out, with_hilo, with_learned)
+        value = seat_discard(kinds[seat], pub, own, params[seat], states[STREAM_SEAT + seat], out,
+                             dec[seat, DEC_CACHE:DEC_CACHE_END], cdiscard,
+                             cfg[C_HAS_CDISCARD] != 0, with_hilo, with_learned)  # fmt: skip
     # written after the decision (a custom one may write anywhere in its row)
     dec[seat, DEC_VALUE] = value
 
@@ -683,7 +600,7 @@ def start_deal(key, deal, dealer, cfg, deck, pub, owns, states, dec, seat_res, r
         owns[seat, V.O_NPASSED] = 0
         owns[seat, V.O_NRECEIVED] = 0
         dec[seat, DEC_VALUE] = -1
-        dec[seat, DEC_EXPOSURE_KEY] = -1
+        forget_shown(dec[seat, DEC_CACHE:DEC_CACHE_END])
         states[STREAM_SEAT + seat, 0] = stream_state(key, deal, STREAM_SEAT + seat)
     k = 0
     for slot in range(HAND_SIZE):
@@ -780,9 +697,7 @@ def declare_phase(dealer, cfg, kinds, params, force_row, pub, owns, states, seat
         if seat == hero and cfg[C_FORCE] == FORCE_ORDER_DECLARE:
             seat_res[seat, S_DECLARE] = force_row[5]
             continue
-        kind = kinds[seat]
-        if kind == KIND_CUSTOM:
-            kind = KIND_SENSIBLE
+        kind = declares_as(kinds[seat])
         # builtin_declare, on the values just computed
         seat_res[seat, S_DECLARE] = builtin_declare_at(
             kind, states[STREAM_SEAT + seat], seat_res[seat, S_CAT], seat_res[seat, S_LOW_VALUE]

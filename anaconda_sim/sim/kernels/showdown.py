@@ -40,8 +40,8 @@ from ...rng import (
     stream_state,
 )
 from ...stats import SHARE_SCALE
-from ...strategies.dispatch import builtin_discard, builtin_pass
-from ...strategies.kinds import KIND_RANDOM, kernel_extras
+from ...strategies.dispatch import builtin_discard, builtin_pass, keeps_best_five
+from ...strategies.kinds import kernel_extras
 from ...table import views as V
 from ..layout import HERO, LEFT, RIGHT_DRAWN, RIGHT_POSTERIOR
 
@@ -49,8 +49,8 @@ from ..layout import HERO, LEFT, RIGHT_DRAWN, RIGHT_POSTERIOR
 @jit
 def _final_value(kind, pub, own, params, rng, scratch, with_hilo, with_learned):
     """Showdown value of a seat holding ``own``'s seven cards after the pass."""
-    if kind != KIND_RANDOM:
-        # every other built-in keeps its best five, whose value is the 7-card value
+    if keeps_best_five(kind):
+        # its best five's value is the 7-card value
         return eval7(
             own[V.O_CARDS], own[V.O_CARDS + 1], own[V.O_CARDS + 2], own[V.O_CARDS + 3],
             own[V.O_CARDS + 4], own[V.O_CARDS + 5], own[V.O_CARDS + 6],

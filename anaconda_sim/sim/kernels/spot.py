@@ -43,6 +43,7 @@ from numba import types
 from ..._numba import jit
 from ...limits import DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT, rand_below, rand_float, stream_state
+from ...strategies.dispatch import forget_cards
 from ...table import views as V
 from ...warmup import CompileJob
 from ..layout import (
@@ -51,9 +52,10 @@ from ..layout import (
     C_HERO,
     C_N,
     C_NPASSES,
+    DEC_CACHE,
+    DEC_CACHE_END,
     DEC_OUT,
     DEC_SIZE,
-    DEC_STRENGTH,
     FORCE_DISCARD,
     FORCE_NONE,
     FORCE_ORDER,
@@ -181,7 +183,7 @@ def _rival_consistent(
         if v != view_now:
             # what the seat holds changed (a pass, a discard): its cached
             # strength goes, as in the deal kernels
-            dec[r, DEC_STRENGTH] = -1
+            forget_cards(dec[r, DEC_CACHE:DEC_CACHE_END])
             view_now = v
             if v == VIEW_DEALT:
                 _set_view(owns, r, views[0, :HAND_SIZE], HAND_SIZE, empty, empty, empty)
@@ -395,7 +397,7 @@ def sample_rivals(
     n = cfg[C_N]
     n_dec = d_seat.shape[0]
     owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-    dec = np.full((n, DEC_SIZE), -1, dtype=np.int64)  # no exposure cached
+    dec = np.full((n, DEC_SIZE), -1, dtype=np.int64)  # nothing cached
     states = np.empty((STATES_ROWS, 1), dtype=np.uint64)
     res = np.zeros(RES_SIZE, dtype=np.int64)
     force_row = np.full(HAND_SIZE, -1, dtype=np.int64)
@@ -740,7 +742,7 @@ def walk_rivals(
     n = cfg[C_N]
     steps = order.shape[0]
     owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
-    dec = np.full((n, DEC_SIZE), -1, dtype=np.int64)  # no exposure cached
+    dec = np.full((n, DEC_SIZE), -1, dtype=np.int64)  # nothing cached
     states = np.empty((STATES_ROWS, 1), dtype=np.uint64)
     res = np.zeros(RES_SIZE, dtype=np.int64)
     force_row = np.full(HAND_SIZE, -1, dtype=np.int64)
@@ -892,7 +894,7 @@ def play_spot(
     pub = np.empty(V.PUB_SIZE, dtype=np.int32)
     owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
     states = np.empty((STATES_ROWS, 1), dtype=np.uint64)
-    dec = np.full((n, DEC_SIZE), -1, dtype=np.int64)  # no exposure cached
+    dec = np.full((n, DEC_SIZE), -1, dtype=np.int64)  # nothing cached
     seat_res = np.empty((n, SEAT_RES_SIZE), dtype=np.int64)
     res = np.zeros(RES_SIZE, dtype=np.int64)
     opener = np.empty(MAX_ROUNDS, dtype=np.int64)
