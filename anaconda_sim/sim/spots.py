@@ -170,7 +170,8 @@ def walk_rivals(
     started at the draws ``start`` (:func:`~anaconda_sim.sim.kernels.spot.walk_rivals`):
     the draws (chain ``c``'s in rows ``c * length ..``, weight 1) and the
     moves each chain kept (-1: no consistent state found from its start in
-    ``max_search`` moves)."""
+    ``max_search`` moves; a negative ``max_search``: the starts are
+    consistent, and not checked again)."""
     n = rules.players
     cfg, kinds, params, funcs, extras = _tables(rules, strategies)
     chains = len(start.weight)

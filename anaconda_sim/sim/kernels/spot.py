@@ -172,10 +172,13 @@ def _rival_consistent(
     (``VIEW_*``; cards, then packets), takes every recorded decision of
     ``r`` taken on views ``first_view .. last_view``; else the index of the
     first decision it does not take. The kept five it chose at the discard
-    go into ``five`` (then the two discards)."""
+    go into ``five`` (then the two discards). The dealt seven are seen in
+    a random order (a dealt hand's order is random, R5, and a strategy may
+    break ties by hand position): a 0/1 estimate, like a random choice."""
     n_dec = d_seat.shape[0]
     view_now = -1
     empty = np.full(PACKET, -1, dtype=np.int64)
+    dealt = np.empty(HAND_SIZE, dtype=np.int64)
     for m in range(n_dec):
         v = d_view[m]
         if d_seat[m] != r or v < first_view or v > last_view:
@@ -186,7 +189,13 @@ def _rival_consistent(
             forget_cards(dec[r, DEC_CACHE:DEC_CACHE_END])
             view_now = v
             if v == VIEW_DEALT:
-                _set_view(owns, r, views[0, :HAND_SIZE], HAND_SIZE, empty, empty, empty)
+                # the engine holds a dealt seven in deal order, uniformly random
+                # given the cards: a strategy that breaks ties by hand position
+                # ("learned"'s pass) decides on a random order here too, so the
+                # check is an unbiased 0/1 estimate of the likelihood averaged
+                # over orders (drawn afresh, as a strategy's random decisions)
+                _shuffled(views[0, :HAND_SIZE], dealt, states[STREAM_SEAT + r])
+                _set_view(owns, r, dealt, HAND_SIZE, empty, empty, empty)
             elif v == VIEW_PASSED:
                 _set_view(owns, r, views[1, :HAND_SIZE], HAND_SIZE, views[1, 7:10],
                           views[1, 10:13], empty)  # fmt: skip
@@ -221,6 +230,19 @@ def _rival_consistent(
             for j in range(DISCARD_SIZE):
                 five[KEPT_SIZE + j] = dec[r, DEC_OUT + V.OUT_DISCARDS + j]
     return -1
+
+
+@jit(inline="always")
+def _shuffled(cards, out, rng):
+    """``cards`` in a uniformly random order, into ``out``."""
+    k = cards.shape[0]
+    for t in range(k):
+        out[t] = cards[t]
+    for t in range(k - 1):
+        u = t + rand_below(rng, k - t)
+        card = out[u]
+        out[u] = out[t]
+        out[t] = card
 
 
 @jit(inline="always")
@@ -738,7 +760,9 @@ def walk_rivals(
     importance draw could be found): until it is, a move is kept when it
     makes no more rivals inconsistent, a search of at most ``max_search``
     moves (``out_moves[c]`` -1 if it found none); the burn-in counts from
-    the first consistent state."""
+    the first consistent state. A negative ``max_search`` says the starts
+    are consistent (importance draws, or states a search found): they are
+    not checked again."""
     n = cfg[C_N]
     steps = order.shape[0]
     owns = np.empty((n, V.OWN_SIZE), dtype=np.int32)
@@ -792,6 +816,12 @@ def walk_rivals(
         total_bad[0] = 0
         for k in range(steps):
             r = order[k]
+            if max_search < 0:
+                # consistent starts (each passed a check already): a check
+                # drawing random choices afresh could fail where that one
+                # passed, and the walk keeps the estimate it has (pseudo-marginal)
+                bad[r] = 0
+                continue
             fine = _walk_check(r, post, recv, kept, views, five, target, hero, hero_recv,
                                reached, cfg, kinds, params, states, cbet, cpass, cdiscard,
                                exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
