@@ -9,6 +9,9 @@
   whole deal, replayed through the reference engine up to the spot with
   the draw's hidden moves, the hero's choice applied, and played on by the
   engine's bots: the hero's net chips, which the kernel must match.
+* :func:`two_player_values`: the exact value of each action at a two-player
+  betting spot after the discard, the mean of :func:`engine_net` over the
+  enumerated posterior.
 """
 
 from __future__ import annotations
@@ -163,3 +166,36 @@ def engine_net(spot, draws, i: int, choice, strategies, key) -> int:
                 game.commit_discard(s, *chosen[s])
     run_game(game, strategies, states)
     return int(game.result.net[spot.seat])
+
+
+def two_player_values(spot, strategy, key) -> dict[str, float]:
+    """Exact values of a two-player betting spot after the discard: the mean
+    over the rival's posterior (:func:`two_player_posterior`, uniform over
+    the fours it could hold) of the hero's net chips for each legal action,
+    every deal played on by the engine (:func:`engine_net`; the strategies
+    must decide without chance for the mean to be exact)."""
+    from anaconda_sim.sim.spots import Draws
+
+    a = spot.arrays
+    rival = 1 - spot.seat
+    passed = [int(c) for c in a.hero_recv]
+    received = [int(c) for c in a.hero_pass]
+    state = np.zeros(1, dtype=np.uint64)
+    pub = next(d.pub for d in spot.decisions if d.seat == rival and d.kind == V.D_DISCARD)
+    strategies = [strategy, strategy]
+    legal = spot.game.legal_actions(spot.seat)
+    totals = {action.label: 0 for action in legal}
+    support = two_player_posterior(spot, strategy)
+    for four in support:
+        after_pass = _own(rival, list(four) + received, passed, received)
+        discard, order = strategy.decide_discard(pub, after_pass, state)
+        cards = np.full((1, 2, 7), -1, dtype=np.int64)
+        cards[0, rival] = [int(c) for c in order] + [int(c) for c in discard]
+        packets = np.full((1, 2, 3), -1, dtype=np.int64)
+        got, gave = packets.copy(), packets.copy()
+        got[0, rival], gave[0, rival] = received, passed
+        draws = Draws(cards, got, gave, np.ones(1), np.full(1, -1), np.ones((1, 1)))
+        for action in legal:
+            row = [int(action)] + [-1] * 6
+            totals[action.label] += engine_net(spot, draws, 0, row, strategies, key)
+    return {label: total / len(support) for label, total in totals.items()}
