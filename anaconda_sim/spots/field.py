@@ -142,8 +142,8 @@ def _recorded_strategies(spot: Spot, recorded: tuple[str, ...], hero: Any) -> li
             if s != spot.seat:
                 raise ValueError(
                     f"seat {s} was played by {spec!r}, which the history records but the "
-                    "library cannot rebuild; give opponents= (one strategy, or one per seat) "
-                    "to say what to assume for it"
+                    "library cannot rebuild; give opponents= (--opponents in the shell: one "
+                    "strategy, or one per seat) to say what to assume for it"
                 ) from None
             seats.append(None)
     own = seats[spot.seat]
