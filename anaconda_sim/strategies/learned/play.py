@@ -269,7 +269,10 @@ def pass_learned(own, params, out):
                 paired = ((kc >> 1) | (kc >> 2)) & _NIBBLE_LOW  # ranks kept 2+ times
                 tripled = ((kc >> 2) | (kc & (kc >> 1))) & _NIBBLE_LOW  # 3+ times
                 groups = (1 if paired != 0 else 0) + (1 if (paired & (paired - 1)) != 0 else 0)
-                suit_max = max(max(ks & 15, (ks >> 4) & 15), max((ks >> 8) & 15, ks >> 12))
+                # four kept cards: a suit counted 4 has its nibble's bit 2 set,
+                # one counted 3 bits 0 and 1
+                four_suited = ((ks >> 2) & 0x1111) != 0
+                three_suited = ((ks & (ks >> 1)) & 0x1111) != 0
                 # four distinct ranks kept: their straight draw; else the top
                 # pair (one table, read once)
                 held = ((kc | (kc >> 1) | (kc >> 2)) & _NIBBLE_LOW) if groups == 0 else paired
@@ -286,8 +289,8 @@ def pass_learned(own, params, out):
                 score += w_trips * (1.0 if tripled != 0 else 0.0)
                 score += w_high * _BY48[sum7 - qa - qb - qc]
                 score += w_pair_rank * pair_rank
-                score += w_flush4 * (1.0 if suit_max == 4 else 0.0)
-                score += w_flush3 * (1.0 if suit_max == 3 else 0.0)
+                score += w_flush4 * (1.0 if four_suited else 0.0)
+                score += w_flush3 * (1.0 if three_suited else 0.0)
                 score += w_open * (1.0 if draw == 2 else 0.0)
                 score += w_gutshot * (1.0 if draw == 1 else 0.0)
                 score += w_gift_pair * gift_pair
