@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import threading
@@ -44,8 +45,8 @@ __all__ = ["AUTO_DELAY", "progress_bar", "shows", "watch_compiles"]
 AUTO_DELAY = 2.0
 #: seconds between two redraws of a line that shows
 TICK = 0.5
-#: seconds a compile line stays after a compile, waiting for the next one
-#: (a first call compiles its kernels one after another: one line for all)
+#: seconds between two compiles that make them one session (a first call
+#: compiles its kernels one after another: one count and one clock for all)
 COMPILE_GRACE = 1.0
 #: the environment variable that asks for bars on a pipe or a log (1) or for none (0)
 PROGRESS_VARIABLE = "ANACONDA_SIM_PROGRESS"
@@ -53,8 +54,8 @@ PROGRESS_VARIABLE = "ANACONDA_SIM_PROGRESS"
 _ON = {"1", "true", "yes", "on", "always"}
 _OFF = {"0", "false", "no", "off", "never"}
 
-#: every line and phase is changed under this lock (the redraw thread and the
-#: compile watcher's timer change them too)
+#: every line and phase is changed under this lock (the redraw thread changes
+#: them too)
 _LOCK = threading.RLock()
 #: the lines open, the one showing last (only the last one draws)
 _LINES: list[_Line] = []
@@ -235,7 +236,6 @@ def progress_bar(
     delay = float(options.pop("delay", 0.0 if enabled else AUTO_DELAY))
     options.setdefault("leave", False)
     with _LOCK:
-        _WATCHER.yield_line()
         if _LINES:
             return _Phase(_LINES[-1], total, desc, unit, initial, compiling)
         return _Line(total, desc, unit, initial, delay, compiling, options)
@@ -243,52 +243,48 @@ def progress_bar(
 
 class _CompileWatcher:
     """numba's compile events put on the progress line: one line (or one
-    part of the line showing) for a run of compiles, kept
-    :data:`COMPILE_GRACE` seconds after each for the next one."""
+    part of the line showing) while kernels compile. A run of compiles (each
+    starting within :data:`COMPILE_GRACE` seconds of the last one's end) is
+    one session: its line counts the session's kernels and its clock runs
+    from the session's first compile, so many short compiles that add up to
+    a long wait show too; the line is cleared as soon as no kernel compiles,
+    so nothing the program prints meets a stale line."""
 
     def __init__(self) -> None:
         self.depth = 0
         self.bar: Any = None
-        self.timer: threading.Timer | None = None
+        self.session = 0.0
+        self.last_end = -math.inf
+        self.count = 0
         self.installed = False
 
     def start(self) -> None:
         with _LOCK:
-            if self.timer is not None:
-                self.timer.cancel()
-                self.timer = None
             self.depth += 1
-            if self.depth > 1 or self.bar is not None:
+            if self.depth > 1:
                 return
+            now = time.time()
+            if now - self.last_end > COMPILE_GRACE:
+                self.session, self.count = now, 0
             if _LINES and (_LINES[-1].compiling or any(p.compiling for p in _LINES[-1].phases)):
                 return  # a compile bar counts these kernels already
             self.bar = progress_bar(None, "compiling kernels (first call; cached for later calls)",
-                                    unit="kernel", compiling=True)  # fmt: skip
+                                    unit="kernel", initial=self.count,
+                                    compiling=True)  # fmt: skip
+            if isinstance(self.bar, _Line):
+                self.bar.started = self.session  # the session's clock, and its delay
 
     def end(self) -> None:
         with _LOCK:
             self.depth = max(self.depth - 1, 0)
-            if self.bar is None:
-                return
-            self.bar.update(1)
+            self.count += 1
+            if self.bar is not None:
+                self.bar.update(1)
             if self.depth == 0:
-                self.timer = threading.Timer(COMPILE_GRACE, self.finish)
-                self.timer.daemon = True
-                self.timer.start()
-
-    def finish(self) -> None:
-        with _LOCK:
-            if self.depth == 0 and self.bar is not None:
-                self.bar.close()
-                self.bar = None
-            self.timer = None
-
-    def yield_line(self) -> None:
-        """A new bar is opening: a compile line no compile is using gives way."""
-        if self.depth == 0 and self.bar is not None:
-            if self.timer is not None:
-                self.timer.cancel()
-            self.finish()
+                self.last_end = time.time()
+                if self.bar is not None:
+                    self.bar.close()
+                    self.bar = None
 
 
 _WATCHER = _CompileWatcher()

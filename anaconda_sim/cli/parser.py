@@ -53,6 +53,8 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> Any:
+        # one line, whatever the arguments it echoes hold (a newline is shown as \n)
+        message = message.replace("\r", "\\r").replace("\n", "\\n")
         raise UsageError(f"{self.prog}: error: {message}")
 
 

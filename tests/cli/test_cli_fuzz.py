@@ -7,7 +7,7 @@ import io
 import os
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from anaconda_sim.analysis.registry import NAMES
@@ -46,6 +46,7 @@ def _compiled_in_a_scratch_folder(tmp_path_factory):
 @pytest.mark.parametrize("command", NAMES)
 @settings(max_examples=80)
 @given(flag=st.sampled_from(FLAGS), value=values)
+@example(flag="--ascii", value="\n0")  # an echoed argument holding a newline
 def test_bad_options_end_in_one_line(command, flag, value):
     argv = [command, HANDS[command], "-p", "3", "-n", "20", "--seed", "1", "-q"]
     if flag in ("--deals", "--precision", "--max-deals"):

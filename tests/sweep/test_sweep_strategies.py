@@ -83,6 +83,6 @@ def test_reveal_sweep_with_parametrised_strategies_equals_direct_calls():
     direct = analysis.reveal_values(FIVE, 3, opponents=get_strategy("sensible", continue_late=2),
                                     hero=get_strategy("sensible", bluff=0.2), deals=40,
                                     seed=int(table["hand_seed"].iat[0]), unicode=False,
-                                    progress=False)  # fmt: skip
+                                    progress=False, fold=False)  # fmt: skip
     assert table["order"].tolist() == direct["order"].tolist()
     assert table["value"].tolist() == direct["value"].tolist()
