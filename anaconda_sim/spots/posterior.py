@@ -62,7 +62,7 @@ SEARCH_PER_RIVAL = 20_000
 #: rounds of that search when no chain finds one: each round fewer chains
 #: search from fresh states, each :data:`SEARCH_GROWTH` times longer
 SEARCH_ROUNDS = 3
-SEARCH_GROWTH = 8
+SEARCH_GROWTH = 4
 SEARCH_CHAINS = (None, 4, 2)  # None: every chain
 #: importance attempts per starting draw before the walk searches instead
 START_ATTEMPTS = 10
