@@ -426,11 +426,21 @@ def order_learned(params, out):
     b2 = w_early * (2 / 8.0)
     b4 = w_early * (4 / 8.0)
     b_max = max(max(b0, b1), max(b2, b4))
-    base0, bound0 = _hidden_bound(params, out, f, 0, w_first, b_max)
-    base1, bound1 = _hidden_bound(params, out, f, 1, w_first, b_max)
-    base2, bound2 = _hidden_bound(params, out, f, 2, w_first, b_max)
-    base3, bound3 = _hidden_bound(params, out, f, 3, w_first, b_max)
-    base4, bound4 = _hidden_bound(params, out, f, 4, w_first, b_max)
+    # one inlined copy of the features in a loop (each copy costs compile time)
+    base0 = base1 = base2 = base3 = base4 = 0.0
+    bound0 = bound1 = bound2 = bound3 = bound4 = 0.0
+    for h in range(KEPT_SIZE):
+        base, bound = _hidden_bound(params, out, f, h, w_first, b_max)
+        if h == 0:
+            base0, bound0 = base, bound
+        elif h == 1:
+            base1, bound1 = base, bound
+        elif h == 2:
+            base2, bound2 = base, bound
+        elif h == 3:
+            base3, bound3 = base, bound
+        else:
+            base4, bound4 = base, bound
     best = -np.inf
     best_h, best_p = KEPT_SIZE, 0
     tried = 0  # bit h: hidden card h tried
