@@ -30,8 +30,6 @@ game).
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 
 from ..._numba import jit
@@ -185,9 +183,6 @@ def _kept_rank_reads() -> np.ndarray:
 _KEPT_RANK_READ = _kept_rank_reads()
 #: bit 0 of each of the 13 rank nibbles of a packed rank count
 _NIBBLE_LOW = np.int64(0x1111111111111)
-#: the passes of three of seven hand positions, in ``itertools.combinations``
-#: order (the order ties are broken in)
-_PASSES = np.array(list(itertools.combinations(range(HAND_SIZE), 3)), dtype=np.int64)
 
 
 @jit(inline="always")
@@ -201,8 +196,7 @@ def _rank_mask(nibbles):
 
 
 #: ``i / d`` for the divisors of the features' scales, read instead of divided
-#: (the same double: each is one correctly rounded division); ``_BY12[-1]``
-#: is never read
+#: (the same double: each is one correctly rounded division)
 _BY48 = np.arange(49) / 48.0
 _BY36 = np.arange(37) / 36.0
 _BY12 = np.arange(13) / 12.0
@@ -364,10 +358,10 @@ _PERMUTATIONS4 = np.array(
 
 
 @jit(inline="always")
-def _rank_twelfths(five, start, h, j):
-    """``r / 12.0`` for the rank ``r`` of shown card ``j`` when card ``h`` of
-    ``five[start:start + 5]`` is hidden (the first-rank feature)."""
-    return _BY12[np.int64(five[start + j + (1 if j >= h else 0)]) >> 2]
+def _shown_rank(five, start, h, j):
+    """The rank of shown card ``j`` (0..3) when card ``h`` of
+    ``five[start:start + 5]`` is hidden (shown card ``j`` is ``j + (j >= h)``)."""
+    return np.int64(five[start + j + (1 if j >= h else 0)]) >> 2
 
 
 @jit(inline="always")
@@ -387,7 +381,7 @@ def _hidden_bound(params, five, start, h, w_first, b_max):
         base += params[O0 + k] * fs[k]
     a_max = -np.inf
     for j in range(4):
-        a_max = max(a_max, base + w_first * _rank_twelfths(five, start, h, j))
+        a_max = max(a_max, base + w_first * _BY12[_shown_rank(five, start, h, j)])
     return base, a_max + b_max
 
 
@@ -458,10 +452,8 @@ def order_learned(params, out):
         if bound == best and h > best_h:
             continue  # at most a tie, and the earlier hidden card keeps it
         base = _pick5(h, base0, base1, base2, base3, base4)
-        r0 = np.int64(out[f + (1 if h <= 0 else 0)]) >> 2
-        r1 = np.int64(out[f + (2 if h <= 1 else 1)]) >> 2
-        r2 = np.int64(out[f + (3 if h <= 2 else 2)]) >> 2
-        r3 = np.int64(out[f + (4 if h <= 3 else 3)]) >> 2
+        r0, r1 = _shown_rank(out, f, h, 0), _shown_rank(out, f, h, 1)
+        r2, r3 = _shown_rank(out, f, h, 2), _shown_rank(out, f, h, 3)
         a0 = base + w_first * _BY12[r0]
         a1 = base + w_first * _BY12[r1]
         a2 = base + w_first * _BY12[r2]
