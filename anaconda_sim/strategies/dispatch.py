@@ -201,6 +201,19 @@ def _shown_buckets(pub, caches):
     return caches[:, CACHE_SHOWN]
 
 
+@jit(_nrt=False)
+def _learned_intent(pub, own, params, rng, caches, seat):
+    """The learned family's betting intent (high rules), its strength and the
+    rivals' exposures read from the seats' ``caches``."""
+    cache = caches[seat]
+    bucket = cache[CACHE_STRENGTH]
+    if bucket < 0:
+        bucket = learned_bucket(own)
+        cache[CACHE_STRENGTH] = bucket
+    p = win_probability_from(pub, own, params, bucket, _shown_buckets(pub, caches))
+    return bet_learned_on(pub, own, params, rng, p)
+
+
 @jit(inline="always")
 def seat_bet(kind, pub, own, params, rng, cbet, caches, seat, with_hilo, with_learned):
     """Betting intent of seat ``seat`` (:func:`builtin_bet`, or the custom
@@ -211,12 +224,7 @@ def seat_bet(kind, pub, own, params, rng, cbet, caches, seat, with_hilo, with_le
     cache = caches[seat]
     if with_learned is not None:
         if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
-            bucket = cache[CACHE_STRENGTH]
-            if bucket < 0:
-                bucket = learned_bucket(own)
-                cache[CACHE_STRENGTH] = bucket
-            p = win_probability_from(pub, own, params, bucket, _shown_buckets(pub, caches))
-            return bet_learned_on(pub, own, params, rng, p)
+            return _learned_intent(pub, own, params, rng, caches, seat)
     if kind == KIND_SENSIBLE or kind == KIND_LEARNED:
         # "learned" bets as "sensible" under the hi-lo rules
         strength = cache[CACHE_STRENGTH]

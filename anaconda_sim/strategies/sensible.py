@@ -220,7 +220,7 @@ def discard_best_five(own, out, hide_telling):
     return value
 
 
-@jit(inline="always")
+@jit
 def _strongest_exposed_category(pub, own):
     """Best R11 exposed category shown by any other active seat (0..4)."""
     best = 0

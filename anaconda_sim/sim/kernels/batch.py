@@ -73,7 +73,6 @@ def _inlined(kernel):  # type: ignore[no-untyped-def]
 
 _betting_round = _inlined(D._betting_round)
 _checked_round = _inlined(D._checked_round)
-pass_inline = _inlined(D._pass_phase)
 discard_inline = _inlined(D.discard_phase)
 _declare_phase = _inlined(D.declare_phase)
 settle_inline = _inlined(D.settle)
@@ -201,25 +200,26 @@ def pass_phase(
         if not alive[e]:
             continue
         k = e % n_choices
-        if not shared or k == 0:
-            pass_inline(index, count, direction, cfg, dealers[e // n_choices], pub[e], owns[e],
-                        kinds, params, states[e], cpass, dec[e], choices[k], forced_pass, res[e],
-                        with_hilo, with_learned)  # fmt: skip
-            continue
         lead = e - k
+        # a play after the deal's first copies every decision but the hero's
+        copies = shared and k != 0
+        dealer = dealers[e // n_choices]
         p = pub[e]
         D.start_pass(index, count, direction, p)
-        for seat in range(n):
+        # one call of the decision in this kernel (each inlined copy of the
+        # strategy dispatch is typed again: compile time)
+        for i in range(n):
+            seat = D.seat_after(dealer, i, n)
             if p[V.P_FOLDED + seat] != 0:
                 continue
-            if seat == hero:
-                D.decide_pass(index, count, seat, cfg, p, owns[e], kinds, params, states[e], cpass,
-                              dec[e], choices[k], forced_pass, res[e], with_hilo,
-                              with_learned)  # fmt: skip
-            else:
+            if copies and seat != hero:
                 for j in range(DEC_SIZE):
                     dec[e, seat, j] = dec[lead, seat, j]
                 states[e, STREAM_SEAT + seat, 0] = states[lead, STREAM_SEAT + seat, 0]
+            else:
+                D.decide_pass(index, count, seat, cfg, p, owns[e], kinds, params, states[e], cpass,
+                              dec[e], choices[k], forced_pass, res[e], with_hilo,
+                              with_learned)  # fmt: skip
         D.move_packets(index, count, direction, n, p, owns[e], dec[e])
 
 

@@ -23,8 +23,11 @@ accumulates sums and cross-products batch by batch.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
+import numba
 import numpy as np
+from numba import types
 
 from ..._numba import borrow, jit, keep, run_chunks
 from ...hands.evaluator import eval5, eval7, value_category
@@ -43,6 +46,7 @@ from ...stats import SHARE_SCALE
 from ...strategies.dispatch import builtin_discard, builtin_pass, keeps_best_five
 from ...strategies.kinds import kernel_extras
 from ...table import views as V
+from ...warmup import CompileJob, compile_on_all_cores
 from ..layout import HERO, LEFT, RIGHT_DRAWN, RIGHT_POSTERIOR
 
 
@@ -372,11 +376,37 @@ def pass_choices_batch(
     per deal ``i`` and choice ``k``: the hero's pot share, the left
     neighbour's pot share, and the hero's final category.
     """
-    run_chunks(
-        _pass_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals,
-        players, pub, kinds, params, known, hero7, choices, shares, left_shares, categories,
-        *kernel_extras(bool(pub[V.P_HILO]), kinds),
+    args = (
+        key, deal_start, n_deals, players, pub, kinds, params, known, hero7, choices, shares,
+        left_shares, categories, *kernel_extras(bool(pub[V.P_HILO]), kinds),
     )  # fmt: skip
+    compile_on_all_cores(_model_jobs(_pass_choices_batch_chunks, args), "the showdown kernels")
+    run_chunks(_pass_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, *args)
+
+
+#: the types of a seat's row, its parameters, its stream and a decision's
+#: output as the showdown kernels pass them to a seat's decisions
+_SEAT_TYPES = (
+    types.Array(types.int32, 1, "C"), types.Array(types.int32, 1, "C"),
+    types.Array(types.float64, 1, "C"), types.Array(types.uint64, 1, "C"),
+    types.Array(types.int64, 1, "C"),
+)  # fmt: skip
+
+
+def _model_jobs(driver: Any, args: tuple[Any, ...]) -> list[CompileJob]:
+    """What a first call of ``driver`` on ``args`` (its own after the chunk
+    bounds, the table's two kernel extras last) compiles, in three parts of
+    about equal weight for :func:`~anaconda_sim.warmup.compile_on_all_cores`:
+    the driver (with the opponents' deal and pass), the built-in discard
+    and the built-in pass. A part that another process is compiling is
+    waited for and loaded, not compiled twice."""
+    t = tuple(numba.typeof(a) for a in args)
+    seat = (types.int64, *_SEAT_TYPES, *t[-2:])
+    return [
+        (driver, (types.int64, types.int64, *t), 4.0),
+        (builtin_discard, seat, 3.5),
+        (builtin_pass, seat, 2.0),
+    ]
 
 
 @jit
@@ -472,12 +502,13 @@ def keep_choices_batch(
     ``dead_count`` unseen cards are removed per deal (the hero's unknown
     discards).
     """
-    run_chunks(
-        _keep_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, key, deal_start, n_deals,
-        players, pub, kinds, params, known_mask, hero_packet, right_forced, fours,
-        random_right_from, dead_count, choices, shares, categories,
+    args = (
+        key, deal_start, n_deals, players, pub, kinds, params, known_mask, hero_packet,
+        right_forced, fours, random_right_from, dead_count, choices, shares, categories,
         *kernel_extras(bool(pub[V.P_HILO]), kinds),
     )  # fmt: skip
+    compile_on_all_cores(_model_jobs(_keep_choices_batch_chunks, args), "the showdown kernels")
+    run_chunks(_keep_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, *args)
 
 
 @jit
