@@ -71,7 +71,10 @@ def copy_blocks_once() -> bool:
     namespace: dict[str, object] = {}
     code = compile(source.replace(_PER_BLOCK, _ONE_MEMO), inspect.getsourcefile(method) or "",
                    "exec")  # fmt: skip
-    exec(code, vars(inline_closurecall), namespace)  # noqa: S102 - numba's own source, two lines changed
-    inline_closurecall.InlineWorker.inline_ir = namespace["inline_ir"]  # type: ignore[method-assign]
+    # numba's own source with those lines changed, run in its own module
+    exec(code, vars(inline_closurecall), namespace)
+    changed = namespace["inline_ir"]
+    changed.copies_blocks_once = True  # type: ignore[attr-defined]
+    inline_closurecall.InlineWorker.inline_ir = changed  # type: ignore[method-assign]
     _applied.append(True)
     return True

@@ -33,7 +33,8 @@ from ._numba import CACHE_ENABLED
 from .progress import progress_bar
 
 __all__ = [
-    "CompileJob", "compile_on_all_cores", "linked_driver", "missing_jobs", "pointer_parameters",
+    "CompileJob", "compile_on_all_cores", "driver_jobs", "linked_driver", "missing_jobs",
+    "pointer_parameters",
 ]
 
 #: one compiled version wanted: ``(dispatcher, argument types, weight)``; the
@@ -144,7 +145,7 @@ def compile_on_all_cores(jobs: Sequence[CompileJob], what: str) -> int:
 
 
 #: rough compile seconds of a driver whose phases are function pointers
-DRIVER_WEIGHT = 2.0
+DRIVER_WEIGHT = 1.0
 
 
 def pointer_parameters(driver: Any, args_count: int) -> tuple[str, ...]:
@@ -157,7 +158,7 @@ def pointer_parameters(driver: Any, args_count: int) -> tuple[str, ...]:
 
 def linked_driver(
     driver: Any, args: Sequence[Any], phases: Sequence[CompileJob], what: str,
-    returns: Mapping[str, Any] | None = None,
+    returns: Mapping[str, Any] | None = None, also: Sequence[CompileJob] = (),
 ) -> tuple[Any, tuple[Any, ...]]:  # fmt: skip
     """A driver kernel compiled with its phase kernels as function pointers.
 
@@ -176,7 +177,9 @@ def linked_driver(
     driver compiles beside the phases, on every core, not after them.
     ``returns``: the return type of each phase that returns something, by
     name (a phase returns nothing by default); a phase whose compiled return
-    type differs is an error.
+    type differs is an error. ``also``: more jobs compiled beside them, not
+    pointers (kernels the phases call, listed so another core compiles them
+    while a phase is typed: :func:`~anaconda_sim.strategies.dispatch.decision_jobs`).
 
     Returns the driver's compiled entry point for ``(int64, int64, *args,
     *pointers)`` and the arguments that follow ``first, stop`` in a call:
@@ -205,22 +208,10 @@ def linked_driver(
     ...
     ValueError: each takes no pointer named ['each']
     """
-    import numba
-    from numba import types
-
-    returns = returns or {}
+    signature, pointers = _driver_signature(driver, args, phases, returns or {})
+    compile_on_all_cores([*phases, *also, (driver, signature, DRIVER_WEIGHT)], what)
     by_name = {job[0].py_func.__name__: job for job in phases}
     slots = pointer_parameters(driver, len(args))
-    unknown = set(by_name) - set(slots)
-    if unknown:
-        raise ValueError(f"{driver.py_func.__name__} takes no pointer named {sorted(unknown)}")
-    pointers: list[Any] = []
-    for name in slots:
-        job = by_name.get(name)
-        returned = returns.get(name, types.none)
-        pointers.append(types.none if job is None else types.FunctionType(returned(*job[1])))
-    signature = (types.int64, types.int64, *(numba.typeof(a) for a in args), *pointers)
-    compile_on_all_cores([*phases, (driver, signature, DRIVER_WEIGHT)], what)
     values: list[Any] = []
     for name, pointer in zip(slots, pointers, strict=True):
         job = by_name.get(name)
@@ -238,6 +229,57 @@ def linked_driver(
         values.append(dispatcher)
     entry = driver.compile(signature)
     return entry, (*args, *values)
+
+
+def driver_jobs(
+    driver: Any, args: Sequence[Any], phases: Sequence[CompileJob],
+    returns: Mapping[str, Any] | None = None,
+) -> list[CompileJob]:  # fmt: skip
+    """What :func:`linked_driver` compiles for the same arguments, as jobs: the
+    phases and the driver (typed with its phases as pointers). For a caller
+    that compiles several drivers' kernels in one round of
+    :func:`compile_on_all_cores` before the first of them runs.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from numba import types
+    >>> from anaconda_sim._numba import jit
+    >>> @jit(cache=False)
+    ... def double(i, out):
+    ...     out[i] *= 2
+    >>> @jit(cache=False)
+    ... def each(first, stop, out, double):
+    ...     for i in range(first, stop):
+    ...         double(i, out)
+    >>> job = (double, (types.int64, types.Array(types.int64, 1, "C")), 1.0)
+    >>> [j[0].py_func.__name__ for j in driver_jobs(each, (np.arange(4),), [job])]
+    ['double', 'each']
+    """
+    signature, _ = _driver_signature(driver, args, phases, returns or {})
+    return [*phases, (driver, signature, DRIVER_WEIGHT)]
+
+
+def _driver_signature(
+    driver: Any, args: Sequence[Any], phases: Sequence[CompileJob], returns: Mapping[str, Any],
+) -> tuple[tuple[Any, ...], list[Any]]:  # fmt: skip
+    """``driver``'s signature for ``(first, stop, *args, *pointers)`` and its
+    pointer parameters' types (:func:`linked_driver`)."""
+    import numba
+    from numba import types
+
+    by_name = {job[0].py_func.__name__: job for job in phases}
+    slots = pointer_parameters(driver, len(args))
+    unknown = set(by_name) - set(slots)
+    if unknown:
+        raise ValueError(f"{driver.py_func.__name__} takes no pointer named {sorted(unknown)}")
+    pointers: list[Any] = []
+    for name in slots:
+        job = by_name.get(name)
+        returned = returns.get(name, types.none)
+        pointers.append(types.none if job is None else types.FunctionType(returned(*job[1])))
+    signature = (types.int64, types.int64, *(numba.typeof(a) for a in args), *pointers)
+    return signature, pointers
 
 
 def _main() -> None:  # pragma: no cover - runs in the worker processes

@@ -18,12 +18,13 @@ import numpy as np
 
 from .._numba import run_chunks
 from ..limits import HAND_SIZE
+from ..strategies.dispatch import decision_jobs
 from ..strategies.families import family_of_kind
 from ..strategies.kinds import kernel_extras
 from ..strategies.spec import Strategy
 from ..table import views as V
 from ..table.rules import Rules
-from ..warmup import linked_driver
+from ..warmup import compile_on_all_cores, driver_jobs, linked_driver
 from . import layout as L
 from .driver import custom_functions, make_cfg
 from .kernels import spot as K
@@ -137,6 +138,17 @@ def sample_rivals(
     hidden cards, ``tries[step]`` candidates for the rival drawn at each
     step of ``spot.order``
     (:func:`~anaconda_sim.sim.kernels.spot.sample_rivals`)."""
+    args, jobs, drawn = _sampler(rules, strategies, spot, key, draws, tries, first, fallback)
+    kernel, call_args = _linked(K.sample_rivals, args, jobs)
+    _run(kernel, first, first + draws, call_args)
+    return drawn
+
+
+def _sampler(
+    rules: Rules, strategies: list[Strategy], spot: SpotArrays, key: np.uint64, draws: int,
+    tries: np.ndarray, first: int, fallback: bool,
+) -> tuple[tuple, list[Any], Draws]:  # fmt: skip
+    """:func:`sample_rivals`' kernel arguments, its pointer jobs and its output."""
     n = rules.players
     cfg, kinds, params, funcs, extras = _tables(rules, strategies)
     cards = np.full((draws, n, HAND_SIZE), -1, dtype=np.int64)
@@ -156,10 +168,8 @@ def sample_rivals(
             s.hero_pass, s.hero_recv, s.exposed, s.n_exposed, s.unseen,
             s.d_seat, d_kind, s.d_view, s.d_action, s.d_pub,
             cards, received, passed, weight, dead, rate, *funcs, *extras)  # fmt: skip
-    kernel, call_args = _linked(K.sample_rivals, args,
-                                [_consistency(cfg, kinds, params, s, d_kind, funcs, extras)])
-    _run(kernel, first, first + draws, call_args)
-    return Draws(cards, received, passed, weight, dead, rate)
+    jobs = [_consistency(cfg, kinds, params, s, d_kind, funcs, extras)]
+    return args, jobs, Draws(cards, received, passed, weight, dead, rate)
 
 
 def walk_rivals(
@@ -172,6 +182,18 @@ def walk_rivals(
     moves each chain kept (-1: no consistent state found from its start in
     ``max_search`` moves; a negative ``max_search``: the starts are
     consistent, and not checked again)."""
+    args, jobs, (drawn, moves) = _walker(rules, strategies, spot, key, start, length, burn, thin,
+                                         max_search)  # fmt: skip
+    kernel, call_args = _linked(K.walk_rivals, args, jobs)
+    run_chunks(kernel, len(start.weight), *call_args)
+    return drawn, moves
+
+
+def _walker(
+    rules: Rules, strategies: list[Strategy], spot: SpotArrays, key: np.uint64, start: Draws,
+    length: int, burn: int, thin: int, max_search: int,
+) -> tuple[tuple, list[Any], tuple[Draws, np.ndarray]]:  # fmt: skip
+    """:func:`walk_rivals`' kernel arguments, its pointer jobs and its outputs."""
     n = rules.players
     cfg, kinds, params, funcs, extras = _tables(rules, strategies)
     chains = len(start.weight)
@@ -188,12 +210,10 @@ def walk_rivals(
             np.ascontiguousarray(start.cards), np.ascontiguousarray(start.received),
             s.d_seat, d_kind, s.d_view, s.d_action, s.d_pub,
             cards, received, passed, moves, *funcs, *extras)  # fmt: skip
-    kernel, call_args = _linked(K.walk_rivals, args,
-                                [_consistency(cfg, kinds, params, s, d_kind, funcs, extras)])
-    run_chunks(kernel, chains, *call_args)
+    jobs = [_consistency(cfg, kinds, params, s, d_kind, funcs, extras)]
     drawn = Draws(cards, received, passed, np.ones(rows), np.full(rows, -1, dtype=np.int64),
                   np.ones((rows, len(spot.order))))  # fmt: skip
-    return drawn, moves
+    return args, jobs, (drawn, moves)
 
 
 def play_spot(
@@ -203,18 +223,50 @@ def play_spot(
     """The hero's net chips of the whole deal, ``[draw, choice]``, each
     drawn deal played on from the spot once per row of ``choices``
     (:func:`~anaconda_sim.sim.kernels.spot.play_spot`)."""
+    args, jobs, out = _player(rules, strategies, spot, kind, choices, drawn, key)
+    kernel, call_args = _linked(K.play_spot, args, jobs)
+    _run(kernel, 0, len(drawn.weight), call_args)
+    return out
+
+
+def _player(
+    rules: Rules, strategies: list[Strategy], spot: SpotArrays, kind: int, choices: np.ndarray,
+    drawn: Draws, key: np.uint64,
+) -> tuple[tuple, list[Any], np.ndarray]:  # fmt: skip
+    """:func:`play_spot`'s kernel arguments, its pointer jobs and its output."""
     cfg, kinds, params, funcs, extras = _tables(rules, strategies)
     passes = np.array(rules.passes, dtype=np.int64).reshape(-1, L.PASS_FIELDS)
-    count = len(drawn.weight)
-    out = np.zeros((count, len(choices)), dtype=np.int64)
+    out = np.zeros((len(drawn.weight), len(choices)), dtype=np.int64)
     s = spot
     args = (key, cfg, passes, kinds, params, kind, s.hero, s.pending, s.pub, s.own, s.reached,
             drawn.cards, drawn.received, drawn.passed, np.ascontiguousarray(choices, np.int64),
             out, *funcs, *extras)  # fmt: skip
-    kernel, call_args = _linked(K.play_spot, args,
-                                K.play_jobs((cfg, passes, kinds, params, *funcs, *extras)))
-    _run(kernel, 0, count, call_args)
-    return out
+    return args, K.play_jobs((cfg, passes, kinds, params, *funcs, *extras)), out
+
+
+def compile_spot_kernels(
+    rules: Rules, strategies: list[Strategy], spot: SpotArrays, kind: int, choices: np.ndarray,
+) -> None:  # fmt: skip
+    """Compile what :func:`sample_rivals`, :func:`walk_rivals` and
+    :func:`play_spot` need at ``spot`` and are missing, in one round on every
+    core (:func:`~anaconda_sim.warmup.compile_on_all_cores`), before the
+    first of them runs: each would otherwise compile its own kernels in a
+    round of its own, the second core idle for most of it. Kernels already
+    compiled or cached cost a lookup."""
+    key = np.uint64(0)
+    tries = np.ones(len(spot.order), dtype=np.int64)
+    sampler = _sampler(rules, strategies, spot, key, 0, tries, 0, False)
+    none = sampler[2]  # no draws: the arrays have the types of real ones
+    jobs: list[Any] = []
+    for driver, (args, pointers, _) in (
+        (K.sample_rivals, sampler),
+        (K.walk_rivals, _walker(rules, strategies, spot, key, none, 1, 0, 1, -1)),
+        (K.play_spot, _player(rules, strategies, spot, kind, choices, none, key)),
+    ):
+        jobs += driver_jobs(driver, args, pointers, K.POINTER_RETURNS)
+    jobs += decision_jobs(*args[-2:])
+    unique = {(job[0], tuple(job[1])): job for job in jobs}
+    compile_on_all_cores(list(unique.values()), "the spot kernels")
 
 
 def _consistency(cfg: np.ndarray, kinds: np.ndarray, params: np.ndarray, spot: SpotArrays,

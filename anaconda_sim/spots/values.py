@@ -25,7 +25,7 @@ from ..limits import MAX_DEALS
 from ..progress import progress_bar
 from ..provenance import table_model
 from ..rng import SeedLike, root_key
-from ..sim.spots import play_spot
+from ..sim.spots import compile_spot_kernels, play_spot
 from ..stats import Z95
 from .field import resolve_field
 from .posterior import (
@@ -217,6 +217,8 @@ def action_values(
     # (a first call also compiles the kernels, for about a minute)
     with numba_threads(threads), progress_bar(2, "spot values", unit="step",
                                               enabled=progress) as bar:  # fmt: skip
+        # every kernel of the posterior and the play, compiled in one round
+        compile_spot_kernels(spot.rules, strategies, spot.arrays, kind, choices)
         if posterior is None:
             posterior = draw_posterior(spot, strategies, deals, key, check_tries(tries), method,
                                        chains)  # fmt: skip

@@ -23,7 +23,11 @@ engine, which keeps no cache, makes the same decisions.
 
 from __future__ import annotations
 
+from typing import Any
+
+import numba
 import numpy as np
+from numba import types
 
 from .._numba import jit
 from ..limits import HAND_SIZE, PASS_SIZE
@@ -280,3 +284,31 @@ def seat_discard(kind, pub, own, params, rng, out, cache, cdiscard, has_cdiscard
     else:
         builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned)
     return np.int64(-1)
+
+
+#: the types of a seat's row of the table, its row, its parameters, its
+#: stream and a decision's output, as every kernel passes them to a seat's
+#: built-in decisions
+SEAT_TYPES = (
+    types.Array(types.int32, 1, "C"), types.Array(types.int32, 1, "C"),
+    types.Array(types.float64, 1, "C"), types.Array(types.uint64, 1, "C"),
+    types.Array(types.int64, 1, "C"),
+)  # fmt: skip
+
+
+def decision_jobs(with_hilo: Any, with_learned: Any) -> list[tuple[Any, tuple[Any, ...], float]]:
+    """The built-in discard and pass (:func:`builtin_discard`,
+    :func:`builtin_pass`, with every family's decision they call) as compile
+    jobs (:data:`~anaconda_sim.warmup.CompileJob`) for a table whose kernel
+    extras are ``with_hilo, with_learned``: the largest kernels every deal
+    kernel calls, listed apart so that another core compiles them while the
+    phase that calls them is typed (it waits for them, then loads them).
+    The weights are about their compile seconds, their callees included.
+
+    Examples
+    --------
+    >>> [job[0].py_func.__name__ for job in decision_jobs(None, True)]
+    ['builtin_discard', 'builtin_pass']
+    """
+    seat = (types.int64, *SEAT_TYPES, numba.typeof(with_hilo), numba.typeof(with_learned))
+    return [(builtin_discard, seat, 4.6), (builtin_pass, seat, 1.6)]

@@ -32,6 +32,7 @@ from numba import types
 from ..._numba import borrow, jit, keep
 from ...limits import DECK_SIZE, HAND_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT
+from ...strategies.dispatch import decision_jobs
 from ...table import views as V
 from ...warmup import linked_driver
 from ..layout import (
@@ -417,10 +418,12 @@ PLAY_TYPES = (
     _array(types.int64, 3), _array(types.int64, 3), _array(types.int64, 2),
     _array(types.int64, 2), _array(types.boolean, 1),
 )  # fmt: skip
-#: rough compile seconds of each phase kernel (how they are spread over cores)
+#: rough compile seconds of each phase kernel (how they are spread over
+#: cores), the built-in decisions excluded (they are jobs of their own:
+#: :func:`~anaconda_sim.strategies.dispatch.decision_jobs`)
 COMPILE_WEIGHTS = {
-    "betting_phase": 10.0, "discard_phase": 9.0, "pass_phase": 7.0, "settle_phase": 4.0,
-    "declare_phase": 3.0, "deal_phase": 2.5, "follow_lead": 0.5, "lead_only": 0.2,
+    "betting_phase": 3.5, "discard_phase": 1.5, "pass_phase": 1.2, "settle_phase": 2.0,
+    "declare_phase": 2.0, "deal_phase": 1.4, "follow_lead": 0.3, "lead_only": 0.05,
 }  # fmt: skip
 
 
@@ -467,4 +470,5 @@ def batch_runner(args: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
     without the chunk bounds, then the phases (``None`` for a phase the table
     does not play). The phases missing from the cache compile first, on
     every core (:func:`~anaconda_sim.warmup.linked_driver`)."""
-    return linked_driver(run_batches, args[2:], phase_jobs(args), "the deal kernels")
+    return linked_driver(run_batches, args[2:], phase_jobs(args), "the deal kernels",
+                         also=decision_jobs(args[-2], args[-1]))  # fmt: skip

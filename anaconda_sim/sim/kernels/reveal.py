@@ -27,6 +27,7 @@ from numba import types
 from ..._numba import borrow, jit, keep, run_chunks
 from ...limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_SEAT, card_bit, stream_state
+from ...strategies.dispatch import decision_jobs
 from ...strategies.kinds import kernel_extras
 from ...table import views as V
 from ...warmup import CompileJob, linked_driver
@@ -133,7 +134,8 @@ def reveal_batch(
     )  # fmt: skip
     # the phases are function pointers of the driver (compiled apart, on every core)
     kernel, call_args = linked_driver(_reveal_batch_chunks, args, _phase_jobs(args),
-                                      "the reveal kernels")  # fmt: skip
+                                      "the reveal kernels",
+                                      also=decision_jobs(args[-2], args[-1]))  # fmt: skip
     run_chunks(kernel, (n_deals + CHUNK - 1) // CHUNK, *call_args)
 
 
@@ -153,7 +155,7 @@ def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
                          hand5, discards, hero_packet, right_forced, fours, orders, cdiscard,
                          types.Array(types.int32, 2, "C"), ints2, ints2, words2, ints1, ints1,
                          ints1, words1, ints1, ints1, pub, owns, states, dec, seat_res, res,
-                         opener, alive, with_hilo, with_learned), 12.0),
+                         opener, alive, with_hilo, with_learned), 4.5),
         (betting_phase, (i64, i64, i64, i64, types.boolean, cfg, ints1, pub, owns, kinds, params,
                          states, cbet, dec, seat_res, res, opener, alive, with_hilo,
                          with_learned), COMPILE_WEIGHTS["betting_phase"]),

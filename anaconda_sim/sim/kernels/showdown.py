@@ -43,7 +43,12 @@ from ...rng import (
     stream_state,
 )
 from ...stats import SHARE_SCALE
-from ...strategies.dispatch import builtin_discard, builtin_pass, keeps_best_five
+from ...strategies.dispatch import (
+    builtin_discard,
+    builtin_pass,
+    decision_jobs,
+    keeps_best_five,
+)
 from ...strategies.kinds import kernel_extras
 from ...table import views as V
 from ...warmup import CompileJob, compile_on_all_cores
@@ -384,15 +389,6 @@ def pass_choices_batch(
     run_chunks(_pass_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, *args)
 
 
-#: the types of a seat's row, its parameters, its stream and a decision's
-#: output as the showdown kernels pass them to a seat's decisions
-_SEAT_TYPES = (
-    types.Array(types.int32, 1, "C"), types.Array(types.int32, 1, "C"),
-    types.Array(types.float64, 1, "C"), types.Array(types.uint64, 1, "C"),
-    types.Array(types.int64, 1, "C"),
-)  # fmt: skip
-
-
 def _model_jobs(driver: Any, args: tuple[Any, ...]) -> list[CompileJob]:
     """What a first call of ``driver`` on ``args`` (its own after the chunk
     bounds, the table's two kernel extras last) compiles, in three parts of
@@ -401,12 +397,7 @@ def _model_jobs(driver: Any, args: tuple[Any, ...]) -> list[CompileJob]:
     and the built-in pass. A part that another process is compiling is
     waited for and loaded, not compiled twice."""
     t = tuple(numba.typeof(a) for a in args)
-    seat = (types.int64, *_SEAT_TYPES, *t[-2:])
-    return [
-        (driver, (types.int64, types.int64, *t), 4.0),
-        (builtin_discard, seat, 3.5),
-        (builtin_pass, seat, 2.0),
-    ]
+    return [(driver, (types.int64, types.int64, *t), 4.0), *decision_jobs(*args[-2:])]
 
 
 @jit
