@@ -36,8 +36,9 @@ CACHE_SIZE = 3
 
 
 #: slots of a strategy's parameter array (the "learned" family uses
-#: ``LEARNED_SLOTS``: its named parameters and its win table)
-PARAM_SLOTS = 640
+#: ``LEARNED_SLOTS``: its named parameters, its win table and the pass tables
+#: derived from its pass weights)
+PARAM_SLOTS = 6400
 
 
 assert LEARNED_SLOTS <= PARAM_SLOTS

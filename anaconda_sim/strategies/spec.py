@@ -30,6 +30,7 @@ from .learned.params import (
     shipped_params,
     shipped_win_table,
 )
+from .learned.passtables import fill_pass_tables
 from .ranges import check_parameter
 from .sensible import SENSIBLE_DEFAULTS, SENSIBLE_RANGES
 
@@ -341,6 +342,7 @@ def _param_array(strategy: Strategy, players: int | None) -> np.ndarray:
         else:
             table = shipped_win_table(int(players))  # type: ignore[arg-type]
         out = as_array(given, table, PARAM_SLOTS)
+        fill_pass_tables(out)  # derived from the weights: the pass reads them
     out.setflags(write=False)
     return out
 

@@ -21,7 +21,14 @@ Every decision of the family is driven by this one vector (see
 - the **win table** (:data:`WIN_TABLE_SHAPE`, not named, after the named
   parameters): the probability that a hand of own-strength bucket ``b``
   beats one rival showing exposure bucket ``e`` at stage ``s``, estimated by
-  simulation (:mod:`anaconda_sim.strategies.learned.winprob`).
+  simulation (:mod:`anaconda_sim.strategies.learned.winprob`);
+- the **pass tables** (after the win table): the pass score's terms
+  computed once per vector
+  (:func:`~anaconda_sim.strategies.learned.passtables.fill_pass_tables`), which the pass reads
+  instead of computing them. They are derived from the pass weights when a
+  strategy's array is built (:meth:`~anaconda_sim.strategies.Strategy.param_array`),
+  never given, written or compared: not a parameter, not in a spec, a
+  table file or a history.
 
 The shipped vectors (``anaconda_sim/strategies/learned/data/learned.json``) are the
 results of :func:`anaconda_sim.strategies.learned.learn` at each table size; the
@@ -121,8 +128,38 @@ WIN_TABLE_SHAPE = (WIN_STAGES, OWN_BUCKETS, EXPOSURE_BUCKETS)
 WIN_TABLE_SIZE = WIN_STAGES * OWN_BUCKETS * EXPOSURE_BUCKETS
 #: first slot of the win table in the parameter array
 TABLE0 = N_PARAMS
-#: slots the family uses (named parameters, then the win table)
-LEARNED_SLOTS = TABLE0 + WIN_TABLE_SIZE
+#: the pass weights of the kept four's features (the first eight of
+#: :data:`PASS_FEATURES`), which the kept-score table is derived from
+N_KEPT = 8
+#: rank multisets of four kept cards (four of 16 in the combinatorial
+#: number system: ``r_t + t`` for the sorted ranks ``r_0 <= .. <= r_3``)
+KEPT_MULTISETS = 1820
+#: suit classes of the kept four: none, exactly three suited, four suited
+KEPT_SUIT_CLASSES = 3
+KEPT_TABLE_SIZE = KEPT_MULTISETS * KEPT_SUIT_CLASSES
+#: codes of the passed three (:func:`~.passtables.gift_code`): the number of their pairs
+#: (of three) of one suit, plus 4 times those of one rank, plus 16 times
+#: those one or two ranks apart
+GIFT_CODES = 64
+#: sums of three passed ranks (0 .. 36)
+GIFT_SUMS = 37
+#: the gift-term table: ``w_gift_pair``, ``w_gift_suited`` and
+#: ``w_gift_connected`` times their feature by code, then ``w_gift_high``
+#: times its feature by rank sum
+GIFT_TABLE_SIZE = 3 * GIFT_CODES + GIFT_SUMS
+#: first slot of the copy of the pass weights the pass tables were built
+#: from (the pass reads the tables only where it equals the weights)
+PASS_STAMP0 = TABLE0 + WIN_TABLE_SIZE
+#: first slot of the kept-score table (:func:`~.passtables.kept_score_table`)
+KEPT_TABLE0 = PASS_STAMP0 + N_PASS
+#: first slot of the gift-term table (:func:`~.passtables.gift_term_table`), and of each
+#: of its four parts
+GIFT_TABLE0 = KEPT_TABLE0 + KEPT_TABLE_SIZE
+(GIFT_PAIR0, GIFT_SUITED0, GIFT_CONNECTED0, GIFT_HIGH0) = (
+    GIFT_TABLE0 + f * GIFT_CODES for f in range(4))  # fmt: skip
+#: slots the family uses: the named parameters, the win table, then the
+#: pass tables, derived from the pass weights (:func:`~.passtables.fill_pass_tables`)
+LEARNED_SLOTS = GIFT_TABLE0 + GIFT_TABLE_SIZE
 
 #: the starting point of learning: a pass close to "sensible"'s (keep groups
 #: and high cards), a reveal order close to its (hide a grouped, high card,
@@ -204,7 +241,9 @@ def shipped_win_table(players: int) -> np.ndarray:
 
 def as_array(values: dict[str, float], table: np.ndarray, slots: int) -> np.ndarray:
     """A parameter vector by name and a flat win table as the kernels'
-    padded float64 array."""
+    padded float64 array, without the pass tables
+    (:func:`~anaconda_sim.strategies.learned.passtables.fill_pass_tables`
+    adds them: the pass is right without them, only slower)."""
     out = np.zeros(slots, dtype=np.float64)
     for i, name in enumerate(PARAM_NAMES):
         out[i] = values[name]

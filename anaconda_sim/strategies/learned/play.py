@@ -30,7 +30,13 @@ game).
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import numpy as np
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from ..._numba import jit
 from ...hands.evaluator import eval_cards
@@ -43,25 +49,26 @@ from .params import (
     BET0,
     BLUFF,
     CALL0,
+    GIFT_CONNECTED0,
+    GIFT_HIGH0,
+    GIFT_PAIR0,
+    GIFT_SUITED0,
+    KEPT_MULTISETS,
+    KEPT_TABLE0,
+    KEPT_TABLE_SIZE,
+    LEARNED_SLOTS,
+    N_KEPT,
     N_PASS,
     N_SHOWN,
     O0,
     O_EARLY_GROUPS,
     O_FIRST_RANK,
+    PASS_STAMP0,
     RAISE0,
-    W_FLUSH3,
-    W_FLUSH4,
-    W_GIFT_CONNECTED,
+    W0,
     W_GIFT_HIGH,
-    W_GIFT_PAIR,
-    W_GIFT_SUITED,
-    W_GUTSHOT,
-    W_HIGH,
-    W_OPEN_STRAIGHT,
-    W_PAIR_RANK,
-    W_PAIRS,
-    W_TRIPS,
 )
+from .passtables import PASS_DIVISORS, gift_numerators, kept_numerators
 from .winprob import OWN_BUCKET, exposure_bucket, straight_draw, win_probability
 
 __all__ = [
@@ -163,51 +170,54 @@ def pass_features_of(cards, out):
                 k += 1
 
 
-def _kept_rank_reads() -> np.ndarray:
-    """By the 13-bit mask of some ranks: for four ranks, their straight draw
-    (:func:`~anaconda_sim.strategies.learned.winprob.straight_draw`: 0 none,
-    1 gutshot or one-ended, 2 open-ended); for one or two ranks, the higher
-    (the top pair of four cards, whose paired ranks are one or two)."""
-    table = np.zeros(1 << 13, dtype=np.int8)
-    for mask in range(1 << 13):
-        ranks = [r for r in range(13) if mask >> r & 1]
-        if len(ranks) == 4:
-            table[mask] = straight_draw.py_func(*ranks)
-        elif 1 <= len(ranks) <= 2:
-            table[mask] = ranks[-1]
-    return table
-
-
-#: one byte per mask, so the table stays in the first-level cache beside the
-#: evaluator's
-_KEPT_RANK_READ = _kept_rank_reads()
-#: bit 0 of each of the 13 rank nibbles of a packed rank count
-_NIBBLE_LOW = np.int64(0x1111111111111)
-
-
-@jit(inline="always")
-def _rank_mask(nibbles):
-    """The 13-bit rank mask of packed nibble bits (bit 0 of each of the 13
-    rank nibbles): the bits gathered by halving strides, without a loop."""
-    x = (nibbles | (nibbles >> 3)) & np.int64(0x0303030303030303)
-    x = (x | (x >> 6)) & np.int64(0x000F000F000F000F)
-    x = (x | (x >> 12)) & np.int64(0x000000FF000000FF)
-    return (x | (x >> 24)) & np.int64(0xFFFF)
-
-
-#: ``i / d`` for the divisors of the features' scales, read instead of divided
-#: (the same double: each is one correctly rounded division)
-_BY48 = np.arange(49) / 48.0
-_BY36 = np.arange(37) / 36.0
+#: ``i / 12`` (a rank's feature), read instead of divided (the same double:
+#: one correctly rounded division)
 _BY12 = np.arange(13) / 12.0
-_THIRDS = np.arange(4) / 3.0
 
 
-@jit(inline="always")
-def _close(x, y):
-    """1 when ranks ``x`` and ``y`` are one or two apart, else 0."""
-    gap = abs(x - y)
-    return 1 if 1 <= gap <= 2 else 0
+@intrinsic(prefer_literal=True)
+def _stack_int64s(typingctx, size):
+    """A pointer to ``size`` (a constant) int64 slots on the stack, indexed
+    like an array (``p[i]``, no bounds or wraparound). Not an array: the
+    decisions also run in kernels compiled without numba's runtime, so
+    nothing is allocated; a tuple read at a varying index compiles to a jump
+    table; and numba lowers a pointer read to one load, an array read to
+    many instructions (each costs compile time). Its slots start undefined."""
+    if not isinstance(size, types.IntegerLiteral):
+        return None
+
+    def codegen(context, builder, sig, args):
+        int64 = context.get_value_type(types.int64)
+        return cgutils.alloca_once(builder, int64, size=size.literal_value)
+
+    return types.CPointer(types.int64)(size), codegen
+
+
+def _kept_pieces() -> np.ndarray:
+    """What a card of rank ``r`` at sorted position ``p`` of the seven adds to
+    the kept four's :func:`~anaconda_sim.strategies.learned.params.kept_index`
+    when ``below`` of the three passed lie below it, at ``(r * 7 + p) * 4 +
+    below``: it is kept card ``t = p - below``, and adds ``C(r + t, t + 1)``
+    (0 where no pass puts it there)."""
+    pieces = np.zeros((13, HAND_SIZE, 4), dtype=np.int64)
+    for r, p, below in itertools.product(range(13), range(HAND_SIZE), range(4)):
+        t = p - below
+        if 0 <= t <= 3:
+            pieces[r, p, below] = math.comb(r + t, t + 1)
+    return pieces.ravel()
+
+
+#: the kept multiset's index is the sum of these pieces of the kept cards
+_PIECES = _kept_pieces()
+#: the pass features as whole numbers over their divisors, for scoring a
+#: pass without the pass tables (flat: the kept four's by suit class and
+#: multiset, the passed three's by gift code)
+_NUMERATORS = np.concatenate([kept_numerators().ravel(), gift_numerators().ravel()])
+_DIVISORS = np.array(PASS_DIVISORS)
+
+
+#: a sorting network of seven: the slots ``a < b`` to order, as ``a * 8 + b``
+_SORT7 = np.array([6, 19, 37, 2, 12, 30, 1, 21, 28, 10, 38, 19, 37, 10, 28, 46], dtype=np.int64)
 
 
 @jit
@@ -215,88 +225,131 @@ def pass_learned(own, params, out):
     """Pass the three of seven held cards whose pass scores best (written to
     ``out[0:3]`` in hand order).
 
-    The same scores, added in the same order, as :func:`pass_features_of`
-    (so the same pass, bit for bit), with the passes walked as nested loops
-    (``a < b < c``) so what a pass shares with the one before is not
-    recomputed, and every feature read without a loop: the kept four from
-    packed rank and suit counts of the seven less the three passed (pairs
-    and trips by bit masks; the straight draw of four distinct ranks or the
-    top pair read from one byte table by a rank mask), what the three give
-    from their ranks and suits, the features' divisions read from tables.
-    Nothing is allocated (the simulator makes this decision for every seat
-    of every deal)."""
-    cards = own[V.O_CARDS : V.O_CARDS + HAND_SIZE]
-    counts7 = np.int64(0)  # 4 bits of count per rank
-    suits7 = np.int64(0)  # 4 bits of count per suit
-    sum7 = np.int64(0)
-    for i in range(HAND_SIZE):
-        c = np.int64(cards[i])
-        counts7 += np.int64(1) << (4 * (c >> 2))
-        suits7 += np.int64(1) << (4 * (c & 3))
-        sum7 += c >> 2
-    w_pairs, w_trips, w_high = params[W_PAIRS], params[W_TRIPS], params[W_HIGH]
-    w_pair_rank, w_flush4, w_flush3 = params[W_PAIR_RANK], params[W_FLUSH4], params[W_FLUSH3]
-    w_open, w_gutshot = params[W_OPEN_STRAIGHT], params[W_GUTSHOT]
-    w_gift_pair, w_gift_suited = params[W_GIFT_PAIR], params[W_GIFT_SUITED]
-    w_gift_connected, w_gift_high = params[W_GIFT_CONNECTED], params[W_GIFT_HIGH]
-    one = np.int64(1)
+    The same scores, added in the same order, as :func:`pass_features_of`, so
+    the same pass, bit for bit, ties included. A pass's terms 0..7 depend
+    only on the kept four's ranks and on whether three or four of them share
+    a suit, and terms 8..11 on which of the passed three's pairs are of one
+    suit, of one rank, or one or two ranks apart, and on their rank sum. A
+    parameter array built with its pass tables
+    (:func:`~anaconda_sim.strategies.learned.passtables.fill_pass_tables`, as
+    :meth:`~anaconda_sim.strategies.Strategy.param_array` builds every
+    learned one) holds the exact partial sum of terms 0..7 for every keep
+    and each gift term's product, so a pass costs five reads and four
+    additions; without them (or with pass weights changed after they were
+    built) each term is computed from the feature's numerator and divisor
+    (:func:`~.passtables.kept_numerators`), more slowly.
+
+    The seven are sorted by card, so by rank, with their hand positions, and
+    the passes walked as nested loops over sorted positions ``i < j < k``.
+    The kept four's multiset (:func:`~.passtables.kept_index`) is a sum of one
+    piece per kept card (``_PIECES``), which depends only on the card's
+    sorted position and on how many passed cards lie below it: the loops
+    carry it as partial sums. Their suit class comes from their pairs of one
+    suit: those of the seven, less those of each passed card, plus those
+    among the passed three. The passed three's gift code
+    (:func:`~.passtables.gift_code`) is the sum of the codes of their three
+    pairs, kept at eight bits a card. Ties go to the first best pass in hand
+    order: among equal scores, the pass with the largest mask of
+    ``1 << (6 - position)`` (the masks of three positions compare as the
+    positions do in ``itertools.combinations``). Nothing is allocated (the
+    simulator makes this decision for every seat of every deal)."""
+    # the pass tables, if built for these weights (fill_pass_tables): long
+    # enough, and the weights they were built from equal to the weights now
+    tables = params.shape[0] >= LEARNED_SLOTS
+    for f in range(N_PASS if tables else 0):
+        tables &= params[PASS_STAMP0 + f] == params[W0 + f]
+    # the seven's fields, by sorted position (no loop in this kernel is
+    # written out: each copy of a line costs compile time)
+    rank, suit = _stack_int64s(HAND_SIZE), _stack_int64s(HAND_SIZE)
+    order = _stack_int64s(HAND_SIZE)  # 1 << (6 - hand position)
+    # card * 8 + hand position, sorted: the cards by rank, with where they were
+    for p in range(HAND_SIZE):
+        rank[p] = np.int64(own[V.O_CARDS + p]) * 8 + p
+    for c in range(len(_SORT7)):
+        a, b = _SORT7[c] >> 3, _SORT7[c] & 7
+        x, y = rank[a], rank[b]
+        rank[a], rank[b] = min(x, y), max(x, y)
+    # by sorted position: each card's fields; what it adds to the kept four's
+    # multiset with none, one, two or three passed below it; and, for the
+    # gift code of each pair, 8 bits a card in each card's word
+    codes, same_suit = _stack_int64s(HAND_SIZE), _stack_int64s(HAND_SIZE)
+    below_i, below_j = _stack_int64s(HAND_SIZE), _stack_int64s(HAND_SIZE)
+    step_k, above_k = _stack_int64s(HAND_SIZE), _stack_int64s(HAND_SIZE)
+    for p in range(HAND_SIZE):
+        x = rank[p]
+        rank[p], suit[p], order[p] = x >> 5, (x >> 3) & 3, 64 >> (x & 7)
+        at = (rank[p] * HAND_SIZE + p) * 4
+        below_i[p], below_j[p] = _PIECES[at], _PIECES[at + 1]
+        step_k[p], above_k[p] = _PIECES[at + 2], _PIECES[at + 3]
+        codes[p] = same_suit[p] = 0
+    # above_k[k]: the pieces of the cards above k (three passed below them);
+    # step_k[k]: from k to k + 1, card k comes between the second and third
+    # passed (two below it) and card k + 1 leaves the cards above
+    above = three_above = np.int64(0)
+    for p in range(HAND_SIZE - 1, 1, -1):
+        three = above_k[p]
+        above_k[p] = above
+        step_k[p] -= three_above
+        above += three
+        three_above = three
+    suited_pairs = np.int64(0)  # pairs of one suit, in all and of each card
+    for x in range(HAND_SIZE):
+        for y in range(x + 1, HAND_SIZE):
+            suited = np.int64(suit[x] == suit[y])
+            gap = rank[y] - rank[x]  # sorted: 0 or more
+            code = suited + 4 * np.int64(gap == 0) + 16 * np.int64(1 <= gap <= 2)
+            codes[x] += code << (8 * y)
+            codes[y] += code << (8 * x)
+            same_suit[x] += suited
+            same_suit[y] += suited
+            suited_pairs += suited
     best = -np.inf
-    ba, bb, bc = 0, 1, 2
-    for a in range(HAND_SIZE):
-        ca = np.int64(cards[a])
-        qa, ta = ca >> 2, ca & 3
-        kc_a = counts7 - (one << (4 * qa))
-        ks_a = suits7 - (one << (4 * ta))
-        for b in range(a + 1, HAND_SIZE):
-            cb = np.int64(cards[b])
-            qb, tb = cb >> 2, cb & 3
-            kc_ab = kc_a - (one << (4 * qb))
-            ks_ab = ks_a - (one << (4 * tb))
-            pair_ab = qa == qb
-            suit_ab = ta == tb
-            close_ab = _close(qa, qb)
-            for c in range(b + 1, HAND_SIZE):
-                cc = np.int64(cards[c])
-                qc, tc = cc >> 2, cc & 3
-                kc = kc_ab - (one << (4 * qc))
-                ks = ks_ab - (one << (4 * tc))
-                paired = ((kc >> 1) | (kc >> 2)) & _NIBBLE_LOW  # ranks kept 2+ times
-                tripled = ((kc >> 2) | (kc & (kc >> 1))) & _NIBBLE_LOW  # 3+ times
-                groups = (1 if paired != 0 else 0) + (1 if (paired & (paired - 1)) != 0 else 0)
-                # four kept cards: a suit counted 4 has its nibble's bit 2 set,
-                # one counted 3 bits 0 and 1
-                four_suited = ((ks >> 2) & 0x1111) != 0
-                three_suited = ((ks & (ks >> 1)) & 0x1111) != 0
-                # four distinct ranks kept: their straight draw; else the top
-                # pair (one table, read once)
-                held = ((kc | (kc >> 1) | (kc >> 2)) & _NIBBLE_LOW) if groups == 0 else paired
-                read = np.int64(_KEPT_RANK_READ[_rank_mask(held)])
-                draw = read if groups == 0 else 0
-                pair_rank = _BY12[read] if groups > 0 else 0.0
-                gift_pair = 1.0 if (pair_ab or qb == qc or qa == qc) else 0.0
-                suit_bc = tb == tc
-                suited = 1.0 if (suit_ab and suit_bc) else (
-                    0.5 if (suit_ab or suit_bc or ta == tc) else 0.0)  # fmt: skip
-                close = close_ab + _close(qb, qc) + _close(qa, qc)
-                # the terms in pass_features_of's order: the same sum, bit for bit
-                score = w_pairs * float(groups)
-                score += w_trips * (1.0 if tripled != 0 else 0.0)
-                score += w_high * _BY48[sum7 - qa - qb - qc]
-                score += w_pair_rank * pair_rank
-                score += w_flush4 * (1.0 if four_suited else 0.0)
-                score += w_flush3 * (1.0 if three_suited else 0.0)
-                score += w_open * (1.0 if draw == 2 else 0.0)
-                score += w_gutshot * (1.0 if draw == 1 else 0.0)
-                score += w_gift_pair * gift_pair
-                score += w_gift_suited * suited
-                score += w_gift_connected * _THIRDS[close]
-                score += w_gift_high * _BY36[qa + qb + qc]
-                if score > best:
-                    best = score
-                    ba, bb, bc = a, b, c
-    out[0] = cards[ba]
-    out[1] = cards[bb]
-    out[2] = cards[bc]
+    chosen = np.int64(64 + 32 + 16)  # hand positions 0, 1, 2 (kept if no score beats -inf)
+    kept_i = np.int64(0)
+    for i in range(HAND_SIZE - 2):
+        codes_i = codes[i]
+        kept_ij = kept_i
+        for j in range(i + 1, HAND_SIZE - 1):
+            codes_ijk = (codes_i + codes[j]) >> (8 * (j + 1))  # with k = j + 1 ..
+            code_ij = (codes_i >> (8 * j)) & 63
+            suited_ij = suited_pairs - same_suit[i] - same_suit[j]
+            high_ij = rank[i] + rank[j]
+            order_ij = order[i] + order[j]
+            kept_ijk = kept_ij + above_k[j + 1]
+            for k in range(j + 1, HAND_SIZE):
+                code = (codes_ijk & 63) + code_ij
+                codes_ijk >>= 8
+                # the kept four's pairs of one suit: 0, 1, 2, 3 (three
+                # suited) or 6 (four suited); times 11, over 32: the class
+                kept_suited = suited_ij - same_suit[k] + (code & 3)
+                kept = kept_ijk + ((kept_suited * 11) >> 5) * KEPT_MULTISETS
+                high = high_ij + rank[k]
+                if tables:  # unsigned indices: no test for a negative one
+                    score = params[np.uint64(KEPT_TABLE0 + kept)]  # terms 0..7, then 8..11
+                    score += params[np.uint64(GIFT_PAIR0 + code)]
+                    score += params[np.uint64(GIFT_SUITED0 + code)]
+                    score += params[np.uint64(GIFT_CONNECTED0 + code)]
+                    score += params[np.uint64(GIFT_HIGH0 + high)]
+                else:  # terms computed, in the same order
+                    score = params[W0] * (_NUMERATORS[kept * N_KEPT] / _DIVISORS[0])
+                    gift = KEPT_TABLE_SIZE * N_KEPT + code * 3 - N_KEPT
+                    for f in range(1, N_PASS - 1):
+                        at = kept * N_KEPT + f if f < N_KEPT else gift + f
+                        score += params[W0 + f] * (_NUMERATORS[at] / _DIVISORS[f])
+                    score += params[W_GIFT_HIGH] * (high / _DIVISORS[N_PASS - 1])
+                if score >= best:
+                    key = order_ij + order[k]
+                    if score > best or key > chosen:
+                        best = score
+                        chosen = key
+                kept_ijk += step_k[k]
+            kept_ij += below_j[j]
+        kept_i += below_i[i]
+    n = 0
+    for i in range(HAND_SIZE):
+        if (chosen >> (HAND_SIZE - 1 - i)) & 1:
+            out[n] = own[V.O_CARDS + i]
+            n += 1
 
 
 @jit(inline="always")
