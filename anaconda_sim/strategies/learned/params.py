@@ -132,7 +132,7 @@ TABLE0 = N_PARAMS
 #: :data:`PASS_FEATURES`), which the kept-score table is derived from
 N_KEPT = 8
 #: rank multisets of four kept cards (four of 16 in the combinatorial
-#: number system: ``r_t + t`` for the sorted ranks ``r_0 <= .. <= r_3``)
+#: number system: ``r_t + t`` for the sorted ranks ``r_0 <= r_1 <= r_2 <= r_3``)
 KEPT_MULTISETS = 1820
 #: suit classes of the kept four: none, exactly three suited, four suited
 KEPT_SUIT_CLASSES = 3
@@ -141,7 +141,7 @@ KEPT_TABLE_SIZE = KEPT_MULTISETS * KEPT_SUIT_CLASSES
 #: (of three) of one suit, plus 4 times those of one rank, plus 16 times
 #: those one or two ranks apart
 GIFT_CODES = 64
-#: sums of three passed ranks (0 .. 36)
+#: sums of three passed ranks (0 to 36)
 GIFT_SUMS = 37
 #: the gift-term table: ``w_gift_pair``, ``w_gift_suited`` and
 #: ``w_gift_connected`` times their feature by code, then ``w_gift_high``

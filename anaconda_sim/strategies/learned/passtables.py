@@ -15,7 +15,7 @@ the kept four's entry in the same order as before, so every score is the
 same double, bit for bit.
 
 The tables sit after the win table in a parameter array
-(:data:`~.params.PASS_STAMP0` ..  :data:`~.params.LEARNED_SLOTS`), with a
+(:data:`~.params.PASS_STAMP0` to :data:`~.params.LEARNED_SLOTS`), with a
 copy of the pass weights they were built from: the pass reads them only
 while that copy equals the weights. They are derived when a strategy's array
 is built (:meth:`~anaconda_sim.strategies.Strategy.param_array`), never
@@ -59,7 +59,7 @@ __all__ = [
 
 
 def kept_index(ranks: tuple[int, int, int, int]) -> int:
-    """The slot (0 .. :data:`KEPT_MULTISETS` - 1) of four kept ranks in
+    """The slot (0 to :data:`KEPT_MULTISETS` - 1) of four kept ranks in
     ascending order: the combinatorial number system's rank of the four
     distinct numbers ``r_t + t`` (``sum_t C(r_t + t, t + 1)``), which the pass
     kernel adds up from pieces of the seven ranks.
@@ -113,7 +113,7 @@ def kept_score_table(weights: np.ndarray) -> np.ndarray:
     Parameters
     ----------
     weights
-        The first :data:`N_KEPT` pass weights (``w_pairs`` .. ``w_gutshot``).
+        The first :data:`N_KEPT` pass weights (``w_pairs`` to ``w_gutshot``).
 
     Returns
     -------
@@ -177,7 +177,7 @@ def gift_term_table(weights: np.ndarray) -> np.ndarray:
     Parameters
     ----------
     weights
-        The last four pass weights (``w_gift_pair`` .. ``w_gift_high``).
+        The last four pass weights (``w_gift_pair`` to ``w_gift_high``).
 
     Examples
     --------

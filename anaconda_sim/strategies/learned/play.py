@@ -195,7 +195,7 @@ def _stack_int64s(typingctx, size):
 
 def _kept_pieces() -> np.ndarray:
     """What a card of rank ``r`` at sorted position ``p`` of the seven adds to
-    the kept four's :func:`~anaconda_sim.strategies.learned.params.kept_index`
+    the kept four's :func:`~anaconda_sim.strategies.learned.passtables.kept_index`
     when ``below`` of the three passed lie below it, at ``(r * 7 + p) * 4 +
     below``: it is kept card ``t = p - below``, and adds ``C(r + t, t + 1)``
     (0 where no pass puts it there)."""
