@@ -115,7 +115,10 @@ def execute(
     ``scale`` sets ``ANACONDA_NB_SCALE`` for the kernel; ``env`` adds other variables. Raises
     ``nbclient.exceptions.CellExecutionError`` (naming the cell) when a cell fails.
     """
+    import tempfile
+
     import nbformat
+    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
 
     notebook = nbformat.read(path, as_version=4)
@@ -124,15 +127,22 @@ def execute(
         if scale is not None:
             os.environ["ANACONDA_NB_SCALE"] = repr(float(scale))
         os.environ.update(env or {})
-        client = NotebookClient(
-            notebook,
-            kernel_name="python3",
-            timeout=timeout,
-            record_timing=False,
-            store_widget_state=store_widget_state,
-            resources={"metadata": {"path": str(path.parent)}},
-        )
-        client.execute()
+        with tempfile.TemporaryDirectory(prefix="anaconda-nb-") as sockets:
+            # the kernel's channels are Unix sockets in a folder of its own: TCP
+            # ports picked free and bound later can be taken by another kernel
+            # or server started meanwhile (kernels of tests run in parallel),
+            # and a client on a taken port waits for replies that never come
+            manager = KernelManager(kernel_name="python3", transport="ipc",
+                                    ip=os.path.join(sockets, "kernel"))  # fmt: skip
+            client = NotebookClient(
+                notebook,
+                km=manager,
+                timeout=timeout,
+                record_timing=False,
+                store_widget_state=store_widget_state,
+                resources={"metadata": {"path": str(path.parent)}},
+            )
+            client.execute()
     finally:
         os.environ.clear()
         os.environ.update(saved)
