@@ -155,7 +155,7 @@ def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
                          hand5, discards, hero_packet, right_forced, fours, orders, cdiscard,
                          types.Array(types.int32, 2, "C"), ints2, ints2, words2, ints1, ints1,
                          ints1, words1, ints1, ints1, pub, owns, states, dec, seat_res, res,
-                         opener, alive, with_hilo, with_learned), 4.5),
+                         opener, alive, with_hilo, with_learned), 5.5),
         (betting_phase, (i64, i64, i64, i64, types.boolean, cfg, ints1, pub, owns, kinds, params,
                          states, cbet, dec, seat_res, res, opener, alive, with_hilo,
                          with_learned), COMPILE_WEIGHTS["betting_phase"]),
