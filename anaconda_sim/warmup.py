@@ -233,12 +233,13 @@ def linked_driver(
 
 def driver_jobs(
     driver: Any, args: Sequence[Any], phases: Sequence[CompileJob],
-    returns: Mapping[str, Any] | None = None,
+    returns: Mapping[str, Any] | None = None, weight: float = DRIVER_WEIGHT,
 ) -> list[CompileJob]:  # fmt: skip
     """What :func:`linked_driver` compiles for the same arguments, as jobs: the
     phases and the driver (typed with its phases as pointers). For a caller
     that compiles several drivers' kernels in one round of
-    :func:`compile_on_all_cores` before the first of them runs.
+    :func:`compile_on_all_cores` before the first of them runs; ``weight``:
+    the driver's rough compile seconds.
 
     Examples
     --------
@@ -257,7 +258,7 @@ def driver_jobs(
     ['double', 'each']
     """
     signature, _ = _driver_signature(driver, args, phases, returns or {})
-    return [*phases, (driver, signature, DRIVER_WEIGHT)]
+    return [*phases, (driver, signature, weight)]
 
 
 def _driver_signature(

@@ -263,7 +263,8 @@ def compile_spot_kernels(
         (K.walk_rivals, _walker(rules, strategies, spot, key, none, 1, 0, 1, -1)),
         (K.play_spot, _player(rules, strategies, spot, kind, choices, none, key)),
     ):
-        jobs += driver_jobs(driver, args, pointers, K.POINTER_RETURNS)
+        jobs += driver_jobs(driver, args, pointers, K.POINTER_RETURNS,
+                            K.DRIVER_WEIGHTS[driver.py_func.__name__])  # fmt: skip
     jobs += decision_jobs(*args[-2:])
     unique = {(job[0], tuple(job[1])): job for job in jobs}
     compile_on_all_cores(list(unique.values()), "the spot kernels")

@@ -11,10 +11,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from numba import types
 
 from ..limits import MAX_PLAYERS, MIN_PLAYERS
 from ..table import views as V
-from .dispatch import builtin_bet, builtin_discard, builtin_pass, no_custom_bet
+from ..warmup import compile_on_all_cores
+from .dispatch import (
+    SEAT_TYPES,
+    builtin_bet,
+    builtin_discard,
+    builtin_pass,
+    decision_jobs,
+    no_custom_bet,
+)
 from .kinds import (
     BUILTIN_NAMES,
     KIND_CUSTOM,
@@ -138,6 +147,7 @@ class Strategy:
     # Engines call these three; they run the same numba code as the kernels.
     def decide_bet(self, pub, own, rng) -> int:
         """Betting intent for the seat whose view is ``(pub, own)``."""
+        _engine_decisions_compiled(bool(pub[V.P_HILO]))
         if self.kind == KIND_CUSTOM:
             fn = self.bet_fn or no_custom_bet
             return int(fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng))
@@ -145,6 +155,7 @@ class Strategy:
 
     def decide_pass(self, pub, own, rng) -> np.ndarray:
         """The cards to pass, as an int64 array of ``pub[P_PASS_COUNT]`` cards."""
+        _engine_decisions_compiled(bool(pub[V.P_HILO]))
         out = np.full(7, -1, dtype=np.int64)
         if self.kind == KIND_CUSTOM and self.pass_fn is not None:
             self.pass_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
@@ -156,6 +167,7 @@ class Strategy:
 
     def decide_discard(self, pub, own, rng) -> tuple[np.ndarray, np.ndarray]:
         """``(discards, reveal_order)`` as int64 arrays of 2 and 5 cards."""
+        _engine_decisions_compiled(bool(pub[V.P_HILO]))
         out = np.full(7, -1, dtype=np.int64)
         if self.kind == KIND_CUSTOM and self.discard_fn is not None:
             self.discard_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
@@ -164,6 +176,24 @@ class Strategy:
             builtin_discard(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out,
                             *kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
         return out[:2].copy(), out[2:7].copy()
+
+
+#: the rule sets (hi-lo or not) whose built-in decisions this process made sure of
+_ENGINE_READY: set[bool] = set()
+
+
+def _engine_decisions_compiled(hilo: bool) -> None:
+    """Before an engine's first built-in decision under these rules: the
+    built-in bet, pass and discard (every family's, with the engine's
+    argument types, those of :data:`~.dispatch.SEAT_TYPES`) compiled on every
+    core at once (:func:`~anaconda_sim.warmup.compile_on_all_cores`), instead
+    of one after the other as the first deal reaches each; cached ones cost a
+    lookup, and only once per process."""
+    if hilo in _ENGINE_READY:
+        return
+    _ENGINE_READY.add(hilo)
+    bet = (builtin_bet, (types.int64, *SEAT_TYPES[:4]), 2.0)
+    compile_on_all_cores([*decision_jobs(*kernel_extras(hilo, [])), bet], "the decisions")
 
 
 def get_strategy(spec: str | Strategy, **params: float) -> Strategy:

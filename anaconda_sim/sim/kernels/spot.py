@@ -1013,6 +1013,10 @@ def _array(dtype: Any, ndim: int) -> Any:
     return types.Array(dtype, ndim, "C")
 
 
+#: rough compile seconds of the spot drivers, their inlined code included
+#: (how :func:`~anaconda_sim.sim.spots.compile_spot_kernels` spreads them)
+DRIVER_WEIGHTS = {"sample_rivals": 3.8, "walk_rivals": 3.7, "play_spot": 2.0}
+
 #: what the spot kernels' function pointers return (the others return nothing)
 POINTER_RETURNS = {
     "_rival_consistent": types.int64, "_rest_of_deal": types.boolean,
@@ -1034,7 +1038,7 @@ def consistency_job(args: tuple[Any, ...]) -> CompileJob:
                  cpass, cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
                  _array(types.int32, 2), ints2, ints1, ints2, ints1, with_hilo,
                  with_learned)  # fmt: skip
-    return (_rival_consistent, signature, 10.0)
+    return (_rival_consistent, signature, 4.5)
 
 
 def play_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
@@ -1053,9 +1057,9 @@ def play_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
     return [
         (_rest_of_deal, (i64, local, i64, passes, pub, owns, kinds, params, states, cbet, cpass,
                          cdiscard, ints2, ints1, ints2, ints2, ints1, ints1, with_hilo,
-                         with_learned), 14.0),
+                         with_learned), 6.5),
         (continue_round, (i64, i64, i64, local, pub, owns, kinds, params, states, cbet, ints2,
-                          ints2, with_hilo, with_learned), 6.0),
+                          ints2, with_hilo, with_learned), 1.2),
         (D.settle, (types.boolean, i64, local, pub, owns, ints2, ints2, ints1, with_hilo,
-                    with_learned), 2.0),
+                    with_learned), 0.5),
     ]  # fmt: skip
