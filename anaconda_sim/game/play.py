@@ -43,7 +43,7 @@ from .. import rng as _rng
 from ..checks import check_deal_index, check_int
 from ..strategies.common import intent_to_action
 from ..strategies.declare import decide_declare
-from ..strategies.spec import get_strategy
+from ..strategies.spec import Strategy, compile_engine_decisions, get_strategy
 from ..table.rules import Rules
 from .engine import Action, Game, Observation, Phase, deck_from_seed
 
@@ -286,6 +286,9 @@ def run_game(game: Game, players: Sequence[Any], states: Sequence[np.ndarray]) -
     ``states[s]`` is seat ``s``'s random stream (used by ``Strategy`` objects;
     :class:`Player` objects got theirs from ``begin_deal``).
     """
+    if any(isinstance(player, Strategy) for player in players):
+        # every built-in decision the deal will need, compiled at once
+        compile_engine_decisions(bool(game.rules.hilo_showdown))
     while game.phase is not Phase.COMPLETE:
         if game.phase is Phase.BETTING:
             seat = game.to_act

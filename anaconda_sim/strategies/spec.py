@@ -147,7 +147,6 @@ class Strategy:
     # Engines call these three; they run the same numba code as the kernels.
     def decide_bet(self, pub, own, rng) -> int:
         """Betting intent for the seat whose view is ``(pub, own)``."""
-        _engine_decisions_compiled(bool(pub[V.P_HILO]))
         if self.kind == KIND_CUSTOM:
             fn = self.bet_fn or no_custom_bet
             return int(fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng))
@@ -155,7 +154,6 @@ class Strategy:
 
     def decide_pass(self, pub, own, rng) -> np.ndarray:
         """The cards to pass, as an int64 array of ``pub[P_PASS_COUNT]`` cards."""
-        _engine_decisions_compiled(bool(pub[V.P_HILO]))
         out = np.full(7, -1, dtype=np.int64)
         if self.kind == KIND_CUSTOM and self.pass_fn is not None:
             self.pass_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
@@ -167,7 +165,6 @@ class Strategy:
 
     def decide_discard(self, pub, own, rng) -> tuple[np.ndarray, np.ndarray]:
         """``(discards, reveal_order)`` as int64 arrays of 2 and 5 cards."""
-        _engine_decisions_compiled(bool(pub[V.P_HILO]))
         out = np.full(7, -1, dtype=np.int64)
         if self.kind == KIND_CUSTOM and self.discard_fn is not None:
             self.discard_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
@@ -182,13 +179,19 @@ class Strategy:
 _ENGINE_READY: set[bool] = set()
 
 
-def _engine_decisions_compiled(hilo: bool) -> None:
-    """Before an engine's first built-in decision under these rules: the
-    built-in bet, pass and discard (every family's, with the engine's
-    argument types, those of :data:`~.dispatch.SEAT_TYPES`) compiled on every
-    core at once (:func:`~anaconda_sim.warmup.compile_on_all_cores`), instead
-    of one after the other as the first deal reaches each; cached ones cost a
-    lookup, and only once per process."""
+def compile_engine_decisions(hilo: bool) -> None:
+    """The built-in bet, pass and discard (every family's, with the argument
+    types an engine calls them with: :data:`~.dispatch.SEAT_TYPES`) compiled
+    on every core at once (:func:`~anaconda_sim.warmup.compile_on_all_cores`)
+    for a game under the hi-lo rules or not: what an engine that plays a
+    whole deal with built-in strategies calls before its first decision,
+    instead of compiling each as the deal first reaches it. Cached ones cost
+    a lookup, and the check is made once per process.
+
+    Examples
+    --------
+    >>> compile_engine_decisions(False)
+    """
     if hilo in _ENGINE_READY:
         return
     _ENGINE_READY.add(hilo)
