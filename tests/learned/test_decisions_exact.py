@@ -14,71 +14,24 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from decision_samples import parameter_vectors, passes_of, random_hands
 from learned_reference import reference_order, reference_pass
 from numba import njit
 
 from anaconda_sim.strategies.learned.params import (
-    LEARNED_RANGES,
-    N_ORDER,
     N_PASS,
-    O0,
-    PARAM_NAMES,
     TABLE0,
     WIN_TABLE_SIZE,
-    as_array,
-    shipped_params,
-    shipped_win_table,
 )
 from anaconda_sim.strategies.learned.play import order_learned, pass_features_of, pass_learned
 from anaconda_sim.table import views as V
 
-HANDS = 200_000
 pytestmark = pytest.mark.slow  # 5.6 million decisions against their twins
 
 
-def _vectors() -> list[tuple[str, np.ndarray]]:
-    size = TABLE0 + WIN_TABLE_SIZE
-    vectors = [(f"shipped {n}p", as_array(shipped_params(n), shipped_win_table(n), size))
-               for n in range(2, 8)]  # fmt: skip
-    rng = np.random.default_rng(2026)
-    base = as_array(shipped_params(6), shipped_win_table(6), size)
-    for i in range(4):
-        v = base.copy()
-        for j, name in enumerate(PARAM_NAMES[: N_PASS + N_ORDER]):
-            low, high = LEARNED_RANGES[name].low, LEARNED_RANGES[name].high
-            scale = min(high, 5.0) if i < 2 else min(high, 1000.0)
-            v[j] = rng.uniform(max(low, -scale), scale)
-        vectors.append((f"random {i}", v))
-    for i in range(4):
-        v = base.copy()
-        v[: N_PASS + N_ORDER] = rng.integers(-2, 3, N_PASS + N_ORDER)
-        if i == 3:
-            v[O0 : O0 + N_ORDER] = 0.0  # every order ties: the first must win
-        vectors.append((f"whole {i}", v))
-    return vectors
-
-
-VECTORS = _vectors()
-
-
-def _hands(seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    return np.argsort(rng.random((HANDS, 52)), axis=1)[:, :7].astype(np.int32)
-
-
-@njit(cache=False)
-def _passes(kernel, hands, params):
-    chosen = np.empty((hands.shape[0], 3), dtype=np.int32)
-    own = np.zeros(V.OWN_SIZE, dtype=np.int32)
-    out = np.zeros(8, dtype=np.int32)
-    for i in range(hands.shape[0]):
-        own[V.O_NCARDS] = 7
-        for j in range(7):
-            own[V.O_CARDS + j] = hands[i, j]
-        kernel(own, params, out)
-        for j in range(3):
-            chosen[i, j] = out[j]
-    return chosen
+VECTORS = parameter_vectors(TABLE0 + WIN_TABLE_SIZE)
+_hands = random_hands
+_passes = passes_of
 
 
 @njit(cache=False)
