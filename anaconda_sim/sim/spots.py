@@ -246,26 +246,30 @@ def _player(
 
 def compile_spot_kernels(
     rules: Rules, strategies: list[Strategy], spot: SpotArrays, kind: int, choices: np.ndarray,
+    drawing: bool = True,
 ) -> None:  # fmt: skip
-    """Compile what :func:`sample_rivals`, :func:`walk_rivals` and
-    :func:`play_spot` need at ``spot`` and are missing, in one round on every
-    core (:func:`~anaconda_sim.warmup.compile_on_all_cores`), before the
-    first of them runs: each would otherwise compile its own kernels in a
-    round of its own, the second core idle for most of it. Kernels already
-    compiled or cached cost a lookup."""
+    """Compile what :func:`play_spot` (and, when ``drawing``, the posterior's
+    :func:`sample_rivals` and :func:`walk_rivals`) need at ``spot`` and are
+    missing, in one round on every core
+    (:func:`~anaconda_sim.warmup.compile_on_all_cores`), before the first of
+    them runs: each would otherwise compile its own kernels in a round of its
+    own, the second core idle for most of it. Kernels already compiled or
+    cached cost a lookup."""
     key = np.uint64(0)
     tries = np.ones(len(spot.order), dtype=np.int64)
     sampler = _sampler(rules, strategies, spot, key, 0, tries, 0, False)
     none = sampler[2]  # no draws: the arrays have the types of real ones
-    jobs: list[Any] = []
-    for driver, (args, pointers, _) in (
-        (K.sample_rivals, sampler),
-        (K.walk_rivals, _walker(rules, strategies, spot, key, none, 1, 0, 1, -1)),
+    drivers: list[tuple[Any, tuple[tuple, list[Any], Any]]] = [
         (K.play_spot, _player(rules, strategies, spot, kind, choices, none, key)),
-    ):
+    ]
+    if drawing:
+        drivers += [(K.sample_rivals, sampler),
+                    (K.walk_rivals, _walker(rules, strategies, spot, key, none, 1, 0, 1, -1))]
+    jobs: list[Any] = []
+    for driver, (args, pointers, _) in drivers:
         jobs += driver_jobs(driver, args, pointers, K.POINTER_RETURNS,
                             K.DRIVER_WEIGHTS[driver.py_func.__name__])  # fmt: skip
-    jobs += decision_jobs(*args[-2:])
+    jobs += decision_jobs(*_tables(rules, strategies)[4])
     unique = {(job[0], tuple(job[1])): job for job in jobs}
     compile_on_all_cores(list(unique.values()), "the spot kernels")
 

@@ -217,8 +217,9 @@ def action_values(
     # (a first call also compiles the kernels, for about a minute)
     with numba_threads(threads), progress_bar(2, "spot values", unit="step",
                                               enabled=progress) as bar:  # fmt: skip
-        # every kernel of the posterior and the play, compiled in one round
-        compile_spot_kernels(spot.rules, strategies, spot.arrays, kind, choices)
+        # every kernel of the play (and of the posterior, unless given) in one round
+        compile_spot_kernels(spot.rules, strategies, spot.arrays, kind, choices,
+                             drawing=posterior is None)  # fmt: skip
         if posterior is None:
             posterior = draw_posterior(spot, strategies, deals, key, check_tries(tries), method,
                                        chains)  # fmt: skip

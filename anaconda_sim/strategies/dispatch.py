@@ -286,9 +286,9 @@ def seat_discard(kind, pub, own, params, rng, out, cache, cdiscard, has_cdiscard
     return np.int64(-1)
 
 
-#: the types of a seat's row of the table, its row, its parameters, its
-#: stream and a decision's output, as every kernel passes them to a seat's
-#: built-in decisions
+#: the types of the public table, the seat's own row, its parameters, its
+#: stream and a decision's output, as every kernel and the engine pass them
+#: to a seat's built-in decisions
 SEAT_TYPES = (
     types.Array(types.int32, 1, "C"), types.Array(types.int32, 1, "C"),
     types.Array(types.float64, 1, "C"), types.Array(types.uint64, 1, "C"),

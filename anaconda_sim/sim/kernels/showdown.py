@@ -391,11 +391,11 @@ def pass_choices_batch(
 
 def _model_jobs(driver: Any, args: tuple[Any, ...]) -> list[CompileJob]:
     """What a first call of ``driver`` on ``args`` (its own after the chunk
-    bounds, the table's two kernel extras last) compiles, in three parts of
-    about equal weight for :func:`~anaconda_sim.warmup.compile_on_all_cores`:
-    the driver (with the opponents' deal and pass), the built-in discard
-    and the built-in pass. A part that another process is compiling is
-    waited for and loaded, not compiled twice."""
+    bounds, the table's two kernel extras last) compiles, as three jobs for
+    :func:`~anaconda_sim.warmup.compile_on_all_cores`: the driver (with the
+    opponents' deal and pass), the built-in discard and the built-in pass.
+    A job that another process is compiling is waited for and loaded, not
+    compiled twice."""
     t = tuple(numba.typeof(a) for a in args)
     return [(driver, (types.int64, types.int64, *t), 4.0), *decision_jobs(*args[-2:])]
 
