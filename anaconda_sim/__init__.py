@@ -63,6 +63,8 @@ _LAZY = {
     "spot_of": "spots",
     "betting_exploitability": "learning",
     "learn": "learning",
+    "calibration": "learning",
+    "estimate_equity": "learning",
     "SweepSpec": "sweep",
     "run_sweep": "sweep",
     "load_results": "sweep",

@@ -115,9 +115,11 @@ def test_the_architecture_page_names_every_layer():
 
 #: the modules of ``sim/`` that the layers above it may import: the package,
 #: the public functions (``simulator``), the models of the questions over the
-#: kernels (``models``), the records of deals (``records``) and the names of
-#: the arrays' slots (``layout``); never a kernel (``kernels``) or the driver
-SIM_PUBLIC = {"simulator", "models", "records", "layout", "spots"}
+#: kernels (``models``), the records of deals (``records``), deals with their
+#: betting logs (``logged``) and their betting decisions as rows
+#: (``decisions``), and the names of the arrays' slots (``layout``); never a
+#: kernel (``kernels``) or the driver
+SIM_PUBLIC = {"simulator", "models", "records", "layout", "spots", "logged", "decisions"}
 SIM_PRIVATE = {"kernels", "driver"}
 
 

@@ -199,6 +199,40 @@ def register_spot(subparsers: Any) -> None:
     p.set_defaults(handler="spot:run_spot")
 
 
+# ----------------------------------------------------------- calibration --
+
+
+def register_calibration(subparsers: Any) -> None:
+    """``anaconda-sim calibration``: an equity estimate's reliability on fresh deals."""
+    p = subparsers.add_parser(
+        "calibration",
+        help="how well an equity estimate predicts winning: a reliability table on fresh deals",
+        description=(
+            "Play fresh deals in which every seat plays --strategy and, at every betting "
+            "decision, compare the estimate's predicted probability of winning the pot "
+            "against the rivals then active with the share the seat went on to win at a "
+            "showdown against them; one line per bin of the prediction, with 95% CIs "
+            "(deals as clusters)."
+        ),
+    )
+    p.add_argument("--strategy", default="learned",
+                   help=f"the field, every seat ({_NAMES}; default learned)")  # fmt: skip
+    p.add_argument("--players", "-p", type=_int("a number of players", 2), default=6,
+                   help="table size, 2-7 (default 6)")  # fmt: skip
+    p.add_argument("--deals", "-n", type=_int("a whole number", 2), default=20_000,
+                   help="fresh deals (default 20000)")  # fmt: skip
+    p.add_argument("--seed", type=_int("a whole number"), default=2027,
+                   help="seed (default 2027)")  # fmt: skip
+    p.add_argument("--estimate", choices=["reads", "win-table"], default="reads",
+                   help="'reads': the board-reading estimate shipped for the table size "
+                   "(default); 'win-table': the learned family's win-table product")  # fmt: skip
+    p.add_argument("--bins", type=_int("a whole number", 1), default=10,
+                   help="equal-width bins of the prediction (default 10)")  # fmt: skip
+    p.add_argument("--out", "-o", help="write the table: .csv, .parquet or .json")
+    p.add_argument("--plot", help="write the reliability diagram: .png, .svg or .pdf")
+    p.set_defaults(handler="reliability:run_calibration")
+
+
 # ------------------------------------------------------------------- run --
 
 
@@ -382,6 +416,7 @@ def register_sweep(subparsers: Any) -> None:
 #: Registration functions, one per subcommand family, in the order ``--help`` lists them.
 COMMANDS: list[Callable[[Any], None]] = [
     register_run, register_play, register_spot, register_analyses, register_sweep,
+    register_calibration,
 ]  # fmt: skip
 
 

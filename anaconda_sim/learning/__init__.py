@@ -19,6 +19,12 @@ Modules
     The betting search (a coordinate search against a population field).
 :mod:`~anaconda_sim.learning.betexploit`
     :func:`betting_exploitability`.
+:mod:`~anaconda_sim.learning.equity`
+    :func:`estimate_equity`: the board-reading equity estimate's tables, by
+    simulating a field (``python -m anaconda_sim.learning.equity`` regenerates
+    the shipped ones).
+:mod:`~anaconda_sim.learning.reliability`
+    :func:`calibration`: an equity estimate's reliability table on fresh deals.
 :mod:`~anaconda_sim.learning.family`
     Strategies of the learned family from parameter vectors; child seeds.
 
@@ -39,6 +45,9 @@ _LAZY = {
     "estimate_win_table": "tables",
     "exploitability": "exploit",
     "learn": "fit",
+    "calibration": "reliability",
+    "estimate_equity": "equity",
+    "EquityTables": "equity",
 }
 __all__ = sorted(_LAZY)
 __getattr__, __dir__ = lazy_exports(__name__, _LAZY)

@@ -70,6 +70,7 @@ __all__ = [
     "errorbar_half",
     "new_figure",
     "numeric",
+    "plot_calibration",
     "plot_categories",
     "plot_declare_values",
     "plot_discard_values",
@@ -814,6 +815,72 @@ def plot_equity(df: pd.DataFrame, ax: Axes | None = None, *, label: str | None =
     tidy(ax, "y")
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=8.5, framealpha=0.9)
+    return fig
+
+
+def plot_calibration(
+    df: pd.DataFrame | Sequence[pd.DataFrame], ax: Axes | None = None
+) -> Figure:
+    """A reliability diagram: an equity estimate's observed rate of winning
+    against its prediction, bin by bin, with CIs, against the diagonal.
+
+    Parameters
+    ----------
+    df
+        A table of :func:`~anaconda_sim.calibration` (``predicted``,
+        ``observed``, ``ci_low``/``ci_high`` or ``se``, ``fraction``), or
+        several, one line each, labelled by their estimate and field (e.g.
+        the board-reading estimate beside the win table). A point's size is
+        its share of the decisions.
+    ax
+        Axes to draw in; a new figure by default.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"predicted": [0.1, 0.5, 0.9], "observed": [0.12, 0.48, 0.9],
+    ...                    "se": [0.01, 0.02, 0.01], "fraction": [0.5, 0.3, 0.2]})
+    >>> df.attrs = {"players": 6, "estimate": "reads", "strategy": "learned"}
+    >>> plot_calibration(df).axes[0].get_xlabel()
+    'predicted probability of winning the pot'
+    """
+    func = "plot_calibration"
+    frames = [df] if hasattr(df, "columns") else list(df)
+    if not frames:
+        raise ValueError(f"{func} needs at least one table")
+    for frame in frames:
+        check_frame(frame, func, ["predicted", "observed", "fraction"])
+    if ax is None:
+        fig = new_figure(6.4, 6.0)
+        ax = fig.add_subplot()
+    else:
+        fig = _root(ax)
+    ax.plot([0, 1], [0, 1], linestyle=":", color="#555555", linewidth=1.3,
+            label="calibrated (observed = predicted)")  # fmt: skip
+    z = None
+    for n, frame in enumerate(frames):
+        predicted = numeric(frame, "predicted", func)
+        observed = numeric(frame, "observed", func)
+        low, high, z = _interval(frame, func, observed)
+        size = 20 + 400 * numeric(frame, "fraction", func)
+        attrs = frame.attrs
+        field = short_spec(str(attrs.get("strategy", "?")))
+        label = f"{attrs.get('estimate', 'estimate')} · field {field}"
+        color = PALETTE[n % len(PALETTE)]
+        ax.errorbar(predicted, observed, yerr=errorbar_half(observed, low, high), fmt="-",
+                    color=color, linewidth=1.4, capsize=3, label=label)  # fmt: skip
+        ax.scatter(predicted, observed, s=size, color=color, alpha=0.6, zorder=3)
+    attrs = dict(frames[0].attrs)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    _percent_axis(ax.xaxis)
+    _percent_axis(ax.yaxis)
+    ax.set_xlabel("predicted probability of winning the pot", fontsize=10)
+    ax.set_ylabel(f"observed share of the pot ({_ci_name(attrs, z)})", fontsize=10)
+    keep = {k: attrs[k] for k in ("players", "deals", "seed") if k in attrs}
+    ax.set_title(_title("Calibration of the equity estimate", keep), fontsize=11.5)
+    tidy(ax, "y")
+    ax.legend(fontsize=8.5, framealpha=0.9, loc="upper left")
     return fig
 
 

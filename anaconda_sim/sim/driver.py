@@ -243,6 +243,11 @@ class KernelRun:
     tally: OutcomeTally | None = None
     #: with a sink: the records (a DataFrame in memory, or the Parquet file's path)
     records: pd.DataFrame | Path | None = None
+    #: record each deal's betting log too (wider ``res`` rows: ``layout.REC_RES_LOGGED``)
+    log: bool = False
+    #: called after each kernel call of a recording run with the raw record
+    #: arrays (``rec``), the deals in them and the index of the first
+    on_chunk: Callable[[dict[str, np.ndarray], int, int], None] | None = None
 
     def execute(self, progress: ProgressLike) -> None:
 
@@ -274,7 +279,8 @@ class KernelRun:
         self.rec = {
             "deck": np.full((rows, 7 * n), -1, np.int8),
             "dealer": np.zeros(rows, np.int64),
-            "res": np.zeros((rows, n_choices, L.RES_SIZE), np.int64),
+            "res": np.zeros((rows, n_choices, L.REC_RES_LOGGED if self.log else L.RES_SIZE),
+                            np.int64),
             "seat": np.zeros((rows, n_choices, n, L.SEAT_RES_SIZE), np.int64),
             "own": np.zeros((rows, n_choices, n, V.OWN_SIZE), np.int32),
         }
@@ -287,6 +293,8 @@ class KernelRun:
                 merged = self._kernel_call(count, kinds, params, passes)
                 frame = self._frame(count, self.done) if self.sink is not None else None
                 counted = OutcomeTally.chunk(self.rec, count) if self.tally is not None else None
+                if self.on_chunk is not None:
+                    self.on_chunk(self.rec, count, self.first_deal + self.done)
                 # stored and counted together, or not at all (Ctrl-C waits)
                 with deferred_interrupt():
                     if frame is not None:

@@ -34,6 +34,7 @@ Arrays
 from __future__ import annotations
 
 from ..strategies.kinds import CACHE_SIZE
+from ..table.views import LOG_CAPACITY
 
 # --- the analyses' table: the hero at seat 0, its left neighbour at seat 1,
 #     its right neighbour at seat players - 1 ---------------------------------------
@@ -85,6 +86,11 @@ R_WINNERS = 2  # bit mask of the seats sharing the pot
 R_MISSED = 3  # 1 if a forced choice could not be applied (cards not held)
 R_ROUNDS = 4  # betting rounds started
 RES_SIZE = 5
+#: a run that keeps the betting log records each deal's ``res`` row wider:
+#: the log's length, then its entries (views.P_LOG's codes)
+REC_LOG_LEN = RES_SIZE
+REC_LOG = RES_SIZE + 1
+REC_RES_LOGGED = REC_LOG + LOG_CAPACITY
 
 # --- seat_res: one deal's result per seat -------------------------------------------
 S_NET = 0  # net chips won (pot share minus chips put in)

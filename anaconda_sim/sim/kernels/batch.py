@@ -274,8 +274,8 @@ def settle_phase(
                 hero_net[k] = seat_res[e, hero, S_NET]
                 hero_share[k] = seat_res[e, hero, S_SHARE]
             if record:
-                D._record(first_row + i, k, n, res[e], seat_res[e], owns[e], rec_res, rec_seat,
-                          rec_own)  # fmt: skip
+                D._record(first_row + i, k, n, pub[e], res[e], seat_res[e], owns[e], rec_res,
+                          rec_seat, rec_own)  # fmt: skip
         if hero >= 0:
             D.accumulate_cross(b, n_choices, hero_net, hero_share, acc_cross)
         if record:

@@ -85,6 +85,8 @@ from ..layout import (
     R_ROUNDS,
     R_SHOWDOWN,
     R_WINNERS,
+    REC_LOG,
+    REC_LOG_LEN,
     RES_SIZE,
     S_CAT,
     S_DECLARE,
@@ -819,12 +821,18 @@ def settle(ended, dealer, cfg, pub, owns, dec, seat_res, res, with_hilo, with_le
 
 
 @jit
-def _record(i, k, n, res, seat_res, owns, rec_res, rec_seat, rec_own):
+def _record(i, k, n, pub, res, seat_res, owns, rec_res, rec_seat, rec_own):
     """Copy deal ``i``'s results for choice ``k`` into the record arrays
     (element loops: a slice assignment compiles numba's shape-mismatch error
-    path, several seconds of a cold start)."""
+    path, several seconds of a cold start), and its betting log when the
+    result rows are wide enough to hold it (``layout.REC_RES_LOGGED``)."""
     for j in range(RES_SIZE):
         rec_res[i, k, j] = res[j]
+    if rec_res.shape[2] > RES_SIZE:
+        length = pub[V.P_LOG_LEN]
+        rec_res[i, k, REC_LOG_LEN] = length
+        for j in range(length):
+            rec_res[i, k, REC_LOG + j] = pub[V.P_LOG + j]
     for s in range(n):
         for j in range(SEAT_RES_SIZE):
             rec_seat[i, k, s, j] = seat_res[s, j]
