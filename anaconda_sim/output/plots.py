@@ -845,7 +845,7 @@ def plot_calibration(
     'predicted probability of winning the pot'
     """
     func = "plot_calibration"
-    frames = [df] if hasattr(df, "columns") else list(df)
+    frames: list[pd.DataFrame] = [df] if hasattr(df, "columns") else list(df)
     if not frames:
         raise ValueError(f"{func} needs at least one table")
     for frame in frames:
