@@ -4,14 +4,17 @@ Writes two tables (CSV, with their model in a sidecar) that
 ``notebooks/07_learned_strategies.ipynb`` and ``data/README.md`` report:
 
 - ``data/exploitability.csv``: :func:`anaconda_sim.exploitability` of
-  ``random-pass``, ``sensible`` and ``learned`` at 2-7 players: the pass in
+  ``random-pass``, ``sensible``, ``learned-v1`` (the learned family betting
+  on its win table) and ``learned`` (betting on the board-reading equity
+  estimate) at 2-7 players: the pass in
   the showdown model (pot share), and the pass and the reveal order with
   betting (chips per deal); and :func:`anaconda_sim.betting_exploitability`
-  of ``sensible`` and ``learned`` (decision ``betting``: one seat's betting
+  of ``sensible``, ``learned-v1`` and ``learned`` (decision ``betting``: one seat's betting
   changed within the strategy's own parameters, chips per deal);
 - ``data/head_to_head.csv``: 6 players, 200,000 deals, the button
-  rotating: one seat of one strategy against five of the other, its mean net
-  chips per deal with a 95% interval.
+  rotating: one seat of one strategy against five of the other (``learned``
+  against ``learned-v1``, ``sensible`` and ``random-pass``, both ways), its
+  mean net chips per deal with a 95% interval.
 
 Run: ``python scripts/learned_report.py`` (``--quick`` for a smoke run).
 """
@@ -26,7 +29,10 @@ import pandas as pd
 
 from anaconda_sim import betting_exploitability, exploitability, simulate, write_table
 
-STRATEGIES = ("random-pass", "sensible", "learned")
+STRATEGIES = ("random-pass", "sensible", "learned-v1", "learned")
+#: head to head at six players: one seat of the first against five of the second
+PAIRS = (("learned-v1", "learned"), ("learned", "learned-v1"), ("sensible", "learned"),
+         ("learned", "sensible"), ("random-pass", "learned"), ("learned", "random-pass"))
 
 
 def exploitability_table(
@@ -65,8 +71,7 @@ def exploitability_table(
 
 def head_to_head(deals: int, seed: int) -> pd.DataFrame:
     rows = []
-    for one, five in (("sensible", "learned"), ("learned", "sensible"),
-                      ("random-pass", "learned"), ("learned", "random-pass")):  # fmt: skip
+    for one, five in PAIRS:
         result = simulate(6, [one] + [five] * 5, deals, seed=seed, progress=False)
         rows.append({"seat_strategy": one, "field": five, "players": 6, "deals": deals,
                      "value": result.mean_net[0], "se": result.se[0],

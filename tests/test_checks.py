@@ -193,15 +193,19 @@ def test_the_spec_text_is_the_strategy_with_its_parameters():
     assert get_strategy(BLUFFER.spec()) == BLUFFER  # what tables record reads back
     assert parse_strategies(f"{SPEC},continue_late=2, random-pass") == [
         get_strategy("sensible", bluff=0.1, continue_late=2), get_strategy("random-pass")]
-    assert parse_spec("learned:bluff=0.2") == ("learned", {"bluff": 0.2})
-    assert get_strategy("learned:bluff=0.2") == get_strategy("learned", bluff=0.2)
+    assert parse_spec("learned:bluff_weak=0.2") == ("learned", {"bluff_weak": 0.2})
+    assert get_strategy("learned:bluff_weak=0.2") == get_strategy("learned", bluff_weak=0.2)
+    assert parse_spec("learned-v1:bluff=0.2") == ("learned-v1", {"bluff": 0.2})
+    assert get_strategy("learned-v1:bluff=0.2") == get_strategy("learned-v1", bluff=0.2)
 
 
 @pytest.mark.parametrize(
     ("spec", "message"),
     [("bluffer", "unknown strategy 'bluffer'; built-ins are 'random', 'call-down', "
-                 "'random-pass', 'sensible', 'learned' (parameters of sensible: aggressive_at, "
-                 "continue_early, continue_late, respect_exposed, bluff; learned: 35, named in "
+                 "'random-pass', 'sensible', 'learned', 'learned-v1' (parameters of sensible: "
+                 "aggressive_at, continue_early, continue_late, respect_exposed, bluff; learned: "
+                 "32, named in anaconda_sim.strategies.learned.params.READ_PARAM_NAMES; "
+                 "learned-v1: 35, named in "
                  "anaconda_sim.strategies.learned.params.LEARNED_DEFAULTS)"),
      ("bluffer:bluff=0.1", "unknown strategy 'bluffer'; built-ins are"),
      ("sensible:bluf=0.1", "strategy 'sensible' has no parameter 'bluf'; its parameters: "
@@ -229,10 +233,13 @@ def test_one_error_names_the_unknown_name_or_parameter_and_lists_the_valid_ones(
                                    "a whole number, from 0 to 9)"),
      ("sensible:aggressive_at=5.5", "strategy 'sensible': aggressive_at=5.5 is outside"),
      ("sensible:respect_exposed=2", "strategy 'sensible': respect_exposed=2 is outside"),
-     ("learned:bet_r1=inf", "strategy 'learned': bet_r1=inf is outside its range (a win "
-                            "probability, above 1 never, from 0 to 2)"),
+     ("learned-v1:bet_r1=inf", "strategy 'learned-v1': bet_r1=inf is outside its range (a win "
+                               "probability, above 1 never, from 0 to 2)"),
      ("learned:w_pairs=-1e9", "strategy 'learned': w_pairs=-1e+09 is outside its range"),
-     ("learned:bluff=1.5", "strategy 'learned': bluff=1.5 is outside its range")],
+     ("learned-v1:bluff=1.5", "strategy 'learned-v1': bluff=1.5 is outside its range"),
+     ("learned:bluff_draw=1.5", "strategy 'learned': bluff_draw=1.5 is outside its range"),
+     ("learned:bet_margin_r12=7", "strategy 'learned': bet_margin_r12=7 is outside its range "
+                                  "(an edge over the fair share of the pot, from -1 to 6)")],
 )  # fmt: skip
 def test_a_parameter_outside_its_range_is_refused_before_any_deal(spec, message):
     """Every parameter of every built-in family has a range; a value outside it
@@ -247,11 +254,12 @@ def test_a_parameter_outside_its_range_is_refused_before_any_deal(spec, message)
 
 
 def _ranges():
-    from anaconda_sim.strategies.learned.params import LEARNED_RANGES
+    from anaconda_sim.strategies.learned.params import LEARNED_RANGES, READ_RANGES
     from anaconda_sim.strategies.sensible import SENSIBLE_RANGES
 
     return [("sensible", k, r) for k, r in SENSIBLE_RANGES.items()] + [
-        ("learned", k, r) for k, r in LEARNED_RANGES.items()]
+        ("learned", k, r) for k, r in READ_RANGES.items()] + [
+        ("learned-v1", k, r) for k, r in LEARNED_RANGES.items()]
 
 
 @settings(max_examples=300, deadline=None)

@@ -15,10 +15,13 @@ import numpy as np
 from ..sim.simulator import simulate
 from ..strategies.learned.params import (
     BET_NAMES,
+    READ_BET_NAMES,
+    READ_RANGES,
 )
 from .family import as_strategy, child_seed, one_strategy
 
-__all__ = ["betting_search", "coordinate_search", "deviation_gain", "population_nets"]
+__all__ = ["betting_search", "coordinate_search", "deviation_gain", "population_nets",
+           "read_steps"]
 
 
 #: betting thresholds the search multiplies and divides by _FACTOR, their
@@ -99,6 +102,43 @@ def learned_steps(params: dict[str, float]) -> list[tuple[str, float]]:
             if value != round(params[name], 6):
                 out.append((name, value))
     out.extend(_bluff_steps(params))
+    return out
+
+
+#: the board-reading betting's steps: a margin moves by _MARGIN_STEP (within
+#: its range), a call factor is multiplied and divided by _FACTOR, a bluff
+#: frequency moves by _READ_BLUFF_STEP
+_MARGIN_STEP = 0.1
+_READ_BLUFF_STEP = 0.02
+
+
+def read_steps(params: dict[str, float]) -> list[tuple[str, float]]:
+    """The board-reading betting's steps (``"learned"``): each bet and raise
+    margin moved by ``_MARGIN_STEP``, each call factor multiplied and
+    divided by ``_FACTOR``, each bluff frequency moved by ``_READ_BLUFF_STEP``,
+    all within the parameters' ranges.
+
+    Examples
+    --------
+    >>> from anaconda_sim.strategies.learned.params import READ_DEFAULTS
+    >>> len(read_steps(READ_DEFAULTS))
+    22
+    """
+    out = []
+    for name in READ_BET_NAMES:
+        value = params[name]
+        kind = name.split("_")[0]
+        if kind in ("bet", "raise"):
+            moves = [value - _MARGIN_STEP, value + _MARGIN_STEP]
+        elif kind == "call":
+            moves = [value / _FACTOR, value * _FACTOR]
+        else:
+            moves = [value - _READ_BLUFF_STEP, value + _READ_BLUFF_STEP]
+        allowed = READ_RANGES[name]
+        for move in moves:
+            move = round(move, 6)
+            if allowed.low <= move <= allowed.high and move != round(value, 6):
+                out.append((name, move))
     return out
 
 

@@ -51,7 +51,7 @@ from ..strategies.learned.reads import (
 from ..strategies.spec import Strategy, get_strategy
 from .family import child_seed
 
-__all__ = ["EquityTables", "estimate_equity", "for_each_rows"]
+__all__ = ["EquityTables", "estimate_equity", "for_each_rows", "write_arrays"]
 
 
 @dataclass(frozen=True)
@@ -197,7 +197,7 @@ def estimate_equity(
                         counts3.astype(np.int64), model)  # fmt: skip
 
 
-def _write(path: Path, arrays: dict[str, np.ndarray]) -> None:
+def write_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
     """Write ``arrays`` to ``path`` as a compressed npz, whole or not at all."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         arrays[f"factor_{players}"] = tables.factor
         arrays[f"curve_{players}"] = tables.curve
         arrays[f"model_{players}"] = np.array(json.dumps({**tables.model, "command": command}))
-        _write(args.out, arrays)
+        write_arrays(args.out, arrays)
         print(f"players={players}: {tables.model['deals']:,} deals per table -> {args.out}")
     return 0
 

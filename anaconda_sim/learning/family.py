@@ -24,11 +24,11 @@ _PASSIVE = {**{f"bet_r{r}": 2.0 for r in range(5)}, **{f"raise_r{r}": 2.0 for r 
 
 
 def as_strategy(params: dict[str, float], table: np.ndarray | None = None) -> Any:
-    """The ``"learned"`` strategy with every parameter given, and its own
-    win table if ``table`` is given."""
+    """The win-table family (``"learned-v1"``, what :func:`~.fit.learn` fits)
+    with every parameter given, and its own win table if ``table`` is given."""
     import dataclasses
 
-    strategy = get_strategy("learned", **complete_params(params))
+    strategy = get_strategy("learned-v1", **complete_params(params))
     if table is None:
         return strategy
     return dataclasses.replace(strategy, win_table=tuple(float(x) for x in table))
@@ -40,7 +40,8 @@ def passive_variant(strategy: Any) -> Any:
     import dataclasses
 
     if strategy.kind == KIND_LEARNED:  # its own win table, if any, goes along unused
-        quiet = get_strategy("learned", **{**strategy.param_dict(), **_PASSIVE})
+        card_play = {k: v for k, v in strategy.param_dict().items() if k in PARAM_NAMES}
+        quiet = get_strategy("learned-v1", **{**card_play, **_PASSIVE})
         return dataclasses.replace(quiet, win_table=strategy.win_table)
     if strategy.kind == KIND_SENSIBLE:
         return get_strategy("call-down")  # the same card play, never folding

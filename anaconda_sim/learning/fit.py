@@ -216,7 +216,7 @@ def learn(
     >>> result.history.columns[:3].tolist()
     ['iteration', 'pass_exploitability', 'pass_se']
     >>> result.strategy.name
-    'learned'
+    'learned-v1'
     """
 
     players = check_players(players)

@@ -33,7 +33,7 @@ LOGGED_CHUNK = 8192
 
 @dataclass(frozen=True)
 class LoggedChunk:
-    """The deals ``first .. first + len(dealer) - 1`` of a logged run.
+    """One chunk of a logged run: its deals, from deal number ``first`` on.
 
     Attributes
     ----------

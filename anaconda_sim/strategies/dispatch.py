@@ -46,6 +46,7 @@ from .kinds import (
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
 )
+from .learned.params import READS_MODE
 from .learned.play import (
     bet_learned_at,
     bet_learned_on,
@@ -53,6 +54,7 @@ from .learned.play import (
     order_learned,
     pass_learned,
 )
+from .learned.readbet import bet_reads
 from .learned.winprob import exposure_bucket, win_probability_from
 from .sensible import SENSIBLE_PARAMS, bet_sensible_at, discard_best_five, pass_sensible
 
@@ -214,6 +216,8 @@ def _learned_intent(pub, own, params, rng, caches, seat):
     if bucket < 0:
         bucket = learned_bucket(own)
         cache[CACHE_STRENGTH] = bucket
+    if params[READS_MODE] != 0.0:  # the board-reading betting ("learned")
+        return bet_reads(pub, own, params, rng, bucket)
     p = win_probability_from(pub, own, params, bucket, _shown_buckets(pub, caches))
     return bet_learned_on(pub, own, params, rng, p)
 

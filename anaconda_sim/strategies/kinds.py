@@ -36,9 +36,9 @@ CACHE_SIZE = 3
 
 
 #: slots of a strategy's parameter array (the "learned" family uses
-#: ``LEARNED_SLOTS``: its named parameters, its win table and the pass tables
-#: derived from its pass weights)
-PARAM_SLOTS = 6400
+#: ``LEARNED_SLOTS``: its named parameters, its win table, the pass tables
+#: derived from its pass weights, its board-reading betting and equity tables)
+PARAM_SLOTS = 10560
 
 
 assert LEARNED_SLOTS <= PARAM_SLOTS
@@ -50,6 +50,7 @@ BUILTIN_NAMES = {
     "random-pass": KIND_RANDOM_PASS,
     "sensible": KIND_SENSIBLE,
     "learned": KIND_LEARNED,
+    "learned-v1": KIND_LEARNED,
 }
 
 

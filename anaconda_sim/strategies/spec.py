@@ -32,11 +32,22 @@ from .kinds import (
     PARAM_SLOTS,
     kernel_extras,
 )
+from .learned.equitydata import shipped_equity
 from .learned.params import (
+    EQUITY0,
+    EQUITY_SIZE,
     LEARNED_DEFAULTS,
     LEARNED_RANGES,
+    READ0,
+    READ_BET_NAMES,
+    READ_DEFAULTS,
+    READ_PARAM_NAMES,
+    READ_RANGES,
+    READS_MODE,
+    WIN_TABLE_SIZE,
     as_array,
     shipped_params,
+    shipped_read_params,
     shipped_win_table,
 )
 from .learned.passtables import fill_pass_tables
@@ -66,10 +77,14 @@ class Strategy:
     bet_fn: Callable[..., Any] | None = field(default=None, compare=False)
     pass_fn: Callable[..., Any] | None = field(default=None, compare=False)
     discard_fn: Callable[..., Any] | None = field(default=None, compare=False)
-    #: ``"learned"`` only: a win table of its own (flat,
+    #: ``"learned-v1"`` only: a win table of its own (flat,
     #: :data:`~anaconda_sim.strategies.learned.params.WIN_TABLE_SIZE`) instead of the one
     #: shipped for the table size (:func:`~anaconda_sim.learning.learn` makes these)
     win_table: tuple[float, ...] = field(default=(), repr=False)
+    #: ``"learned"`` only: equity tables of its own (flat,
+    #: :data:`~anaconda_sim.strategies.learned.params.EQUITY_SIZE`) instead of the ones
+    #: shipped for the table size (:func:`~anaconda_sim.learning.estimate_equity` makes these)
+    equity: tuple[float, ...] = field(default=(), repr=False)
 
     def param_dict(self) -> dict[str, float]:
         """Parameters by name."""
@@ -89,27 +104,33 @@ class Strategy:
         if not self.params:
             return self.name
         values = ",".join(f"{k}={v:g}" for k, v in self.param_dict().items())
-        if self.win_table:
-            # a table of its own (from learning) is named by a digest of its numbers
-            digest = hashlib.sha256(np.asarray(self.win_table).tobytes()).hexdigest()[:12]
-            values += f",win_table={digest}"
+        # a table of its own (from learning) is named by a digest of its numbers
+        for label, table in (("win_table", self.win_table), ("equity", self.equity)):
+            if table:
+                digest = hashlib.sha256(np.asarray(table).tobytes()).hexdigest()[:12]
+                values += f",{label}={digest}"
         return f"{self.name}:{values}"
 
     def param_array(self, players: int | None = None) -> np.ndarray:
         """Parameters as the float64 array the kernels receive (padded).
 
-        ``"learned"``'s parameters depend on the table size: the vector and
-        the win table shipped for ``players``
-        (:func:`~anaconda_sim.strategies.learned.params.shipped_params`) with this
-        strategy's parameters (and win table, if it has one) in their place.
-        The array is built once per strategy and table size (the engines ask
-        for it at every decision); each call returns a copy.
+        The learned family's parameters depend on the table size: the vector
+        shipped for ``players``
+        (:func:`~anaconda_sim.strategies.learned.params.shipped_params`, and for
+        ``"learned"`` the betting of
+        :func:`~anaconda_sim.strategies.learned.params.shipped_read_params`) with
+        its tables (``"learned-v1"``'s win table, ``"learned"``'s equity
+        tables), this strategy's parameters (and tables, if it has its own) in
+        their place. The array is built once per strategy and table size (the
+        engines ask for it at every decision); each call returns a copy.
 
         Examples
         --------
-        >>> from anaconda_sim.strategies.learned.params import BLUFF
-        >>> float(get_strategy("learned", bluff=0.25).param_array(6)[BLUFF])
+        >>> from anaconda_sim.strategies.learned.params import BLUFF, BOARD_BLUFF0
+        >>> float(get_strategy("learned-v1", bluff=0.25).param_array(6)[BLUFF])
         0.25
+        >>> float(get_strategy("learned", bluff_weak=0.1).param_array(6)[BOARD_BLUFF0 + 1])
+        0.1
         """
         return _param_array(self, None if players is None else int(players)).copy()
 
@@ -226,7 +247,7 @@ def get_strategy(spec: str | Strategy, **params: float) -> Strategy:
     Traceback (most recent call last):
     ...
     ValueError: unknown strategy 'bluffer'; built-ins are 'random', 'call-down', 'random-pass',
-    'sensible', 'learned' (parameters of sensible: aggressive_at, ...; learned: ...)
+    'sensible', 'learned', 'learned-v1' (parameters of sensible: aggressive_at, ...; learned: ...)
     >>> get_strategy("sensible:bluf=0.1")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -297,10 +318,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
 
 def _parameters(name: str) -> tuple[str, ...]:
     """The parameter names of built-in ``name``."""
-    kind = BUILTIN_NAMES[name]
-    if kind == KIND_LEARNED:
+    if name == "learned":
+        return READ_PARAM_NAMES
+    if name == "learned-v1":
         return tuple(LEARNED_DEFAULTS)
-    return tuple(SENSIBLE_DEFAULTS) if kind == KIND_SENSIBLE else ()
+    return tuple(SENSIBLE_DEFAULTS) if BUILTIN_NAMES[name] == KIND_SENSIBLE else ()
 
 
 def _catalogue() -> str:
@@ -323,7 +345,8 @@ def _catalogue() -> str:
 #: a built-in with more parameters than this has them counted, not listed, in errors
 _LISTED_PARAMETERS = 8
 #: where a built-in's long list of parameters is written
-_FULL_LIST = {"learned": "anaconda_sim.strategies.learned.params.LEARNED_DEFAULTS"}
+_FULL_LIST = {"learned": "anaconda_sim.strategies.learned.params.READ_PARAM_NAMES",
+              "learned-v1": "anaconda_sim.strategies.learned.params.LEARNED_DEFAULTS"}
 
 
 def _number(name: str, key: str, value: Any) -> float:
@@ -340,7 +363,7 @@ def _number(name: str, key: str, value: Any) -> float:
 
 
 #: the range of every parameter of every built-in that has parameters
-_RANGES = {"sensible": SENSIBLE_RANGES, "learned": LEARNED_RANGES}
+_RANGES = {"sensible": SENSIBLE_RANGES, "learned": READ_RANGES, "learned-v1": LEARNED_RANGES}
 
 
 def _builtin(name: str, params: dict[str, float]) -> Strategy:
@@ -349,7 +372,7 @@ def _builtin(name: str, params: dict[str, float]) -> Strategy:
     if kind == KIND_LEARNED:
         # only the parameters given are fixed; the others are the shipped
         # vector of the table size (Strategy.param_array)
-        ordered = {k: params[k] for k in LEARNED_DEFAULTS if k in params}
+        ordered = {k: params[k] for k in _parameters(name) if k in params}
         return Strategy(name, kind, tuple(ordered.values()), tuple(ordered))
     defaults = SENSIBLE_DEFAULTS if kind == KIND_SENSIBLE else {}
     merged = {**defaults, **params}
@@ -361,6 +384,8 @@ def _param_array(strategy: Strategy, players: int | None) -> np.ndarray:
     out = np.zeros(PARAM_SLOTS, dtype=np.float64)
     if strategy.kind != KIND_LEARNED:
         out[: len(strategy.params)] = strategy.params
+    elif strategy.name == "learned":
+        out = _reads_array(strategy, players)
     else:
         given = strategy.param_dict()
         if players is None and (len(given) < len(LEARNED_DEFAULTS) or not strategy.win_table):
@@ -377,6 +402,34 @@ def _param_array(strategy: Strategy, players: int | None) -> np.ndarray:
         out = as_array(given, table, PARAM_SLOTS)
         fill_pass_tables(out)  # derived from the weights: the pass reads them
     out.setflags(write=False)
+    return out
+
+
+def _reads_array(strategy: Strategy, players: int | None) -> np.ndarray:
+    """The array of the board-reading family (``"learned"``): the card play's
+    weights of the table size (or given) with their pass tables, the mode
+    slot set, the betting's parameters and the equity tables of the table
+    size (or its own)."""
+    given = strategy.param_dict()
+    if players is None and (len(given) < len(READ_PARAM_NAMES) or not strategy.equity):
+        raise ValueError(
+            f"strategy {strategy.spec()!r} takes the learned parameters of the table "
+            f"size; give players= ({MIN_PLAYERS}-{MAX_PLAYERS})"
+        )
+    card_play = shipped_params(players) if players is not None else dict(LEARNED_DEFAULTS)
+    betting = shipped_read_params(players) if players is not None else dict(READ_DEFAULTS)
+    card_play.update((k, v) for k, v in given.items() if k in card_play)
+    betting.update((k, v) for k, v in given.items() if k in betting)
+    # the win table is not read by this betting; the table size's keeps the array whole
+    table = shipped_win_table(players) if players is not None else np.full(WIN_TABLE_SIZE, 0.5)
+    out = as_array(card_play, table, PARAM_SLOTS)
+    fill_pass_tables(out)
+    out[READS_MODE] = 1.0
+    out[READ0 : READ0 + len(READ_BET_NAMES)] = [betting[k] for k in READ_BET_NAMES]
+    if strategy.equity:
+        out[EQUITY0 : EQUITY0 + EQUITY_SIZE] = np.asarray(strategy.equity, dtype=np.float64)
+    else:
+        out[EQUITY0 : EQUITY0 + EQUITY_SIZE] = shipped_equity(int(players))  # type: ignore[arg-type]
     return out
 
 

@@ -44,14 +44,15 @@ def test_ties_are_marked_by_the_paired_interval():
 
 def test_choices_equal_on_every_deal_share_p_best():
     """Hiding any of three queens shows the same cards: the three rows are one choice."""
+    # against the field in which hiding a queen is the best by far (learned-v1's)
     table = reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 5, by="hidden", deals=2000, seed=1, progress=False,
-                          fold=False)  # fmt: skip
+                          fold=False, opponents="learned-v1")  # fmt: skip
     queens = table[table["hidden"].str.startswith("Q")]
     assert queens["value"].nunique() == 1
     assert queens["p_best"].tolist() == pytest.approx([1 / 3] * 3)
     # folded, Q♠ and Q♥ (alike up to the suits) are one row: two rows share
     folded = reveal_values("Q♠ Q♥ Q♦ 9♣ 9♦", 5, by="hidden", deals=2000, seed=1,
-                           progress=False)  # fmt: skip
+                           progress=False, opponents="learned-v1")  # fmt: skip
     queens = folded[folded["hidden"].str.startswith("Q")]
     assert queens["count"].sum() == 3 and queens["p_best"].tolist() == pytest.approx([0.5] * 2)
 

@@ -47,8 +47,8 @@ def run(argv: list[str]) -> tuple[int, str, str]:
          "strategy 'sensible': bluff=nan is not a number in its range"),
         (["play", "--opponents", "sensible:continue_late=-3"],
          "strategy 'sensible': continue_late=-3 is outside its range"),
-        (["pass", SEVEN, "--hero", "learned:call_r2=-1"],
-         "strategy 'learned': call_r2=-1 is outside its range"),
+        (["pass", SEVEN, "--hero", "learned-v1:call_r2=-1"],
+         "strategy 'learned-v1': call_r2=-1 is outside its range"),
     ],
 )  # fmt: skip
 def test_a_bad_strategy_shows_the_strategy_parsers_message(argv, message):

@@ -104,7 +104,7 @@ def test_the_shipped_tables_say_how_they_were_made() -> None:
     for players in range(2, 8):
         model = shipped_equity_model(players)
         assert model["players"] == players
-        assert model["command"].startswith("python -m anaconda_sim.learning.equity")
+        assert model["command"].startswith("python -m anaconda_sim.learning.readfit")
         assert shipped_equity(players).shape == (EQUITY_SIZE,)
 
 

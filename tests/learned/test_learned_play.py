@@ -120,7 +120,7 @@ def _pub_facing_bet(players: int, exposed: dict[int, str], revealed: int) -> np.
 def _learned(**params: float):
     """The family at its starting vector with ``params`` changed (independent
     of the shipped, learned values)."""
-    return get_strategy("learned", **{**LEARNED_DEFAULTS, **params})
+    return get_strategy("learned-v1", **{**LEARNED_DEFAULTS, **params})
 
 
 def _with_table(strategy, fill: float, **entries: float):
@@ -138,7 +138,7 @@ def test_R11_the_win_table_reads_four_suited_or_connected_cards_on_the_board():
     # showing four to a straight, a third nothing
     pub = _pub_facing_bet(4, {1: "9♠ 8♠ 3♠ 2♠", 2: "9♦ 8♥ 7♣ 5♦", 3: "2♦ 5♥ 9♣ K♦"}, 4)
     trips = _own(parse_cards("Q♥ Q♦ Q♣ 7♥ 4♦"))  # own bucket 5
-    base = get_strategy("learned", **LEARNED_DEFAULTS)
+    base = get_strategy("learned-v1", **LEARNED_DEFAULTS)
     strategy = _with_table(base, 0.9, s5_b5_e2=0.2, s5_b5_e1=0.5, s5_b5_e0=0.8)
     params = strategy.param_array(4)
     assert win_probability(pub, trips, params, 5) == pytest.approx(0.2 * 0.5 * 0.8)
@@ -165,12 +165,12 @@ def test_R13_bet_raise_call_and_fold_thresholds_per_round_and_the_pot_odds():
     pub[V.P_POT] = 9  # calling 1 to win 10: break-even probability 0.1
     own = _own(parse_cards("Q♥ Q♦ 7♣ 5♥ 4♦"))  # a pair of queens: bucket 2
     rng = np.zeros(1, np.uint64)
-    base = get_strategy("learned", **LEARNED_DEFAULTS)
+    base = get_strategy("learned-v1", **LEARNED_DEFAULTS)
     strategy = _with_table(base, 0.5, s5_b2_e0=0.3)
     assert naive_own_bucket(parse_cards("Q♥ Q♦ 7♣ 5♥ 4♦")) == 2
 
     def decide(**params: float) -> int:
-        s = dataclasses.replace(get_strategy("learned", **{**LEARNED_DEFAULTS, **params}),
+        s = dataclasses.replace(get_strategy("learned-v1", **{**LEARNED_DEFAULTS, **params}),
                                 win_table=strategy.win_table)  # fmt: skip
         return s.decide_bet(pub, own, rng)
 
@@ -185,21 +185,21 @@ def test_R13_bet_raise_call_and_fold_thresholds_per_round_and_the_pot_odds():
 
 
 def test_learned_parameters_by_table_size_and_by_name():
-    strategy = get_strategy("learned")
-    assert strategy.kind == KIND_LEARNED and strategy.spec() == "learned"
+    strategy = get_strategy("learned-v1")
+    assert strategy.kind == KIND_LEARNED and strategy.spec() == "learned-v1"
     for players in range(2, 8):
         shipped = shipped_params(players)
         assert strategy.param_array(players)[: len(PARAM_NAMES)].tolist() == [
             shipped[n] for n in PARAM_NAMES
         ]
-    custom = parse_strategies("learned:bluff=0.1,w_flush4=2")[0]
-    assert custom.spec() == "learned:w_flush4=2,bluff=0.1"
+    custom = parse_strategies("learned-v1:bluff=0.1,w_flush4=2")[0]
+    assert custom.spec() == "learned-v1:w_flush4=2,bluff=0.1"
     array = custom.param_array(5)
     assert array[PARAM_NAMES.index("bluff")] == 0.1
     assert array[PARAM_NAMES.index("w_flush4")] == 2.0
     with pytest.raises(ValueError, match="give players="):
         custom.param_array()
-    complete = get_strategy("learned", **LEARNED_DEFAULTS)
+    complete = get_strategy("learned-v1", **LEARNED_DEFAULTS)
     assert complete.param_array(3)[: len(PARAM_NAMES)].tolist() == list(LEARNED_DEFAULTS.values())
     assert complete.param_array(3)[TABLE0:].tolist()[:WIN_TABLE_SIZE] == (
         shipped_win_table(3).tolist()
@@ -214,5 +214,7 @@ def test_learned_parameters_by_table_size_and_by_name():
     ).spec()
     with pytest.raises(ValueError, match="strategy 'learned' has no parameter 'colour'"):
         get_strategy("learned", colour=1)
+    with pytest.raises(ValueError, match="strategy 'learned' has no parameter 'bet_r1'"):
+        get_strategy("learned", bet_r1=0.5)
     with pytest.raises(ValueError, match="no learned parameters for players=9"):
         shipped_params(9)

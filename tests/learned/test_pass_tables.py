@@ -33,6 +33,7 @@ from anaconda_sim.strategies.learned.params import (
     N_KEPT,
     N_PASS,
     PASS_STAMP0,
+    PASS_TABLES_END,
     TABLE0,
     WIN_TABLE_SIZE,
 )
@@ -124,7 +125,7 @@ def test_strategies_build_their_tables_and_keep_none() -> None:
     for players in (2, 6):
         row = get_strategy("learned").param_array(players)
         fresh = row.copy()
-        fresh[PASS_STAMP0:LEARNED_SLOTS] = 0.0
+        fresh[PASS_STAMP0:PASS_TABLES_END] = 0.0
         fill_pass_tables(fresh)
         assert np.array_equal(row, fresh)
         assert row[PASS_STAMP0 : PASS_STAMP0 + N_PASS].tolist() == row[:N_PASS].tolist()

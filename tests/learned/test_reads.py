@@ -41,7 +41,9 @@ from anaconda_sim.table.rules import Rules
 
 #: fields that bet, raise, call and fold in every round: every action class occurs
 LOOSE = get_strategy("sensible", continue_late=1.0, aggressive_at=3.0, bluff=0.2)
-BOLD = get_strategy("learned", bet_r1=0.3, raise_r2=0.4, call_r3=0.5, call_r4=2.0, bluff=0.2)
+BOLD = get_strategy("learned", bet_margin_r12=-0.1, raise_margin_r34=0.2, call_factor_r0=0.6,
+                    bluff_weak=0.2, bluff_hidden=0.1)
+BOLD_V1 = get_strategy("learned-v1", bet_r1=0.3, raise_r2=0.4, call_r3=0.5, call_r4=2.0, bluff=0.2)
 
 
 @numba.njit

@@ -124,7 +124,7 @@ def test_the_win_table_field_never_folds_and_keeps_the_card_play():
 
     assert passive_variant(get_strategy("sensible")).name == "call-down"
     assert passive_variant(get_strategy("random-pass")).name == "random-pass"
-    learned = get_strategy("learned", bluff=0.2)
+    learned = get_strategy("learned-v1", bluff=0.2)
     quiet = passive_variant(learned)
     values = quiet.param_array(4)
     # the same pass and order weights, thresholds that never bet, raise or fold

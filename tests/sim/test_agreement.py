@@ -29,18 +29,26 @@ LOOSE = get_strategy("sensible", continue_late=1.0, aggressive_at=3.0, bluff=0.1
 #: the learned family away from its shipped values: every pass feature and
 #: betting rule in play (per-round thresholds, loose calls, bluffs)
 LEARNED_BOLD = get_strategy(
-    "learned", w_flush4=3.0, w_open_straight=1.5, w_gutshot=0.5, w_gift_pair=-2.0,
+    "learned-v1", w_flush4=3.0, w_open_straight=1.5, w_gutshot=0.5, w_gift_pair=-2.0,
     w_gift_connected=-0.5, bet_r1=0.3, raise_r2=0.4, call_r3=0.5, call_r4=2.0, bluff=0.2,
 )  # fmt: skip
 
 
+#: the board-reading family away from its shipped values: loose calls, bets on
+#: thin edges, bluffs on every board
+READS_BOLD = get_strategy(
+    "learned", bet_margin_r0=-0.2, bet_margin_r12=0.0, raise_margin_r34=0.3, call_factor_r12=0.5,
+    call_factor_r34=2.0, bluff_hidden=0.05, bluff_weak=0.2, bluff_draw=0.3, bluff_strong=0.1,
+)  # fmt: skip
+
+
 def _mixes(n: int) -> list[list]:
-    mixed = ["learned", "random-pass", BLUFFER, "random", LEARNED_BOLD, LOOSE, "call-down"]
+    mixed = ["learned", "random-pass", BLUFFER, READS_BOLD, LEARNED_BOLD, LOOSE, "call-down"]
     return [
         ["random"] * n,
         [BLUFFER] * n,
         ["sensible"] * n,
-        mixed[:n] if n > 2 else [LEARNED_BOLD, BLUFFER],
+        mixed[:n] if n > 2 else [LEARNED_BOLD, READS_BOLD],
     ]
 
 

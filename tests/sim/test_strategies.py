@@ -50,7 +50,7 @@ from anaconda_sim.strategies import (
     intent_to_action,
     low_strength,
 )
-from anaconda_sim.strategies.learned.params import ORDER_FEATURES, PASS_FEATURES
+from anaconda_sim.strategies.learned.params import ORDER_FEATURES, PASS_FEATURES, READS_MODE
 from anaconda_sim.table import views as V
 
 FLOOR = [0, 1, 2, 3, 7]
@@ -136,6 +136,8 @@ def twin_bet(
             ]
         return V.INTENT_PASSIVE if rand_below(rng, 2) == 0 else V.INTENT_AGGRESSIVE
     if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
+        if params[READS_MODE] != 0:
+            return naive_learned.naive_reads_bet(pub, own, params, rng)
         return naive_learned.naive_bet(pub, own, params, rng)
     if kind == KIND_LEARNED:  # under hi-lo: "sensible" with its defaults
         params = list(SENSIBLE_DEFAULTS.values())
@@ -193,6 +195,15 @@ def _situation(gen: np.random.Generator, ncards: int) -> tuple[np.ndarray, np.nd
     # the pass is behind (its win table's stage)
     pub[V.P_POT] = int(gen.integers(players, 60))
     pub[V.P_STAGE] = V.STAGE_REVEAL + revealed if revealed else int(gen.integers(0, 2))
+    # the betting so far (the board-reading family reads who bet, raised and
+    # called in which round): entries of this round and the ones before
+    rnd = 1 + revealed if revealed else int(pub[V.P_STAGE])
+    pub[V.P_ROUND] = rnd
+    entries = int(gen.integers(0, 14))
+    for i in range(entries):
+        pub[V.P_LOG + i] = V.log_entry(int(gen.integers(0, rnd + 1)), int(gen.integers(players)),
+                                       int(gen.integers(0, 5)))  # fmt: skip
+    pub[V.P_LOG_LEN] = entries
     return pub, own
 
 
@@ -238,7 +249,9 @@ def test_discard_equals_twin(name: str) -> None:
     [*(get_strategy(n) for n in BUILTIN_NAMES),
      get_strategy("sensible", bluff=0.3, aggressive_at=3),
      get_strategy("sensible", continue_late=2, respect_exposed=0),
-     get_strategy("learned", bet_r2=0.3, raise_r3=0.2, call_r1=3.0, call_r4=0.5, bluff=0.2)],
+     get_strategy("learned-v1", bet_r2=0.3, raise_r3=0.2, call_r1=3.0, call_r4=0.5, bluff=0.2),
+     get_strategy("learned", bet_margin_r0=-0.3, raise_margin_r12=0.2, call_factor_r34=0.6,
+                  bluff_hidden=0.1, bluff_weak=0.2, bluff_draw=0.3, bluff_strong=0.4)],
     ids=lambda s: f"{s.name}-{s.params}",
 )  # fmt: skip
 def test_bet_equals_twin(strategy: Strategy) -> None:

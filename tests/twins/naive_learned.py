@@ -197,3 +197,98 @@ def naive_order(weights, five: list[int]) -> list[int]:
                 best, chosen = score, order
     assert chosen is not None
     return chosen
+
+
+# ---------------------------------------------------------------------------
+# The board-reading betting ("learned"; anaconda_sim/strategies/learned/readbet.py)
+# ---------------------------------------------------------------------------
+
+
+def naive_action_class(pub, seat: int) -> int:
+    """What ``seat`` did this deal, seen from the current round, read off the
+    log entry by entry (reads.ACTION_CLASS_NAMES)."""
+    now = int(pub[V.P_ROUND])
+    aggressive_rounds, called = set(), False
+    for i in range(int(pub[V.P_LOG_LEN])):
+        rnd, who, action = V.log_fields(int(pub[V.P_LOG + i]))
+        if who != seat:
+            continue
+        if action in (V.A_BET, V.A_RAISE):
+            aggressive_rounds.add(min(rnd, 7))
+        elif action == V.A_CALL:
+            called = True
+    earlier = len([r for r in aggressive_rounds if r < min(now, 7)])
+    if min(now, 7) in aggressive_rounds:
+        return 4 if earlier == 0 else 5
+    if earlier:
+        return 2 if earlier == 1 else 3
+    return 1 if called else 0
+
+
+def naive_reads_equity(pub, own, params) -> tuple[float, int]:
+    """The equity estimate: the factors of the active rivals multiplied in
+    seat order, their geometric mean through the curve of the stage and the
+    number of rivals (linear between the points at (m + 1/2) / 20)."""
+    from anaconda_sim.strategies.learned.params import (
+        ACTION_CLASSES,
+        CURVE_POINTS,
+        EQUITY0,
+        EQUITY_SIZE,
+        EXPOSURE_BUCKETS,
+        FACTOR_SIZE,
+        OWN_BUCKETS,
+        RIVALS,
+    )
+
+    revealed = min(int(pub[V.P_REVEALED]), 4)
+    stage = 1 + revealed if revealed > 0 else (0 if pub[V.P_STAGE] == 0 else 1)
+    me = int(own[V.O_SEAT])
+    bucket = naive_own_bucket([int(c) for c in own[V.O_CARDS : V.O_CARDS + own[V.O_NCARDS]]])
+    factor = np.asarray(params[EQUITY0 : EQUITY0 + FACTOR_SIZE]).reshape(
+        -1, OWN_BUCKETS, EXPOSURE_BUCKETS, ACTION_CLASSES)  # fmt: skip
+    curve = np.asarray(params[EQUITY0 + FACTOR_SIZE : EQUITY0 + EQUITY_SIZE]).reshape(
+        -1, RIVALS, CURVE_POINTS)  # fmt: skip
+    product, rivals = 1.0, 0
+    for seat in range(int(pub[V.P_PLAYERS])):
+        if seat == me or pub[V.P_FOLDED + seat]:
+            continue
+        base = V.P_EXPOSED + 4 * seat
+        e = naive_exposure_bucket([int(c) for c in pub[base : base + revealed]])
+        product *= float(factor[stage, bucket, e, naive_action_class(pub, seat)])
+        rivals += 1
+    if rivals == 0:
+        return 1.0, 0
+    u = product if rivals == 1 else product ** (1.0 / rivals)
+    points = curve[stage, rivals - 1]
+    x = u * CURVE_POINTS - 0.5
+    if x <= 0:
+        return float(points[0]), rivals
+    if x >= CURVE_POINTS - 1:
+        return float(points[-1]), rivals
+    m = int(x)
+    return float(points[m] * (1.0 - (x - m)) + points[m + 1] * (x - m)), rivals
+
+
+def naive_reads_bet(pub, own, params, rng) -> int:
+    """The board-reading betting intent, as readbet's docstring states it."""
+    from anaconda_sim.strategies.learned.params import READ0, READ_BET_NAMES
+
+    p = dict(zip(READ_BET_NAMES, params[READ0 : READ0 + len(READ_BET_NAMES)], strict=True))
+    revealed = min(int(pub[V.P_REVEALED]), 4)
+    group = "r0" if revealed == 0 else ("r12" if revealed <= 2 else "r34")
+    win, rivals = naive_reads_equity(pub, own, params)
+    seat = int(own[V.O_SEAT])
+    shown = naive_exposure_bucket([int(c) for c in pub[V.P_EXPOSED + 4 * seat :][:revealed]])
+    board = ("hidden" if revealed == 0 else "weak" if shown == 0
+             else "draw" if shown in (1, 2) else "strong")  # fmt: skip
+    bluff = p[f"bluff_{board}"] > 0 and rand_float(rng) < p[f"bluff_{board}"]
+    to_call = int(pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat])
+    edge = win * (rivals + 1)
+    if to_call <= 0:
+        aggressive = edge >= 1 + p[f"bet_margin_{group}"] or bluff
+        return V.INTENT_AGGRESSIVE if aggressive else V.INTENT_PASSIVE
+    if edge >= 1 + p[f"raise_margin_{group}"] or bluff:
+        return V.INTENT_AGGRESSIVE
+    if win * (int(pub[V.P_POT]) + to_call) >= p[f"call_factor_{group}"] * to_call:
+        return V.INTENT_PASSIVE
+    return V.INTENT_FOLD

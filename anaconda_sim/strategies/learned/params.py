@@ -54,8 +54,13 @@ __all__ = [
     "ORDER_FEATURES",
     "PARAM_NAMES",
     "PASS_FEATURES",
+    "READ_BET_NAMES",
+    "READ_DEFAULTS",
+    "READ_PARAM_NAMES",
+    "READ_RANGES",
     "WIN_TABLE_SHAPE",
     "shipped_params",
+    "shipped_read_params",
     "shipped_win_table",
 ]
 
@@ -157,9 +162,54 @@ KEPT_TABLE0 = PASS_STAMP0 + N_PASS
 GIFT_TABLE0 = KEPT_TABLE0 + KEPT_TABLE_SIZE
 (GIFT_PAIR0, GIFT_SUITED0, GIFT_CONNECTED0, GIFT_HIGH0) = (
     GIFT_TABLE0 + f * GIFT_CODES for f in range(4))  # fmt: skip
-#: slots the family uses: the named parameters, the win table, then the
-#: pass tables, derived from the pass weights (:func:`~.passtables.fill_pass_tables`)
-LEARNED_SLOTS = GIFT_TABLE0 + GIFT_TABLE_SIZE
+#: the end of the pass tables, derived from the pass weights
+#: (:func:`~.passtables.fill_pass_tables`)
+PASS_TABLES_END = GIFT_TABLE0 + GIFT_TABLE_SIZE
+
+# --- the board-reading betting and its equity estimate -----------------------
+#: classes of what one rival did this deal (:func:`~.reads.action_class`)
+ACTION_CLASSES = 6
+#: rivals a seat can face: 1 to 6
+RIVALS = 6
+#: points of each curve of the equity estimate
+CURVE_POINTS = 20
+FACTOR_SHAPE = (WIN_STAGES, OWN_BUCKETS, EXPOSURE_BUCKETS, ACTION_CLASSES)
+FACTOR_SIZE = WIN_STAGES * OWN_BUCKETS * EXPOSURE_BUCKETS * ACTION_CLASSES
+CURVE_SHAPE = (WIN_STAGES, RIVALS, CURVE_POINTS)
+CURVE_SIZE = WIN_STAGES * RIVALS * CURVE_POINTS
+#: slots of an equity array: the factor table, then the curve table
+EQUITY_SIZE = FACTOR_SIZE + CURVE_SIZE
+#: groups of betting rounds with parameters of their own: before the
+#: reveals, reveal rounds 1-2, reveal rounds 3-4
+READ_GROUPS = ("r0", "r12", "r34")
+#: what a seat shows, for its bluffs: nothing yet (before the reveals),
+#: nothing of note, a four-card draw, a pair or better (R11)
+BOARD_CLASSES = ("hidden", "weak", "draw", "strong")
+#: the parameters of the board-reading betting (:mod:`~.readbet`)
+READ_BET_NAMES = (
+    *(f"bet_margin_{g}" for g in READ_GROUPS),
+    *(f"raise_margin_{g}" for g in READ_GROUPS),
+    *(f"call_factor_{g}" for g in READ_GROUPS),
+    *(f"bluff_{b}" for b in BOARD_CLASSES),
+)
+N_READ_BET = len(READ_BET_NAMES)
+#: the names of the board-reading family (``"learned"``): the card play's
+#: weights, then its betting
+READ_PARAM_NAMES = (*PARAM_NAMES[:BET0], *READ_BET_NAMES)
+#: 1.0 where the family bets on the board-reading estimate (``"learned"``),
+#: 0.0 on the win table (``"learned-v1"``)
+READS_MODE = PASS_TABLES_END
+#: first slot of the board-reading betting's parameters, and of each kind
+READ0 = READS_MODE + 1
+BET_MARGIN0 = READ0
+RAISE_MARGIN0 = READ0 + len(READ_GROUPS)
+CALL_FACTOR0 = READ0 + 2 * len(READ_GROUPS)
+BOARD_BLUFF0 = READ0 + 3 * len(READ_GROUPS)
+#: first slot of the equity tables (:mod:`~.reads`)
+EQUITY0 = READ0 + N_READ_BET
+#: slots the family uses: the named parameters, the win table, the pass
+#: tables, then the board-reading betting and its equity tables
+LEARNED_SLOTS = EQUITY0 + EQUITY_SIZE
 
 #: the starting point of learning: a pass close to "sensible"'s (keep groups
 #: and high cards), a reveal order close to its (hide a grouped, high card,
@@ -194,6 +244,64 @@ _RANGE_BY_PREFIX = {
 LEARNED_RANGES: dict[str, ParameterRange] = {
     name: _RANGE_BY_PREFIX[name.split("_")[0]] for name in PARAM_NAMES
 }
+
+
+#: the board-reading betting's starting point (before it is fitted): bet with
+#: an edge of 30% over the fair share, raise with one of 100%, call at the pot
+#: odds' break-even, never bluff
+READ_DEFAULTS: dict[str, float] = {
+    **{f"bet_margin_{g}": 0.3 for g in READ_GROUPS},
+    **{f"raise_margin_{g}": 1.0 for g in READ_GROUPS},
+    **{f"call_factor_{g}": 1.0 for g in READ_GROUPS},
+    **{f"bluff_{b}": 0.0 for b in BOARD_CLASSES},
+}
+assert tuple(READ_DEFAULTS) == READ_BET_NAMES
+
+#: what the board-reading betting's parameters may be: a margin is an edge
+#: ``p (k + 1) - 1`` over the fair share (from -1, always, to 6, never at
+#: seven seats), a call factor a multiple of the pot odds' break-even
+#: probability, a bluff frequency a probability
+_READ_RANGE_BY_PREFIX = {
+    "bet": ParameterRange(-1.0, 6.0, False, "an edge over the fair share of the pot"),
+    "raise": ParameterRange(-1.0, 6.0, False, "an edge over the fair share of the pot"),
+    "call": ParameterRange(0.0, 100.0, False, "a multiple of the pot odds' break-even probability"),
+    "bluff": ParameterRange(0.0, 1.0, False, "a probability"),
+}
+#: the parameters of the board-reading family (``"learned"``) and their ranges
+READ_RANGES: dict[str, ParameterRange] = {
+    **{name: LEARNED_RANGES[name] for name in PARAM_NAMES[:BET0]},
+    **{name: _READ_RANGE_BY_PREFIX[name.split("_")[0]] for name in READ_BET_NAMES},
+}
+assert tuple(READ_RANGES) == READ_PARAM_NAMES
+
+#: the board-reading betting's vectors by table size, fitted against the
+#: field that plays them (:mod:`anaconda_sim.learning.readfit`)
+READ_BET_FILE = "data/readbet.json"
+
+
+@functools.cache
+def _shipped_reads() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath(READ_BET_FILE).read_text()
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def shipped_read_params(players: int) -> dict[str, float]:
+    """The board-reading betting's parameters shipped for ``players`` (2-7), by name.
+
+    Examples
+    --------
+    >>> sorted(shipped_read_params(6)) == sorted(READ_BET_NAMES)
+    True
+    """
+    tables = _shipped_reads()["players"]
+    if str(players) not in tables:
+        raise ValueError(
+            f"no board-reading betting for players={players}; it is shipped for "
+            f"{', '.join(sorted(tables))}"
+        )
+    values = tables[str(players)]["params"]
+    return {name: float(values[name]) for name in READ_BET_NAMES}
 
 
 @functools.cache

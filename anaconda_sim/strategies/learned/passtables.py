@@ -15,7 +15,7 @@ the kept four's entry in the same order as before, so every score is the
 same double, bit for bit.
 
 The tables sit after the win table in a parameter array
-(:data:`~.params.PASS_STAMP0` to :data:`~.params.LEARNED_SLOTS`), with a
+(:data:`~.params.PASS_STAMP0` to :data:`~.params.PASS_TABLES_END`), with a
 copy of the pass weights they were built from: the pass reads them only
 while that copy equals the weights. They are derived when a strategy's array
 is built (:meth:`~anaconda_sim.strategies.Strategy.param_array`), never
@@ -191,7 +191,7 @@ def gift_term_table(weights: np.ndarray) -> np.ndarray:
 
 
 def fill_pass_tables(out: np.ndarray) -> None:
-    """Write into ``out`` (a parameter array of at least :data:`LEARNED_SLOTS`
+    """Write into ``out`` (a parameter array of at least :data:`PASS_TABLES_END`
     slots) the pass tables of its pass weights (:func:`kept_score_table`,
     :func:`gift_term_table`) and, as their stamp, a copy of the weights they
     were built from.

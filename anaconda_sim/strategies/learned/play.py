@@ -56,7 +56,6 @@ from .params import (
     KEPT_MULTISETS,
     KEPT_TABLE0,
     KEPT_TABLE_SIZE,
-    LEARNED_SLOTS,
     N_KEPT,
     N_PASS,
     N_SHOWN,
@@ -64,11 +63,14 @@ from .params import (
     O_EARLY_GROUPS,
     O_FIRST_RANK,
     PASS_STAMP0,
+    PASS_TABLES_END,
     RAISE0,
+    READS_MODE,
     W0,
     W_GIFT_HIGH,
 )
 from .passtables import PASS_DIVISORS, gift_numerators, kept_numerators
+from .readbet import bet_reads
 from .winprob import OWN_BUCKET, exposure_bucket, straight_draw, win_probability
 
 __all__ = [
@@ -255,7 +257,7 @@ def pass_learned(own, params, out):
     simulator makes this decision for every seat of every deal)."""
     # the pass tables, if built for these weights (fill_pass_tables): long
     # enough, and the weights they were built from equal to the weights now
-    tables = params.shape[0] >= LEARNED_SLOTS
+    tables = params.shape[0] >= PASS_TABLES_END
     for f in range(N_PASS if tables else 0):
         tables &= params[PASS_STAMP0 + f] == params[W0 + f]
     # the seven's fields, by sorted position (no loop in this kernel is
@@ -543,6 +545,8 @@ def bet_learned_at(pub, own, params, rng, bucket):
     bucket ``bucket`` (:data:`~anaconda_sim.strategies.learned.winprob.OWN_BUCKET`), on
     its estimated probability of winning
     (:func:`~anaconda_sim.strategies.learned.winprob.win_probability`)."""
+    if params[READS_MODE] != 0.0:
+        return bet_reads(pub, own, params, rng, bucket)
     return bet_learned_on(pub, own, params, rng, win_probability(pub, own, params, bucket))
 
 

@@ -34,10 +34,19 @@ from __future__ import annotations
 import numpy as np
 
 from ..._numba import jit
-from ...limits import MAX_PLAYERS
 from ...table import views as V
 from ...table.rules import REVEAL_ROUNDS
-from .params import EXPOSURE_BUCKETS, OWN_BUCKETS, WIN_STAGES
+from .params import (
+    ACTION_CLASSES,
+    CURVE_POINTS,
+    CURVE_SHAPE,
+    EQUITY_SIZE,
+    EXPOSURE_BUCKETS,
+    FACTOR_SHAPE,
+    FACTOR_SIZE,
+    OWN_BUCKETS,
+    RIVALS,
+)
 from .winprob import exposure_bucket, win_stage
 
 __all__ = [
@@ -64,19 +73,9 @@ ACTION_CLASS_NAMES = (
     "bet this round",  # bet or raised in this round, in no earlier one
     "bet this and earlier",  # bet or raised in this round and in an earlier one
 )
-ACTION_CLASSES = len(ACTION_CLASS_NAMES)
-FACTOR_SHAPE = (WIN_STAGES, OWN_BUCKETS, EXPOSURE_BUCKETS, ACTION_CLASSES)
-FACTOR_SIZE = WIN_STAGES * OWN_BUCKETS * EXPOSURE_BUCKETS * ACTION_CLASSES
-#: rivals a seat can face: 1 to 6
-RIVALS = MAX_PLAYERS - 1
-#: points of each curve, at ``u = (m + 1/2) / CURVE_POINTS``
-CURVE_POINTS = 20
-CURVE_SHAPE = (WIN_STAGES, RIVALS, CURVE_POINTS)
-CURVE_SIZE = WIN_STAGES * RIVALS * CURVE_POINTS
+assert len(ACTION_CLASS_NAMES) == ACTION_CLASSES
 #: the first slot of the curve table in an equity array (the factor table first)
 CURVE0 = FACTOR_SIZE
-#: slots of an equity array: the factor table, then the curve table
-EQUITY_SIZE = FACTOR_SIZE + CURVE_SIZE
 
 #: bits of one seat in :func:`action_flags`: a bit per betting round in
 #: which it bet or raised, then one bit for a call
@@ -84,7 +83,7 @@ _SEAT_BITS = 9
 _CALLED_BIT = 8
 _ROUND_MASK = (1 << _CALLED_BIT) - 1
 # 7 seats x 9 bits fit in an int64
-assert MAX_PLAYERS * _SEAT_BITS <= 63
+assert (RIVALS + 1) * _SEAT_BITS <= 63
 
 
 @jit(inline="always")

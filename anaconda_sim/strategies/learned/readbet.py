@@ -1,0 +1,125 @@
+"""The board-reading betting of the ``"learned"`` family: fold, call, bet and
+raise from its equity estimate against the pot odds of each action.
+
+The estimate ``p`` (:mod:`~anaconda_sim.strategies.learned.reads`) is the
+seat's probability of winning the pot against the ``k`` active rivals, given
+its cards, what each shows and what each did this deal. With ``k + 1``
+seats in, a bet that everyone calls returns ``p (k + 1)`` bets for the one
+put in, so (per group of rounds ``g``: before the reveals, reveal rounds
+1-2, reveal rounds 3-4):
+
+- with nothing to call, **bet** when ``p (k + 1) >= 1 + bet_margin_g``;
+- facing a bet, **raise** when ``p (k + 1) >= 1 + raise_margin_g``,
+  **call** when ``p (pot + to_call) >= call_factor_g * to_call`` (the pot
+  odds; 1 is break-even), **fold** otherwise;
+- **bluff** (bet or raise whatever the estimate) with a probability by what
+  the seat itself shows: nothing yet (before the reveals), nothing of note,
+  a four-card draw, a pair or better (``bluff_hidden``, ``bluff_weak``,
+  ``bluff_draw``, ``bluff_strong``; R11). The random number is drawn only
+  when that probability is above 0.
+
+Thirteen parameters (:data:`~.params.READ_BET_NAMES`), fitted by the paired
+best-response search of :mod:`anaconda_sim.learning.betting`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..._numba import jit
+from ...rng import rand_float
+from ...table import views as V
+from ...table.rules import REVEAL_ROUNDS
+from .params import (
+    ACTION_CLASSES,
+    BET_MARGIN0,
+    BOARD_BLUFF0,
+    CALL_FACTOR0,
+    EQUITY0,
+    EXPOSURE_BUCKETS,
+    OWN_BUCKETS,
+    RAISE_MARGIN0,
+)
+from .reads import action_class, action_flags, curve_value
+from .winprob import exposure_bucket, win_stage
+
+__all__ = ["bet_reads", "board_class", "read_group", "reads_equity"]
+
+
+@jit(inline="always")
+def read_group(revealed):
+    """The group of rounds of ``revealed`` cards shown: 0 before the
+    reveals, 1 in reveal rounds 1-2, 2 in reveal rounds 3-4."""
+    if revealed <= 0:
+        return 0
+    return 1 if revealed <= 2 else 2
+
+
+@jit(inline="always")
+def board_class(exposure, revealed):
+    """What a seat shows, for its bluffs: 0 nothing yet, 1 nothing of note,
+    2 a four-card draw, 3 a pair or better (its exposure bucket)."""
+    if revealed <= 0:
+        return 0
+    if exposure == 0:
+        return 1
+    return 2 if exposure <= 2 else 3
+
+
+@jit(inline="always")
+def reads_equity(pub, me, params, bucket):
+    """The seat ``me``'s equity estimate (own bucket ``bucket``) from the
+    equity tables in ``params`` (from :data:`~.params.EQUITY0`), and the
+    number of active rivals; the factors multiplied in seat order, as
+    :func:`~.reads.factor_mean` does, so the very same number."""
+    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
+    rnd = pub[V.P_ROUND]
+    stage = win_stage(pub)
+    flags = action_flags(pub)
+    row = EQUITY0 + (stage * OWN_BUCKETS + bucket) * (EXPOSURE_BUCKETS * ACTION_CLASSES)
+    product = 1.0
+    rivals = 0
+    for seat in range(pub[V.P_PLAYERS]):
+        if seat == me or pub[V.P_FOLDED + seat] != 0:
+            continue
+        e = 0
+        if revealed > 0:
+            base = V.P_EXPOSED + 4 * seat
+            c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
+            c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
+            e = exposure_bucket(c0, c1, c2, c3, revealed)
+        product *= params[row + e * ACTION_CLASSES + action_class(flags, seat, rnd)]
+        rivals += 1
+    if rivals == 0:
+        return 1.0, 0
+    u = product if rivals == 1 else product ** (1.0 / rivals)
+    return curve_value(params, EQUITY0, stage, rivals, u), rivals
+
+
+@jit
+def bet_reads(pub, own, params, rng, bucket):
+    """Betting intent of a board-reading ``"learned"`` seat whose own cards
+    are in strength bucket ``bucket`` (module docstring)."""
+    seat = own[V.O_SEAT]
+    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
+    p, rivals = reads_equity(pub, seat, params, bucket)
+    g = read_group(revealed)
+    shown = 0
+    if revealed > 0:
+        base = V.P_EXPOSED + 4 * seat
+        c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
+        c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
+        shown = exposure_bucket(c0, c1, c2, c3, revealed)
+    bluff_p = params[BOARD_BLUFF0 + board_class(shown, revealed)]
+    bluff = bluff_p > 0.0 and rand_float(rng) < bluff_p
+    edge = p * (rivals + 1)
+    to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat]
+    if to_call <= 0:
+        if edge >= 1.0 + params[BET_MARGIN0 + g] or bluff:
+            return V.INTENT_AGGRESSIVE
+        return V.INTENT_PASSIVE
+    if edge >= 1.0 + params[RAISE_MARGIN0 + g] or bluff:
+        return V.INTENT_AGGRESSIVE
+    if p * (pub[V.P_POT] + to_call) >= params[CALL_FACTOR0 + g] * to_call:
+        return V.INTENT_PASSIVE
+    return V.INTENT_FOLD
