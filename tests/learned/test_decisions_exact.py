@@ -18,12 +18,19 @@ from decision_samples import parameter_vectors, passes_of, random_hands
 from learned_reference import reference_order, reference_pass
 from numba import njit
 
+from anaconda_sim.hands.sorting import best_five7_in_place
 from anaconda_sim.strategies.learned.params import (
     N_PASS,
     TABLE0,
     WIN_TABLE_SIZE,
 )
-from anaconda_sim.strategies.learned.play import order_learned, pass_features_of, pass_learned
+from anaconda_sim.strategies.learned.play import (
+    _shown_features,
+    _sorted_shown_features,
+    order_learned,
+    pass_features_of,
+    pass_learned,
+)
 from anaconda_sim.table import views as V
 
 pytestmark = pytest.mark.slow  # 5.6 million decisions against their twins
@@ -84,3 +91,53 @@ def test_the_vectors_make_ties_and_skip_hidden_cards() -> None:
     orders = _orders(order_learned, hands, params)
     ordered = np.sort(hands[:, :5], axis=1)
     assert (orders == np.concatenate([ordered[:, 1:], ordered[:, :1]], axis=1)).all()
+
+
+@njit(cache=False)
+def _best_fives(hands):
+    """The best five of each seven (what the learned discard keeps)."""
+    out = np.zeros((hands.shape[0], 7), dtype=np.int64)
+    for i in range(hands.shape[0]):
+        for j in range(7):
+            out[i, j] = hands[i, j]
+        best_five7_in_place(out[i])
+    return out[:, :5].astype(np.int32)
+
+
+@pytest.mark.parametrize(("name", "params"), VECTORS, ids=[name for name, _ in VECTORS])
+def test_the_reveal_order_of_a_best_five_is_the_first_best_of_all_120(
+    name: str, params: np.ndarray
+) -> None:
+    """The fives the discard keeps hold groups far more often than five
+    random cards, so the orders scored only once per class of equal scores
+    (``play._order_candidates``) are exercised on every pattern of groups."""
+    fives = _best_fives(_hands(3, 100_000))
+    fast = _orders(order_learned, fives, params)
+    full = _orders(reference_order, fives, params)
+    differ = np.flatnonzero((fast != full).any(axis=1))
+    assert differ.size == 0, (name, fives[differ[:3]].tolist())
+
+
+@njit(cache=False)
+def _shown_features_differ():
+    """Hidden cards of every sorted five whose set features read off the
+    sorted ranks differ from those of the exposure bucket."""
+    bad = 0
+    five = np.zeros(5, dtype=np.int64)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    for e in range(d + 1, 52):
+                        five[0], five[1], five[2], five[3], five[4] = a, b, c, d, e
+                        for h in range(5):
+                            if _sorted_shown_features(five, 0, h) != _shown_features(five, 0, h):
+                                bad += 1
+    return bad
+
+
+def test_the_shown_set_features_of_every_five() -> None:
+    """Every one of the 2,598,960 fives, sorted by card, with each of its
+    cards hidden: the features of the set shown read off the sorted ranks
+    are the exposure bucket's, number for number."""
+    assert _shown_features_differ() == 0

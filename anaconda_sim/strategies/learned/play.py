@@ -412,6 +412,44 @@ _PERMUTATIONS4 = np.array(
 )  # fmt: skip
 
 
+def _order_candidates() -> tuple[np.ndarray, np.ndarray, int]:
+    """The orders of four shown cards that can score differently, for each
+    pattern of equal neighbours among their ranks in ascending order (bit 0:
+    the first two, bit 1: the middle two, bit 2: the last two).
+
+    An order's score is ``(base + w_first * rank of the first shown / 12) +
+    b[groups among the first three]``: two orders whose first cards are of
+    one rank and whose first three hold as many equal pairs score the same,
+    and the later never replaces the earlier (ties keep the first). So of the
+    24 orders (``itertools.permutations``), only the first of each such
+    class is scored: four with no two shown ranks equal, at most seven
+    otherwise. Returns the candidates of pattern ``e`` as
+    ``candidates[e * most + k] = order * 8 + groups`` for ``k`` below
+    ``counts[e]``, and ``most``."""
+    perms = list(itertools.permutations(range(4)))
+    rows = []
+    for pattern in range(8):
+        rank = [0]  # a label per shown position: equal labels, equal ranks
+        for bit in range(3):
+            rank.append(rank[-1] + (0 if (pattern >> bit) & 1 else 1))
+        seen, row = set(), []
+        for p, (i0, i1, i2, _) in enumerate(perms):
+            x0, x1, x2 = rank[i0], rank[i1], rank[i2]
+            groups = 2 * (x0 == x1) + (x0 == x2) + (x1 == x2)
+            if (x0, groups) not in seen:
+                seen.add((x0, groups))
+                row.append(p * 8 + groups)
+        rows.append(row)
+    most = max(len(row) for row in rows)
+    candidates = np.zeros((8, most), dtype=np.int64)
+    for pattern, row in enumerate(rows):
+        candidates[pattern, : len(row)] = row
+    return candidates.ravel(), np.array([len(row) for row in rows], dtype=np.int64), most
+
+
+_CANDIDATES, _CANDIDATE_COUNTS, _MOST_CANDIDATES = _order_candidates()
+
+
 @jit(inline="always")
 def _shown_rank(five, start, h, j):
     """The rank of shown card ``j`` (0..3) when card ``h`` of
@@ -425,12 +463,47 @@ def _pick5(i, x0, x1, x2, x3, x4):
     return x0 if i == 0 else (x1 if i == 1 else (x2 if i == 2 else (x3 if i == 3 else x4)))
 
 
+#: the R11 category (0 none, 1 pair, 2 two pair, 3 trips, 4 quads) of four
+#: ranks in order, by their equal neighbours (bit 0: the first two, bit 1:
+#: the middle two, bit 2: the last two)
+_CATEGORY_OF_EQUALS = np.array([0, 1, 1, 3, 1, 2, 3, 4], dtype=np.int64)
+
+
+@jit(inline="always")
+def _sorted_shown_features(five, start, h):
+    """:func:`_shown_features` of ``five[start:start + 5]`` sorted by card
+    (so by rank), read off the sorted ranks: the shown four are in order
+    already, so their R11 category is their equal neighbours' and their
+    draw is read only without a group (where
+    :func:`~anaconda_sim.strategies.learned.winprob.exposure_bucket` reads
+    it), with no exposed value and no sorting. The same five numbers
+    (``tests/learned/test_decisions_exact.py`` checks every hidden card)."""
+    hidden = np.int64(five[start + h])
+    c0 = np.int64(five[start + (1 if h <= 0 else 0)])
+    c1 = np.int64(five[start + (2 if h <= 1 else 1)])
+    c2 = np.int64(five[start + (3 if h <= 2 else 2)])
+    c3 = np.int64(five[start + (4 if h <= 3 else 3)])
+    hr = hidden >> 2
+    q0, q1, q2, q3 = c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2
+    group = q0 == hr or q1 == hr or q2 == hr or q3 == hr
+    equals = np.int64(q0 == q1) + 2 * np.int64(q1 == q2) + 4 * np.int64(q2 == q3)
+    draw = False
+    if equals == 0:  # four distinct ranks, ascending: suited, or four to a straight
+        s0 = c0 & 3
+        draw = ((c1 & 3) == s0 and (c2 & 3) == s0 and (c3 & 3) == s0) or straight_draw(
+            q0, q1, q2, q3) > 0  # fmt: skip
+    return (
+        1.0 if group else 0.0, hr / 12.0, _CATEGORY_OF_EQUALS[equals] / 4.0,
+        1.0 if draw else 0.0, (q0 + q1 + q2 + q3) / 48.0,
+    )  # fmt: skip
+
+
 @jit(inline="always")
 def _hidden_bound(params, five, start, h, w_first, b_max):
     """With card ``h`` hidden: the score of the set shown (``base``) and a
     bound on the score of every order of it (module docstring of
     :func:`order_learned`)."""
-    fs = _shown_features(five, start, h)
+    fs = _sorted_shown_features(five, start, h)
     base = 0.0
     for k in range(N_SHOWN):
         base += params[O0 + k] * fs[k]
@@ -457,7 +530,12 @@ def order_learned(params, out):
     exactly, in floating point; the hidden cards are tried from the highest
     bound down, and one whose bound is below the best score found is not
     scored, nor any after it. The choice is today's first best, bit for bit
-    (a bound equal to the best still counts for an earlier hidden card)."""
+    (a bound equal to the best still counts for an earlier hidden card).
+
+    ``base`` is read off the sorted ranks (:func:`_sorted_shown_features`),
+    and of a hidden card's 24 orders only the first of each class of equal
+    scores is scored (:func:`_order_candidates`: four to seven), since a
+    later order of equal score never replaces the first."""
     f = V.OUT_FIVE
     hide = KEPT_SIZE - 1  # the last of the five stays hidden
     # sort the five by card index in place (insertion: five cards)
@@ -509,19 +587,15 @@ def order_learned(params, out):
         base = _pick5(h, base0, base1, base2, base3, base4)
         r0, r1 = _shown_rank(out, f, h, 0), _shown_rank(out, f, h, 1)
         r2, r3 = _shown_rank(out, f, h, 2), _shown_rank(out, f, h, 3)
-        a0 = base + w_first * _BY12[r0]
-        a1 = base + w_first * _BY12[r1]
-        a2 = base + w_first * _BY12[r2]
-        a3 = base + w_first * _BY12[r3]
-        for p in range(len(_PERMUTATIONS4)):
+        # the shown ranks ascend: their equal neighbours say which orders
+        # can score differently (_order_candidates)
+        equals = np.int64(r0 == r1) + 2 * np.int64(r1 == r2) + 4 * np.int64(r2 == r3)
+        for k in range(_CANDIDATE_COUNTS[equals]):
+            candidate = _CANDIDATES[equals * _MOST_CANDIDATES + k]
+            p, equal = candidate >> 3, candidate & 7
             i0 = _PERMUTATIONS4[p, 0]
-            i1 = _PERMUTATIONS4[p, 1]
-            i2 = _PERMUTATIONS4[p, 2]
             x0 = r0 if i0 == 0 else (r1 if i0 == 1 else (r2 if i0 == 2 else r3))
-            x1 = r0 if i1 == 0 else (r1 if i1 == 1 else (r2 if i1 == 2 else r3))
-            x2 = r0 if i2 == 0 else (r1 if i2 == 1 else (r2 if i2 == 2 else r3))
-            a = a0 if i0 == 0 else (a1 if i0 == 1 else (a2 if i0 == 2 else a3))
-            equal = np.int64(x0 == x1) + _equal3(x0, x1, x2)
+            a = base + w_first * _BY12[x0]
             b = b0 if equal == 0 else (b1 if equal == 1 else (b2 if equal == 2 else b4))
             score = a + b
             if score > best or (score == best and h < best_h):
