@@ -46,7 +46,7 @@ from .kinds import (
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
 )
-from .learned.params import READS_MODE
+from .learned.params import EXPOSURE_BUCKETS, OWN_BUCKETS, READS_MODE, TABLE0
 from .learned.play import (
     bet_learned_at,
     bet_learned_on,
@@ -55,7 +55,7 @@ from .learned.play import (
     pass_learned,
 )
 from .learned.readbet import bet_reads
-from .learned.winprob import exposure_bucket, win_probability_from
+from .learned.winprob import OWN_BUCKET, exposure_bucket, win_stage
 from .sensible import SENSIBLE_PARAMS, bet_sensible_at, discard_best_five, pass_sensible
 
 
@@ -106,19 +106,22 @@ def _learned_pass_applies(pub, own):
 @jit
 def builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned):
     """Discards and reveal order of built-in strategy ``kind`` (into ``out``);
-    ``with_hilo``, ``with_learned``: :func:`kernel_extras` of the table."""
+    ``with_hilo``, ``with_learned``: :func:`kernel_extras` of the table.
+    Returns the value of the kept five when the choice gave it (the best
+    five of seven, whatever their reveal order), else -1."""
     if kind == KIND_RANDOM:
         discard_random(own, rng, out)
-        return
+        return np.int64(-1)
     if with_hilo is not None:
         if pub[V.P_HILO] != 0:
             discard_hilo(own, out, kind != KIND_RANDOM_PASS)
-            return
+            return np.int64(-1)
     # one call site of the inlined best five: each copy costs compile time
-    discard_best_five(own, out, kind != KIND_RANDOM_PASS and kind != KIND_LEARNED)
+    value = discard_best_five(own, out, kind != KIND_RANDOM_PASS and kind != KIND_LEARNED)
     if with_learned is not None:
         if kind == KIND_LEARNED:
             order_learned(params, out)
+    return value
 
 
 @jit
@@ -182,29 +185,59 @@ def forget_cards(cache):
 
 
 @jit(inline="always")
+def kept_five(kind, pub, cache, value, with_learned):
+    """A seat of ``kind`` now holds the five it kept at the discard, whose
+    value is ``value`` (-1: not known): its cached strength becomes what its
+    betting would compute from them, or goes (:func:`forget_cards`). Only
+    the learned family's is kept (under the high rules, its own-strength
+    bucket is the bucket of the five's value): the evaluation the first
+    bet after the discard would make."""
+    forget_cards(cache)
+    if with_learned is not None:
+        if kind == KIND_LEARNED and value >= 0 and pub[V.P_HILO] == 0:
+            cache[CACHE_STRENGTH] = OWN_BUCKET[value]
+
+
+@jit(inline="always")
 def forget_shown(cache):
     """A new deal: nothing the seat shows is cached."""
     cache[CACHE_SHOWN_KEY] = -1
 
 
 @jit(inline="always")
-def _shown_buckets(pub, caches):
-    """Every seat's exposure bucket of what it shows now
-    (:func:`~anaconda_sim.strategies.learned.winprob.exposure_bucket`), as
-    ``caches[:, CACHE_SHOWN]``: computed once per seat and reveal, not once
-    per rival of every betting decision. The key is what the seat shows (the
-    reveal count and the four exposed cards), so a stale entry is never read."""
+def _win_probability_cached(pub, own, params, bucket, caches):
+    """:func:`~anaconda_sim.strategies.learned.winprob.win_probability` of
+    seat ``own`` (own-strength bucket ``bucket``), each rival's exposure
+    bucket read from the seats' ``caches`` (``CACHE_SHOWN``): computed once
+    per seat and reveal, not once per rival of every betting decision. The
+    key is what the seat shows (the reveal count and the four exposed
+    cards), so a stale entry is never read. The same factors multiplied in
+    the same order (the active rivals in seat order), so the same number.
+
+    Before the reveals every rival's factor is the same entry (nothing
+    shown), so the product is that entry multiplied in once per active
+    rival, with no look at the seats."""
     revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
-    if revealed > 0:
-        for seat in range(pub[V.P_PLAYERS]):
-            base = V.P_EXPOSED + 4 * seat
-            c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
-            c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
-            key = revealed + 8 * ((c0 + 1) + 64 * ((c1 + 1) + 64 * ((c2 + 1) + 64 * (c3 + 1))))
-            if caches[seat, CACHE_SHOWN_KEY] != key:
-                caches[seat, CACHE_SHOWN] = exposure_bucket(c0, c1, c2, c3, revealed)
-                caches[seat, CACHE_SHOWN_KEY] = key
-    return caches[:, CACHE_SHOWN]
+    me = own[V.O_SEAT]
+    row = TABLE0 + (win_stage(pub) * OWN_BUCKETS + bucket) * EXPOSURE_BUCKETS
+    p = 1.0
+    if revealed == 0:
+        q = params[row]
+        for _ in range(pub[V.P_ACTIVE] - np.int64(pub[V.P_FOLDED + me] == 0)):
+            p *= q
+        return p
+    for seat in range(pub[V.P_PLAYERS]):
+        if seat == me or pub[V.P_FOLDED + seat] != 0:
+            continue
+        base = V.P_EXPOSED + 4 * seat
+        c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
+        c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
+        key = revealed + 8 * ((c0 + 1) + 64 * ((c1 + 1) + 64 * ((c2 + 1) + 64 * (c3 + 1))))
+        if caches[seat, CACHE_SHOWN_KEY] != key:
+            caches[seat, CACHE_SHOWN] = exposure_bucket(c0, c1, c2, c3, revealed)
+            caches[seat, CACHE_SHOWN_KEY] = key
+        p *= params[row + caches[seat, CACHE_SHOWN]]
+    return p
 
 
 @jit(_nrt=False)
@@ -218,7 +251,7 @@ def _learned_intent(pub, own, params, rng, caches, seat):
         cache[CACHE_STRENGTH] = bucket
     if params[READS_MODE] != 0.0:  # the board-reading betting ("learned")
         return bet_reads(pub, own, params, rng, bucket)
-    p = win_probability_from(pub, own, params, bucket, _shown_buckets(pub, caches))
+    p = _win_probability_cached(pub, own, params, bucket, caches)
     return bet_learned_on(pub, own, params, rng, p)
 
 
@@ -283,11 +316,9 @@ def seat_discard(kind, pub, own, params, rng, out, cache, cdiscard, has_cdiscard
             cdiscard(pub, own, params, rng, out)
             forget_cards(cache)
             forget_shown(cache)
-        else:
-            builtin_discard(KIND_SENSIBLE, pub, own, params, rng, out, with_hilo, with_learned)
-    else:
-        builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned)
-    return np.int64(-1)
+            return np.int64(-1)
+        return builtin_discard(KIND_SENSIBLE, pub, own, params, rng, out, with_hilo, with_learned)
+    return builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned)
 
 
 #: the types of the public table, the seat's own row, its parameters, its

@@ -30,6 +30,7 @@ from ...strategies.dispatch import (
     declares_as,
     forget_cards,
     forget_shown,
+    kept_five,
     seat_bet,
     seat_discard,
     seat_pass,
@@ -504,7 +505,11 @@ def discard_phase(
     for seat in range(n):
         if pub[V.P_FOLDED + seat] == 0:
             apply_discard(seat, owns, dec)
-    _forget_strengths(n, dec)
+    # what each seat holds changed: its cached strength goes, or is read off
+    # the value its discard found
+    for seat in range(n):
+        kept_five(kinds[seat], pub, dec[seat, DEC_CACHE:DEC_CACHE_END], dec[seat, DEC_VALUE],
+                  with_learned)  # fmt: skip
 
 
 @jit(inline="always")

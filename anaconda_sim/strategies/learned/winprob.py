@@ -40,7 +40,6 @@ __all__ = [
     "straight_draw",
     "tally_pairs",
     "win_probability",
-    "win_probability_from",
     "win_stage",
 ]
 
@@ -158,25 +157,6 @@ def win_probability(pub, own, params, bucket):
             c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
             c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
             e = exposure_bucket(c0, c1, c2, c3, revealed)
-        p *= params[row + e]
-    return p
-
-
-@jit(inline="always")
-def win_probability_from(pub, own, params, bucket, exposures):
-    """:func:`win_probability` with each seat's exposure bucket read from
-    ``exposures[seat]`` (valid for the active rivals once a card is shown)
-    instead of computed: the same product, factor by factor, so the same
-    number."""
-    stage = win_stage(pub)
-    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
-    me = own[V.O_SEAT]
-    row = TABLE0 + (stage * OWN_BUCKETS + bucket) * EXPOSURE_BUCKETS
-    p = 1.0
-    for seat in range(pub[V.P_PLAYERS]):
-        if seat == me or pub[V.P_FOLDED + seat] != 0:
-            continue
-        e = exposures[seat] if revealed > 0 else 0
         p *= params[row + e]
     return p
 
