@@ -40,7 +40,6 @@ from typing import Any
 import numba
 from numba.core.codegen import CPUCodeLibrary
 
-from anaconda_sim.sim.driver import deal_kernels
 from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.table.rules import Rules
 
@@ -112,16 +111,30 @@ def main(argv: list[str] | None = None) -> None:
         return
     rules = Rules(players=args.players)
     simulate(rules, args.strategy, 200, seed=0, progress=False)
-    kernels = deal_kernels()
-    # the batch-major kernels are one library per phase, each with its own map lines
-    for name in sorted(vars(kernels)):
-        dispatcher = getattr(kernels, name)
-        if getattr(dispatcher, "overloads", None):
-            path = write_perf_map(dispatcher, args.object if name == "run_batches" else None)
+    path = _map_kernels(args.object)
     start = time.process_time()
     simulate(rules, args.strategy, args.deals, seed=1, progress=False)
     per_deal = (time.process_time() - start) / args.deals * 1e9
     print(f"{per_deal:,.0f} ns of CPU per deal; symbols in {path}")
+
+
+def _map_kernels(object_path: Path | None) -> Path:
+    """Write the map lines of every compiled kernel of the deal's modules
+    (the batch-major phases are one library each, and so is every kernel
+    they call rather than inline)."""
+    from anaconda_sim.sim.kernels import batch, deal
+    from anaconda_sim.strategies import dispatch
+    from anaconda_sim.strategies.learned import play
+
+    path = Path(f"/tmp/perf-{os.getpid()}.map")
+    for module in (batch, deal, dispatch, play):
+        for name in sorted(vars(module)):
+            dispatcher = getattr(module, name)
+            if getattr(dispatcher, "overloads", None) and not getattr(
+                    dispatcher, "targetoptions", {}).get("inline") == "always":
+                path = write_perf_map(dispatcher, None if object_path is None
+                                      else object_path / f"{module.__name__}.{name}.o")
+    return path
 
 
 def _profile_reveal(args: argparse.Namespace) -> None:
