@@ -39,7 +39,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from ..._numba import jit
-from ...hands.evaluator import eval_cards
+from ...hands.evaluator import eval7, eval_cards
 from ...hands.sorting import sorted4
 from ...limits import HAND_SIZE, KEPT_SIZE
 from ...rng import rand_float
@@ -648,4 +648,8 @@ def bet_learned_on(pub, own, params, rng, p):
 def learned_bucket(own):
     """The own-strength bucket of the cards a seat holds (seven or five)."""
     n = own[V.O_NCARDS]
-    return OWN_BUCKET[eval_cards(own[V.O_CARDS : V.O_CARDS + n], n)]
+    if n == HAND_SIZE:  # the seven held before the discard: no loop over the cards
+        c = V.O_CARDS
+        return np.int64(OWN_BUCKET[eval7(own[c], own[c + 1], own[c + 2], own[c + 3], own[c + 4],
+                                         own[c + 5], own[c + 6])])  # fmt: skip
+    return np.int64(OWN_BUCKET[eval_cards(own[V.O_CARDS : V.O_CARDS + n], n)])

@@ -74,7 +74,9 @@ def _own_buckets() -> np.ndarray:
         default=11,
     )
     bucket[0] = 0  # value 0 is no hand
-    return bucket.astype(np.int64)
+    # one byte a value: the table (7,463 values) is read at every learned
+    # seat's first bet on new cards, and a byte table stays in cache
+    return bucket.astype(np.int8)
 
 
 #: own strength bucket of a hand value: 0 high card, 1 pair below tens,
@@ -168,7 +170,7 @@ def own_bucket_of(cards, n):
         value = eval7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6])
     else:
         value = eval5(cards[0], cards[1], cards[2], cards[3], cards[4])
-    return OWN_BUCKET[value]
+    return np.int64(OWN_BUCKET[value])
 
 
 @jit
