@@ -55,7 +55,7 @@ from .learned.play import (
     pass_learned,
 )
 from .learned.readbet import bet_reads
-from .learned.winprob import OWN_BUCKET, exposure_bucket, win_stage
+from .learned.winprob import OWN_BUCKET, exposure_bucket_read, win_stage
 from .sensible import SENSIBLE_PARAMS, bet_sensible_at, discard_best_five, pass_sensible
 
 
@@ -142,6 +142,18 @@ def discard_sensible_high(own, out):
     kept five (found with them from seven cards; -1 from fewer), so that the
     showdown need not evaluate them again."""
     return discard_best_five(own, out, True)
+
+
+@jit
+def discard_learned_high(own, params, out):
+    """:func:`builtin_discard` of ``"learned"`` under the high rules (the best
+    five, in the reveal order :func:`~.learned.play.order_learned` scores
+    best), as a kernel of its own, for the same reason as
+    :func:`discard_sensible_high`. Returns the value of the kept five (found
+    with them from seven cards; -1 from fewer)."""
+    value = discard_best_five(own, out, False)
+    order_learned(params, out)
+    return value
 
 
 @jit
@@ -234,7 +246,7 @@ def _win_probability_cached(pub, own, params, bucket, caches):
         c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
         key = revealed + 8 * ((c0 + 1) + 64 * ((c1 + 1) + 64 * ((c2 + 1) + 64 * (c3 + 1))))
         if caches[seat, CACHE_SHOWN_KEY] != key:
-            caches[seat, CACHE_SHOWN] = exposure_bucket(c0, c1, c2, c3, revealed)
+            caches[seat, CACHE_SHOWN] = exposure_bucket_read(c0, c1, c2, c3, revealed)
             caches[seat, CACHE_SHOWN_KEY] = key
         p *= params[row + caches[seat, CACHE_SHOWN]]
     return p
@@ -289,7 +301,12 @@ def seat_pass(kind, pub, own, params, rng, out, cache, cpass, has_cpass, with_hi
     row, so the seat's ``cache`` is forgotten after it."""
     if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and pub[V.P_HILO] == 0:
         pass_sensible_high(pub, own, out)  # builtin_pass's choice, without its dispatch
-    elif kind == KIND_CUSTOM:
+        return
+    if with_learned is not None:
+        if kind == KIND_LEARNED and _learned_pass_applies(pub, own):
+            pass_learned(own, params, out)  # builtin_pass's choice, one call fewer
+            return
+    if kind == KIND_CUSTOM:
         if has_cpass:
             cpass(pub, own, params, rng, out)
             forget_cards(cache)
@@ -311,6 +328,9 @@ def seat_discard(kind, pub, own, params, rng, out, cache, cdiscard, has_cdiscard
     so the seat's ``cache`` is forgotten after it."""
     if (kind == KIND_SENSIBLE or kind == KIND_CALL_DOWN) and pub[V.P_HILO] == 0:
         return discard_sensible_high(own, out)
+    if with_learned is not None:
+        if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
+            return discard_learned_high(own, params, out)
     if kind == KIND_CUSTOM:
         if has_cdiscard:
             cdiscard(pub, own, params, rng, out)

@@ -36,6 +36,7 @@ from .params import EXPOSURE_BUCKETS, OWN_BUCKETS, TABLE0, WIN_STAGES, WIN_TABLE
 __all__ = [
     "OWN_BUCKET",
     "exposure_bucket",
+    "exposure_bucket_read",
     "own_bucket_names",
     "straight_draw",
     "tally_pairs",
@@ -129,6 +130,54 @@ def exposure_bucket(c0, c1, c2, c3, shown):
         top = (xvalue % 38416) // 2744 - 1  # 14 ** 3: the pair's digit
         return 4 if top >= _TEN else 3
     return category + 3
+
+
+#: a missing card's rank in :data:`EXPOSURE_BY_RANKS`' index
+_NO_RANK = 13
+
+
+def _exposure_by_ranks() -> np.ndarray:
+    """:func:`exposure_bucket` of every four ranks (a missing card: rank
+    13), the four-suited draw aside, as bytes at index ``((r0 * 14 + r1) *
+    14 + r2) * 14 + r3``: R11 groups first, four to a straight only with
+    four ranks shown and no group."""
+    ranks = np.indices((14, 14, 14, 14)).reshape(4, -1).T
+    counts = (ranks[:, :, None] == np.arange(13)[None, None, :]).sum(axis=1)
+    most = counts.max(axis=1)
+    pairs = (counts == 2).sum(axis=1)
+    pair_rank = np.argmax(counts == 2, axis=1)
+    low, high = ranks.min(axis=1), ranks.max(axis=1)
+    third = np.sort(ranks, axis=1)[:, 2]
+    straight = (high <= 12) & ((high - low <= 4) | ((high == 12) & (third <= 3)))
+    bucket = np.select(
+        [most == 4, most == 3, pairs == 2, (pairs == 1) & (pair_rank >= _TEN), pairs == 1,
+         straight],
+        [7, 6, 5, 4, 3, 1],
+        default=0,
+    )  # fmt: skip
+    return bucket.astype(np.int8)
+
+
+#: :func:`exposure_bucket` by the shown ranks (:func:`_exposure_by_ranks`)
+EXPOSURE_BY_RANKS = _exposure_by_ranks()
+
+
+@jit(inline="always")
+def exposure_bucket_read(c0, c1, c2, c3, shown):
+    """:func:`exposure_bucket`, the same number, read from a table of the
+    shown ranks (:data:`EXPOSURE_BY_RANKS`, 38 KiB) instead of computed from
+    the exposed value: the four-suited draw is the only thing left to test
+    (``tests/learned/test_winprob.py`` checks every four cards, each count
+    shown)."""
+    i0 = (c0 >> 2) if shown > 0 else _NO_RANK
+    i1 = (c1 >> 2) if shown > 1 else _NO_RANK
+    i2 = (c2 >> 2) if shown > 2 else _NO_RANK
+    i3 = (c3 >> 2) if shown > 3 else _NO_RANK
+    bucket = np.int64(EXPOSURE_BY_RANKS[np.uint64(((i0 * 14 + i1) * 14 + i2) * 14 + i3)])
+    if bucket < 3 and shown == 4:  # no group: four suited is read first
+        if (c0 & 3) == (c1 & 3) and (c1 & 3) == (c2 & 3) and (c2 & 3) == (c3 & 3):
+            return np.int64(2)
+    return bucket
 
 
 @jit(inline="always")
