@@ -54,7 +54,7 @@ from .learned.play import (
     order_learned,
     pass_learned,
 )
-from .learned.readbet import bet_reads
+from .learned.readbet import bet_reads_from
 from .learned.winprob import OWN_BUCKET, exposure_bucket_read, win_stage
 from .sensible import SENSIBLE_PARAMS, bet_sensible_at, discard_best_five, pass_sensible
 
@@ -241,15 +241,36 @@ def _win_probability_cached(pub, own, params, bucket, caches):
     for seat in range(pub[V.P_PLAYERS]):
         if seat == me or pub[V.P_FOLDED + seat] != 0:
             continue
-        base = V.P_EXPOSED + 4 * seat
-        c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
-        c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
-        key = revealed + 8 * ((c0 + 1) + 64 * ((c1 + 1) + 64 * ((c2 + 1) + 64 * (c3 + 1))))
-        if caches[seat, CACHE_SHOWN_KEY] != key:
-            caches[seat, CACHE_SHOWN] = exposure_bucket_read(c0, c1, c2, c3, revealed)
-            caches[seat, CACHE_SHOWN_KEY] = key
-        p *= params[row + caches[seat, CACHE_SHOWN]]
+        p *= params[row + _shown_bucket(pub, caches, seat, revealed)]
     return p
+
+
+@jit(inline="always")
+def _shown_bucket(pub, caches, seat, revealed):
+    """Seat ``seat``'s exposure bucket of what it shows now (``revealed``
+    cards, at least one), from its cache (``CACHE_SHOWN``), computed
+    (:func:`~anaconda_sim.strategies.learned.winprob.exposure_bucket_read`)
+    and cached when the cache's key is not what the seat shows: the reveal
+    count and the four exposed cards, so a stale entry is never read."""
+    base = V.P_EXPOSED + 4 * seat
+    c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
+    c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
+    key = revealed + 8 * ((c0 + 1) + 64 * ((c1 + 1) + 64 * ((c2 + 1) + 64 * (c3 + 1))))
+    if caches[seat, CACHE_SHOWN_KEY] != key:
+        caches[seat, CACHE_SHOWN] = exposure_bucket_read(c0, c1, c2, c3, revealed)
+        caches[seat, CACHE_SHOWN_KEY] = key
+    return caches[seat, CACHE_SHOWN]
+
+
+@jit(inline="always")
+def _shown_buckets(pub, caches):
+    """Every seat's exposure bucket (:func:`_shown_bucket`), as
+    ``caches[:, CACHE_SHOWN]``, once a card is shown."""
+    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
+    if revealed > 0:
+        for seat in range(pub[V.P_PLAYERS]):
+            _shown_bucket(pub, caches, seat, revealed)
+    return caches[:, CACHE_SHOWN]
 
 
 @jit(_nrt=False)
@@ -262,7 +283,7 @@ def _learned_intent(pub, own, params, rng, caches, seat):
         bucket = learned_bucket(own)
         cache[CACHE_STRENGTH] = bucket
     if params[READS_MODE] != 0.0:  # the board-reading betting ("learned")
-        return bet_reads(pub, own, params, rng, bucket)
+        return bet_reads_from(pub, own, params, rng, bucket, _shown_buckets(pub, caches))
     p = _win_probability_cached(pub, own, params, bucket, caches)
     return bet_learned_on(pub, own, params, rng, p)
 

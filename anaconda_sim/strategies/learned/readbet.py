@@ -43,7 +43,8 @@ from .params import (
 from .reads import action_class, action_flags, curve_value
 from .winprob import exposure_bucket, win_stage
 
-__all__ = ["bet_reads", "board_class", "read_group", "reads_equity"]
+__all__ = ["bet_reads", "bet_reads_from", "board_class", "read_group", "reads_equity",
+           "reads_equity_from"]
 
 
 @jit(inline="always")
@@ -64,6 +65,16 @@ def board_class(exposure, revealed):
     if exposure == 0:
         return 1
     return 2 if exposure <= 2 else 3
+
+
+@jit(inline="always")
+def _equity_of(params, stage, rivals, product):
+    """The estimate from the product of ``rivals`` factors (certain with no
+    rival left)."""
+    if rivals == 0:
+        return 1.0, 0
+    u = product if rivals == 1 else product ** (1.0 / rivals)
+    return curve_value(params, EQUITY0, stage, rivals, u), rivals
 
 
 @jit(inline="always")
@@ -90,26 +101,37 @@ def reads_equity(pub, me, params, bucket):
             e = exposure_bucket(c0, c1, c2, c3, revealed)
         product *= params[row + e * ACTION_CLASSES + action_class(flags, seat, rnd)]
         rivals += 1
-    if rivals == 0:
-        return 1.0, 0
-    u = product if rivals == 1 else product ** (1.0 / rivals)
-    return curve_value(params, EQUITY0, stage, rivals, u), rivals
+    return _equity_of(params, stage, rivals, product)
 
 
-@jit
-def bet_reads(pub, own, params, rng, bucket):
-    """Betting intent of a board-reading ``"learned"`` seat whose own cards
-    are in strength bucket ``bucket`` (module docstring)."""
+@jit(inline="always")
+def reads_equity_from(pub, me, params, bucket, exposures):
+    """:func:`reads_equity` with each seat's exposure bucket read from
+    ``exposures[seat]`` (valid for every seat once a card is shown) instead
+    of computed: the same factors in the same order, so the same number."""
+    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
+    rnd = pub[V.P_ROUND]
+    stage = win_stage(pub)
+    flags = action_flags(pub)
+    row = EQUITY0 + (stage * OWN_BUCKETS + bucket) * (EXPOSURE_BUCKETS * ACTION_CLASSES)
+    product = 1.0
+    rivals = 0
+    for seat in range(pub[V.P_PLAYERS]):
+        if seat == me or pub[V.P_FOLDED + seat] != 0:
+            continue
+        e = exposures[seat] if revealed > 0 else 0
+        product *= params[row + e * ACTION_CLASSES + action_class(flags, seat, rnd)]
+        rivals += 1
+    return _equity_of(params, stage, rivals, product)
+
+
+@jit(inline="always")
+def _reads_intent(pub, own, params, rng, p, rivals, shown):
+    """The intent (module docstring) on the estimate ``p`` against ``rivals``
+    active rivals, the seat showing exposure bucket ``shown``."""
     seat = own[V.O_SEAT]
     revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
-    p, rivals = reads_equity(pub, seat, params, bucket)
     g = read_group(revealed)
-    shown = 0
-    if revealed > 0:
-        base = V.P_EXPOSED + 4 * seat
-        c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
-        c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
-        shown = exposure_bucket(c0, c1, c2, c3, revealed)
     bluff_p = params[BOARD_BLUFF0 + board_class(shown, revealed)]
     bluff = bluff_p > 0.0 and rand_float(rng) < bluff_p
     edge = p * (rivals + 1)
@@ -123,3 +145,30 @@ def bet_reads(pub, own, params, rng, bucket):
     if p * (pub[V.P_POT] + to_call) >= params[CALL_FACTOR0 + g] * to_call:
         return V.INTENT_PASSIVE
     return V.INTENT_FOLD
+
+
+@jit
+def bet_reads(pub, own, params, rng, bucket):
+    """Betting intent of a board-reading ``"learned"`` seat whose own cards
+    are in strength bucket ``bucket`` (module docstring)."""
+    seat = own[V.O_SEAT]
+    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
+    p, rivals = reads_equity(pub, seat, params, bucket)
+    shown = 0
+    if revealed > 0:
+        base = V.P_EXPOSED + 4 * seat
+        c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
+        c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
+        shown = exposure_bucket(c0, c1, c2, c3, revealed)
+    return _reads_intent(pub, own, params, rng, p, rivals, shown)
+
+
+@jit
+def bet_reads_from(pub, own, params, rng, bucket, exposures):
+    """:func:`bet_reads` with every seat's exposure bucket read from
+    ``exposures[seat]`` (the kernels' per-seat cache, valid once a card is
+    shown): the same intent."""
+    seat = own[V.O_SEAT]
+    p, rivals = reads_equity_from(pub, seat, params, bucket, exposures)
+    shown = exposures[seat] if pub[V.P_REVEALED] > 0 else 0
+    return _reads_intent(pub, own, params, rng, p, rivals, shown)
