@@ -21,10 +21,13 @@ Modules
     :func:`betting_exploitability`.
 :mod:`~anaconda_sim.learning.equity`
     :func:`estimate_equity`: the board-reading equity estimate's tables, by
-    simulating a field (``python -m anaconda_sim.learning.equity`` regenerates
-    the shipped ones).
+    simulating a field (``python -m anaconda_sim.learning.equity OUT`` against
+    any field).
 :mod:`~anaconda_sim.learning.reliability`
     :func:`calibration`: an equity estimate's reliability table on fresh deals.
+:mod:`~anaconda_sim.learning.readfit`
+    The default ``"learned"``'s betting fitted with its equity tables
+    (``python -m anaconda_sim.learning.readfit`` regenerates the shipped ones).
 :mod:`~anaconda_sim.learning.family`
     Strategies of the learned family from parameter vectors; child seeds.
 

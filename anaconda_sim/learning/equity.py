@@ -37,7 +37,6 @@ import numpy as np
 from ..checks import check_deals, check_int, check_players
 from ..sim.decisions import DecisionRows, decision_rows
 from ..sim.logged import LoggedChunk, play_logged
-from ..strategies.learned.equitydata import EQUITY_FILE
 from ..strategies.learned.reads import (
     ACTION_CLASSES,
     CURVE_POINTS,
@@ -51,7 +50,8 @@ from ..strategies.learned.reads import (
 from ..strategies.spec import Strategy, get_strategy
 from .family import child_seed
 
-__all__ = ["EquityTables", "estimate_equity", "for_each_rows", "write_arrays"]
+__all__ = ["EquityTables", "estimate_equity", "for_each_rows", "stored_arrays", "table_sizes",
+           "write_arrays"]
 
 
 @dataclass(frozen=True)
@@ -197,6 +197,23 @@ def estimate_equity(
                         counts3.astype(np.int64), model)  # fmt: skip
 
 
+def table_sizes(parser: argparse.ArgumentParser, text: str) -> list[int]:
+    """The table sizes of a ``--players`` comma list (a usage error if not)."""
+    try:
+        return [int(p) for p in text.split(",")]
+    except ValueError:
+        parser.error(f"--players {text!r} must be a comma list of table sizes")
+
+
+def stored_arrays(path: Path) -> dict[str, np.ndarray]:
+    """The arrays of the npz file at ``path`` (none if there is no file): the
+    table sizes a command keeps when it writes others."""
+    if not path.exists():
+        return {}
+    with np.load(path) as data:
+        return {name: data[name] for name in data.files}
+
+
 def write_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
     """Write ``arrays`` to ``path`` as a compressed npz, whole or not at all."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -207,32 +224,26 @@ def write_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Regenerate the shipped equity tables: ``python -m anaconda_sim.learning.equity``.
+    """Estimate equity tables against a field: ``python -m anaconda_sim.learning.equity OUT``.
 
-    Each table size is estimated against the shipped ``"learned"`` field of
-    its size and written as soon as it is done (the other sizes already in
-    the file are kept), so an interrupted run loses no finished size."""
+    Each table size is estimated against ``--field`` at that size and
+    written as soon as it is done (the other sizes already in the file are
+    kept), so an interrupted run loses no finished size. The shipped tables
+    are fitted with the betting that reads them
+    (``python -m anaconda_sim.learning.readfit``)."""
     parser = argparse.ArgumentParser(prog="python -m anaconda_sim.learning.equity",
                                      description=main.__doc__.splitlines()[0])  # type: ignore[union-attr]  # fmt: skip
-    default = Path(__file__).resolve().parent.parent / "strategies" / "learned" / EQUITY_FILE
-    parser.add_argument("out", type=Path, nargs="?", default=default,
-                        help="the npz file to write (default: the package's)")  # fmt: skip
+    parser.add_argument("out", type=Path, help="the npz file to write")
     parser.add_argument("--players", default="2,3,4,5,6,7", help="table sizes (comma list)")
     parser.add_argument("--deals", type=int, default=200_000, help="deals per table")
     parser.add_argument("--field", default="learned", help="the field's strategy")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
-    try:
-        sizes = [int(p) for p in args.players.split(",")]
-    except ValueError:
-        parser.error(f"--players {args.players!r} must be a comma list of table sizes")
+    sizes = table_sizes(parser, args.players)
     # the settings that make the numbers (where they are written does not)
     command = (f"python -m anaconda_sim.learning.equity --players {shlex.quote(args.players)} "
                f"--deals {args.deals} --field {shlex.quote(args.field)} --seed {args.seed}")
-    arrays: dict[str, np.ndarray] = {}
-    if args.out.exists():
-        with np.load(args.out) as data:
-            arrays = {name: data[name] for name in data.files}
+    arrays = stored_arrays(args.out)
     for players in sizes:
         tables = estimate_equity(players, args.field, deals=args.deals, seed=args.seed)
         arrays[f"factor_{players}"] = tables.factor

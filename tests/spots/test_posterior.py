@@ -95,6 +95,12 @@ def _passes_in_some_order(strategy, pub, own, packet, state, orders: int = 200) 
     return False
 
 
+#: the default "learned" without its bluffs: the replay checks replay each draw
+#: with one fixed random stream, so it holds for a strategy whose decisions
+#: follow from the cards (a bluffing rival's move is possible, not certain)
+LEARNED_NO_BLUFF = "learned:bluff_hidden=0,bluff_weak=0,bluff_draw=0,bluff_strong=0"
+
+
 def _replays(spot, draws, i, strategies) -> bool:
     """Draw ``i`` as a deal: do the strategies' bots, replaying the deal up to
     the spot, take every rival move the history records?"""
@@ -135,8 +141,9 @@ def _replays(spot, draws, i, strategies) -> bool:
 
 @pytest.mark.parametrize(
     ("players", "strategy", "phase", "min_reveals"),
-    [(4, "sensible", Phase.BETTING, 2), (3, "learned", Phase.BETTING, 1),
-     (5, "sensible", Phase.DISCARD, 0), (6, "learned", Phase.BETTING, 3)],
+    [(4, "sensible", Phase.BETTING, 2), (3, "learned-v1", Phase.BETTING, 1),
+     (5, "sensible", Phase.DISCARD, 0), (6, "learned-v1", Phase.BETTING, 3),
+     (6, LEARNED_NO_BLUFF, Phase.BETTING, 3)],
 )  # fmt: skip
 def test_every_draw_replays_the_history_in_the_engine(players, strategy, phase, min_reveals):
     # the whole pass chain (R7): each rival's dealt seven, made of its own
@@ -286,12 +293,6 @@ def _late_spots(players: int, count: int, strategy: str = "sensible") -> list[tu
         picks = np.random.default_rng(seed).integers(n // 2, n + 1, size=6)
         found += [(history, int(m)) for m in sorted(set(picks.tolist()))][: count - len(found)]
     return found
-
-
-#: the default "learned" without its bluffs: the check below replays each draw
-#: with one fixed random stream, so it holds for a strategy whose decisions
-#: follow from the cards (a bluffing rival's move is possible, not certain)
-LEARNED_NO_BLUFF = "learned:bluff_hidden=0,bluff_weak=0,bluff_draw=0,bluff_strong=0"
 
 
 @pytest.mark.slow

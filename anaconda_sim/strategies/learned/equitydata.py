@@ -1,12 +1,13 @@
 """The equity estimate's tables shipped for each table size
 (``anaconda_sim/strategies/learned/data/equity.npz``).
 
-Each was estimated against the shipped ``"learned"`` field of its table size
-(:func:`~anaconda_sim.learning.estimate_equity`); the file holds the command
+Each was fitted with the betting that reads it, against the ``"learned"``
+field of its table size (:func:`~anaconda_sim.learning.readfit.fit_reads`,
+:func:`~anaconda_sim.learning.estimate_equity`); the file holds the command
 that regenerates it, the field, the deals and the seed
 (:func:`shipped_equity_model`)::
 
-    python -m anaconda_sim.learning.equity
+    python -m anaconda_sim.learning.readfit
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def shipped_equity(players: int) -> np.ndarray:
         raise ValueError(
             f"the shipped equity tables for players={players} have shapes {factor.shape} and "
             f"{curve.shape}, not {FACTOR_SHAPE} and {CURVE_SHAPE}; regenerate them with "
-            "python -m anaconda_sim.learning.equity"
+            "python -m anaconda_sim.learning.readfit"
         )
     out = np.concatenate([factor.ravel(), curve.ravel()]).astype(np.float64)
     assert out.size == EQUITY_SIZE
