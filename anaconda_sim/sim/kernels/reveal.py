@@ -209,7 +209,9 @@ def _reveal_batch_chunks(
     pub_ = np.empty((size, V.PUB_SIZE), dtype=np.int32)
     owns_ = np.empty((size, n, V.OWN_SIZE), dtype=np.int32)
     states_ = np.empty((size, STATES_ROWS, 1), dtype=np.uint64)
-    dec_ = np.empty((size, n, DEC_SIZE), dtype=np.int64)
+    # nothing cached: the plays start at the discard, with no decision of the
+    # deal made in their rows yet (a deal from its start empties them itself)
+    dec_ = np.full((size, n, DEC_SIZE), -1, dtype=np.int64)
     seat_res_ = np.empty((size, n, SEAT_RES_SIZE), dtype=np.int64)
     res_ = np.zeros((size, RES_SIZE), dtype=np.int64)
     opener_ = np.empty((size, MAX_ROUNDS), dtype=np.int64)
