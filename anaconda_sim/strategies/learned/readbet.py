@@ -24,8 +24,6 @@ best-response search of :mod:`anaconda_sim.learning.betting`.
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..._numba import jit
 from ...rng import rand_float
 from ...table import views as V
@@ -41,7 +39,7 @@ from .params import (
     RAISE_MARGIN0,
 )
 from .reads import action_class, action_flags, curve_value
-from .winprob import exposure_bucket, win_stage
+from .winprob import seat_exposure, win_stage
 
 __all__ = ["bet_reads", "bet_reads_from", "board_class", "read_group", "reads_equity",
            "reads_equity_from"]
@@ -93,12 +91,7 @@ def reads_equity(pub, me, params, bucket):
     for seat in range(pub[V.P_PLAYERS]):
         if seat == me or pub[V.P_FOLDED + seat] != 0:
             continue
-        e = 0
-        if revealed > 0:
-            base = V.P_EXPOSED + 4 * seat
-            c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
-            c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
-            e = exposure_bucket(c0, c1, c2, c3, revealed)
+        e = seat_exposure(pub, seat, revealed) if revealed > 0 else 0
         product *= params[row + e * ACTION_CLASSES + action_class(flags, seat, rnd)]
         rivals += 1
     return _equity_of(params, stage, rivals, product)
@@ -154,12 +147,7 @@ def bet_reads(pub, own, params, rng, bucket):
     seat = own[V.O_SEAT]
     revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
     p, rivals = reads_equity(pub, seat, params, bucket)
-    shown = 0
-    if revealed > 0:
-        base = V.P_EXPOSED + 4 * seat
-        c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
-        c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
-        shown = exposure_bucket(c0, c1, c2, c3, revealed)
+    shown = seat_exposure(pub, seat, revealed) if revealed > 0 else 0
     return _reads_intent(pub, own, params, rng, p, rivals, shown)
 
 

@@ -47,7 +47,7 @@ from .params import (
     OWN_BUCKETS,
     RIVALS,
 )
-from .winprob import exposure_bucket, win_stage
+from .winprob import seat_exposure, win_stage
 
 __all__ = [
     "ACTION_CLASSES",
@@ -135,12 +135,7 @@ def table_reads(pub, me, exposures, actions):
     for seat in range(pub[V.P_PLAYERS]):
         if seat == me or pub[V.P_FOLDED + seat] != 0:
             continue
-        e = 0
-        if revealed > 0:
-            base = V.P_EXPOSED + 4 * seat
-            c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
-            c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
-            e = exposure_bucket(c0, c1, c2, c3, revealed)
+        e = seat_exposure(pub, seat, revealed) if revealed > 0 else 0
         exposures[k] = e
         actions[k] = action_class(flags, seat, rnd)
         k += 1

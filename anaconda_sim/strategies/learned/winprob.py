@@ -38,6 +38,7 @@ __all__ = [
     "exposure_bucket",
     "exposure_bucket_read",
     "own_bucket_names",
+    "seat_exposure",
     "straight_draw",
     "tally_pairs",
     "win_probability",
@@ -181,6 +182,16 @@ def exposure_bucket_read(c0, c1, c2, c3, shown):
 
 
 @jit(inline="always")
+def seat_exposure(pub, seat, revealed):
+    """The exposure bucket (:func:`exposure_bucket`) of what seat ``seat``
+    shows on the table ``pub``, ``revealed`` (1..4) cards."""
+    base = V.P_EXPOSED + 4 * seat
+    c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
+    c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
+    return exposure_bucket(c0, c1, c2, c3, revealed)
+
+
+@jit(inline="always")
 def win_stage(pub):
     """The win table's stage of the table ``pub``."""
     revealed = pub[V.P_REVEALED]
@@ -202,12 +213,7 @@ def win_probability(pub, own, params, bucket):
     for seat in range(pub[V.P_PLAYERS]):
         if seat == me or pub[V.P_FOLDED + seat] != 0:
             continue
-        e = 0
-        if revealed > 0:
-            base = V.P_EXPOSED + 4 * seat
-            c0, c1 = np.int64(pub[base]), np.int64(pub[base + 1])
-            c2, c3 = np.int64(pub[base + 2]), np.int64(pub[base + 3])
-            e = exposure_bucket(c0, c1, c2, c3, revealed)
+        e = seat_exposure(pub, seat, revealed) if revealed > 0 else 0
         p *= params[row + e]
     return p
 
