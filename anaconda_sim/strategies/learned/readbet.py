@@ -24,7 +24,10 @@ best-response search of :mod:`anaconda_sim.learning.betting`.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..._numba import jit
+from ...limits import MAX_PLAYERS
 from ...rng import rand_float
 from ...table import views as V
 from ...table.rules import REVEAL_ROUNDS
@@ -79,29 +82,23 @@ def _equity_of(params, stage, rivals, product):
 def reads_equity(pub, me, params, bucket):
     """The seat ``me``'s equity estimate (own bucket ``bucket``) from the
     equity tables in ``params`` (from :data:`~.params.EQUITY0`), and the
-    number of active rivals; the factors multiplied in seat order, as
-    :func:`~.reads.factor_mean` does, so the very same number."""
+    number of active rivals: :func:`reads_equity_from` with the rivals'
+    exposure buckets computed off the table (the engine keeps no cache)."""
     revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
-    rnd = pub[V.P_ROUND]
-    stage = win_stage(pub)
-    flags = action_flags(pub)
-    row = EQUITY0 + (stage * OWN_BUCKETS + bucket) * (EXPOSURE_BUCKETS * ACTION_CLASSES)
-    product = 1.0
-    rivals = 0
-    for seat in range(pub[V.P_PLAYERS]):
-        if seat == me or pub[V.P_FOLDED + seat] != 0:
-            continue
-        e = seat_exposure(pub, seat, revealed) if revealed > 0 else 0
-        product *= params[row + e * ACTION_CLASSES + action_class(flags, seat, rnd)]
-        rivals += 1
-    return _equity_of(params, stage, rivals, product)
+    exposures = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    if revealed > 0:
+        for seat in range(pub[V.P_PLAYERS]):
+            if seat != me and pub[V.P_FOLDED + seat] == 0:
+                exposures[seat] = seat_exposure(pub, seat, revealed)
+    return reads_equity_from(pub, me, params, bucket, exposures)
 
 
 @jit(inline="always")
 def reads_equity_from(pub, me, params, bucket, exposures):
-    """:func:`reads_equity` with each seat's exposure bucket read from
-    ``exposures[seat]`` (valid for every seat once a card is shown) instead
-    of computed: the same factors in the same order, so the same number."""
+    """The seat ``me``'s equity estimate and the number of active rivals,
+    each rival's exposure bucket read from ``exposures[seat]`` (the kernels'
+    per-seat cache, valid once a card is shown): the factors multiplied in
+    seat order, as :func:`~.reads.factor_mean` does, so the very same number."""
     revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
     rnd = pub[V.P_ROUND]
     stage = win_stage(pub)
