@@ -136,7 +136,8 @@ def _rows(players, dealt, cards, discards, log, log_len, out_int, out_pairs, sha
             else:
                 own = bucket5[seat]
             mine = value[seat]
-            best = mine
+            beaten = False
+            tied = 1
             k = 0
             for s in range(n):
                 if s == seat or pub[V.P_FOLDED + s] != 0:
@@ -145,13 +146,10 @@ def _rows(players, dealt, cards, discards, log, log_len, out_int, out_pairs, sha
                 out_pairs[r, 0, k] = exposures[k]
                 out_pairs[r, 1, k] = actions[k]
                 out_pairs[r, 2, k] = 2 if mine > theirs else (1 if mine == theirs else 0)
-                best = max(best, theirs)
+                beaten |= theirs > mine
+                tied += theirs == mine
                 k += 1
-            tied = 1
-            for s in range(n):
-                if s != seat and pub[V.P_FOLDED + s] == 0 and value[s] == mine:
-                    tied += 1
-            share[r] = 1.0 / tied if mine == best else 0.0
+            share[r] = 0.0 if beaten else 1.0 / tied
             out_int[r, 0] = d
             out_int[r, 1] = seat
             out_int[r, 2] = rnd
