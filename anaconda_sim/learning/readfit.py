@@ -35,7 +35,7 @@ import dataclasses
 import json
 import os
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -140,18 +140,21 @@ def fit_reads(
 
 
 def settle_tables(players: int, betting: dict[str, float], tables: EquityTables,
-                  iterations: int, table_deals: int, seed: int) -> EquityTables:  # fmt: skip
+                  iterations: int, table_deals: int, seed: int, *,
+                  field: Callable[[EquityTables], Strategy] | None = None,
+                  ) -> EquityTables:  # fmt: skip
     """The equity tables estimated ``iterations`` times over, each time
     against the field that bets ``betting`` on the tables before (the last
-    step of :func:`fit_reads`; child seeds ``(seed, 3, i)``).
+    step of :func:`fit_reads`; child seeds ``(seed, 3, i)``); ``field``
+    makes that field from the tables instead (the card play of its own).
 
     From the second estimate on, the tables are the mean of the new estimate
     and the tables before: the map from tables to the field's betting and
     back overshoots (heads-up the estimates alternate between too high and
     too low), and the damped iteration settles where the plain one swings."""
     for i in range(iterations):
-        new = estimate_equity(players, reads_strategy(betting, tables), deals=table_deals,
-                              seed=child_seed(seed, 3, i))  # fmt: skip
+        playing = reads_strategy(betting, tables) if field is None else field(tables)
+        new = estimate_equity(players, playing, deals=table_deals, seed=child_seed(seed, 3, i))
         if i > 0:
             new = dataclasses.replace(new, factor=(new.factor + tables.factor) / 2,
                                       curve=(new.curve + tables.curve) / 2,

@@ -46,7 +46,7 @@ from .kinds import (
     KIND_RANDOM_PASS,
     KIND_SENSIBLE,
 )
-from .learned.params import EXPOSURE_BUCKETS, OWN_BUCKETS, READS_MODE, TABLE0
+from .learned.params import EXPOSURE_BUCKETS, OWN_BUCKETS, READS_MODE, SHOW_MODE, TABLE0
 from .learned.play import (
     bet_learned_at,
     bet_learned_on,
@@ -55,6 +55,7 @@ from .learned.play import (
     pass_learned,
 )
 from .learned.readbet import bet_reads_from
+from .learned.show import order_shown
 from .learned.winprob import OWN_BUCKET, exposure_bucket_read, win_stage
 from .sensible import SENSIBLE_PARAMS, bet_sensible_at, discard_best_five, pass_sensible
 
@@ -120,8 +121,21 @@ def builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned):
     value = discard_best_five(own, out, kind != KIND_RANDOM_PASS and kind != KIND_LEARNED)
     if with_learned is not None:
         if kind == KIND_LEARNED:
-            order_learned(params, out)
+            order_learned_five(params, out, value)
     return value
+
+
+@jit(inline="always")
+def order_learned_five(params, out, value):
+    """The learned family's reveal order of the kept five in ``out``: read
+    off its show table (:func:`~.learned.show.order_shown`) where it has
+    one, else scored by its order weights
+    (:func:`~.learned.play.order_learned`). ``value``: the five's hand
+    value, -1 when not known."""
+    if params[SHOW_MODE] != 0.0:
+        order_shown(params, out, value)
+    else:
+        order_learned(params, out)
 
 
 @jit
@@ -147,12 +161,12 @@ def discard_sensible_high(own, out):
 @jit
 def discard_learned_high(own, params, out):
     """:func:`builtin_discard` of ``"learned"`` under the high rules (the best
-    five, in the reveal order :func:`~.learned.play.order_learned` scores
-    best), as a kernel of its own, for the same reason as
+    five, in the reveal order :func:`order_learned_five` gives), as a kernel
+    of its own, for the same reason as
     :func:`discard_sensible_high`. Returns the value of the kept five (found
     with them from seven cards; -1 from fewer)."""
     value = discard_best_five(own, out, False)
-    order_learned(params, out)
+    order_learned_five(params, out, value)
     return value
 
 

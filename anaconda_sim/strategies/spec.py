@@ -44,6 +44,9 @@ from .learned.params import (
     READ_PARAM_NAMES,
     READ_RANGES,
     READS_MODE,
+    SHOW0,
+    SHOW_MODE,
+    SHOW_SIZE,
     WIN_TABLE_SIZE,
     as_array,
     shipped_params,
@@ -51,6 +54,7 @@ from .learned.params import (
     shipped_win_table,
 )
 from .learned.passtables import fill_pass_tables
+from .learned.showdata import shipped_show
 from .ranges import check_parameter
 from .sensible import SENSIBLE_DEFAULTS, SENSIBLE_RANGES
 
@@ -85,6 +89,11 @@ class Strategy:
     #: :data:`~anaconda_sim.strategies.learned.params.EQUITY_SIZE`) instead of the ones
     #: shipped for the table size (:func:`~anaconda_sim.learning.estimate_equity` makes these)
     equity: tuple[float, ...] = field(default=(), repr=False)
+    #: ``"learned"`` only: a show table of its own (flat,
+    #: :data:`~anaconda_sim.strategies.learned.params.SHOW_SIZE`; its reveal
+    #: order, :mod:`~anaconda_sim.strategies.learned.show`) instead of the one
+    #: shipped for the table size (:mod:`anaconda_sim.learning.showfit` makes these)
+    show: tuple[float, ...] = field(default=(), repr=False)
 
     def param_dict(self) -> dict[str, float]:
         """Parameters by name."""
@@ -101,15 +110,14 @@ class Strategy:
         >>> get_strategy("random-pass").spec()
         'random-pass'
         """
-        if not self.params:
-            return self.name
-        values = ",".join(f"{k}={v:g}" for k, v in self.param_dict().items())
+        values = [f"{k}={v:g}" for k, v in self.param_dict().items()]
         # a table of its own (from learning) is named by a digest of its numbers
-        for label, table in (("win_table", self.win_table), ("equity", self.equity)):
+        for label, table in (("win_table", self.win_table), ("equity", self.equity),
+                             ("show", self.show)):  # fmt: skip
             if table:
                 digest = hashlib.sha256(np.asarray(table).tobytes()).hexdigest()[:12]
-                values += f",{label}={digest}"
-        return f"{self.name}:{values}"
+                values.append(f"{label}={digest}")
+        return f"{self.name}:{','.join(values)}" if values else self.name
 
     def param_array(self, players: int | None = None) -> np.ndarray:
         """Parameters as the float64 array the kernels receive (padded).
@@ -430,6 +438,19 @@ def _reads_array(strategy: Strategy, players: int | None) -> np.ndarray:
         out[EQUITY0 : EQUITY0 + EQUITY_SIZE] = np.asarray(strategy.equity, dtype=np.float64)
     else:
         out[EQUITY0 : EQUITY0 + EQUITY_SIZE] = shipped_equity(int(players))  # type: ignore[arg-type]
+    # the reveal order: its own show table, or the table size's, or (none
+    # shipped) the order weights
+    show = shipped_show(int(players)) if players is not None and not strategy.show else None
+    if strategy.show:
+        show = np.asarray(strategy.show, dtype=np.float64)
+        if show.shape != (SHOW_SIZE,) or not np.isfinite(show).all():
+            raise ValueError(
+                f"strategy {strategy.name!r} has a show table of {show.size} numbers; it takes "
+                f"{SHOW_SIZE} finite ones (anaconda_sim.strategies.learned.params.SHOW_SHAPE, flat)"
+            )
+    if show is not None:
+        out[SHOW_MODE] = 1.0
+        out[SHOW0 : SHOW0 + SHOW_SIZE] = show
     return out
 
 

@@ -14,6 +14,7 @@ and low strengths.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import Counter
 
@@ -50,7 +51,14 @@ from anaconda_sim.strategies import (
     intent_to_action,
     low_strength,
 )
-from anaconda_sim.strategies.learned.params import ORDER_FEATURES, PASS_FEATURES, READS_MODE
+from anaconda_sim.strategies.learned.params import (
+    ORDER_FEATURES,
+    PASS_FEATURES,
+    READS_MODE,
+    SHOW0,
+    SHOW_MODE,
+    SHOW_SIZE,
+)
 from anaconda_sim.table import views as V
 
 FLOOR = [0, 1, 2, 3, 7]
@@ -114,7 +122,9 @@ def twin_discard(kind: int, hand: list[int], rng: np.ndarray, params=None) -> li
     out = np.empty(7, dtype=np.int64)
     best_five_into(np.array(hand, dtype=np.int64), len(hand), out)
     five = [int(c) for c in out[:5]]
-    if kind == KIND_LEARNED:
+    if kind == KIND_LEARNED and params[SHOW_MODE] != 0:
+        order = naive_learned.naive_show_order(params[SHOW0 : SHOW0 + SHOW_SIZE], five)
+    elif kind == KIND_LEARNED:
         order = naive_learned.naive_order(params[N_PASS : N_PASS + N_ORDER], five)
     else:
         order = five if kind == KIND_RANDOM_PASS else twin_order(five)
@@ -228,9 +238,14 @@ def test_pass_equals_twin(name: str) -> None:
         assert a[0] == b[0]
 
 
-@pytest.mark.parametrize("name", list(BUILTIN_NAMES))
-def test_discard_equals_twin(name: str) -> None:
-    strategy = get_strategy(name)
+#: "learned" with a show table of its own: its reveal order read off the table
+SHOWN = dataclasses.replace(
+    get_strategy("learned"), show=tuple(np.random.default_rng(8).normal(0.0, 1.0, SHOW_SIZE)))
+
+
+@pytest.mark.parametrize("strategy", [*(get_strategy(n) for n in BUILTIN_NAMES), SHOWN],
+                         ids=[*BUILTIN_NAMES, "learned-show"])  # fmt: skip
+def test_discard_equals_twin(strategy: Strategy) -> None:
     gen = np.random.default_rng(2)
     for i in range(1500):
         pub, own = _situation(gen, 7)

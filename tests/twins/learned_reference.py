@@ -10,12 +10,16 @@ from __future__ import annotations
 import numpy as np
 
 from anaconda_sim._numba import jit
+from anaconda_sim.hands.evaluator import eval5
 from anaconda_sim.limits import HAND_SIZE, KEPT_SIZE
 from anaconda_sim.strategies.learned.params import (
+    EXPOSURE_BUCKETS,
     N_SHOWN,
     O0,
     O_EARLY_GROUPS,
     O_FIRST_RANK,
+    SHOW0,
+    SHOW_ROUNDS,
     W_FLUSH3,
     W_FLUSH4,
     W_GIFT_CONNECTED,
@@ -30,7 +34,7 @@ from anaconda_sim.strategies.learned.params import (
     W_TRIPS,
 )
 from anaconda_sim.strategies.learned.play import _equal3, _shown_features
-from anaconda_sim.strategies.learned.winprob import straight_draw
+from anaconda_sim.strategies.learned.winprob import OWN_BUCKET, exposure_bucket, straight_draw
 from anaconda_sim.table import views as V
 
 
@@ -200,6 +204,50 @@ def reference_order(params, out):
                 best, best_h, best_p = score, h, p
     # the chosen order, written over the sorted five: hidden card last, and
     # the shown ones moved right to left past it
+    hidden = out[f + best_h]
+    for i in range(best_h, hide):
+        out[f + i] = out[f + 1 + i]
+    out[f + hide] = hidden
+    s0 = out[f + _PERMUTATIONS4[best_p, 0]]
+    s1 = out[f + _PERMUTATIONS4[best_p, 1]]
+    s2 = out[f + _PERMUTATIONS4[best_p, 2]]
+    s3 = out[f + _PERMUTATIONS4[best_p, 3]]
+    out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
+
+
+@jit
+def reference_show_order(params, out):
+    """:func:`~anaconda_sim.strategies.learned.show.order_shown` scoring every
+    one of the 120 orders in full, the buckets of each prefix read by
+    ``exposure_bucket``: the five sorted by card index, the hidden card's
+    position outer and the four shown in ``itertools.permutations`` order
+    inner; the first best is kept."""
+    f = V.OUT_FIVE
+    hide = KEPT_SIZE - 1
+    for i in range(f + 1, f + KEPT_SIZE):
+        x = out[i]
+        j = i - 1
+        while j >= f and out[j] > x:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = x
+    value = eval5(out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4])
+    row = SHOW0 + np.int64(OWN_BUCKET[value]) * SHOW_ROUNDS * EXPOSURE_BUCKETS
+    best = -np.inf
+    best_h, best_p = 0, 0
+    shown = np.empty(4, dtype=np.int64)
+    for h in range(KEPT_SIZE):
+        for p in range(len(_PERMUTATIONS4)):
+            for j in range(4):
+                i = _PERMUTATIONS4[p, j]
+                shown[j] = out[f + i + (i >= h)]
+            b2 = exposure_bucket(shown[0], shown[1], shown[2], shown[3], 2)
+            b3 = exposure_bucket(shown[0], shown[1], shown[2], shown[3], 3)
+            b4 = exposure_bucket(shown[0], shown[1], shown[2], shown[3], 4)
+            score = (params[row + b2] + params[row + EXPOSURE_BUCKETS + b3]) + params[
+                row + 2 * EXPOSURE_BUCKETS + b4]  # fmt: skip
+            if score > best:
+                best, best_h, best_p = score, h, p
     hidden = out[f + best_h]
     for i in range(best_h, hide):
         out[f + i] = out[f + 1 + i]

@@ -292,3 +292,28 @@ def naive_reads_bet(pub, own, params, rng) -> int:
     if win * (int(pub[V.P_POT]) + to_call) >= p[f"call_factor_{group}"] * to_call:
         return V.INTENT_PASSIVE
     return V.INTENT_FOLD
+
+
+# ---------------------------------------------------------------------------
+# The reveal order read off the show table ("learned"; anaconda_sim/strategies/learned/show.py)
+# ---------------------------------------------------------------------------
+
+
+def naive_show_order(table, five: list[int]) -> list[int]:
+    """The reveal order of five cards whose show-table score is best: the
+    row of the five's own bucket, summed over what the first two, three and
+    four shown read as (the first best: the five by card index, the hidden
+    card outer, the shown four in permutations order inner)."""
+    ordered = sorted(five)
+    rows = np.asarray(table, dtype=np.float64).reshape(12, 3, 8)[naive_own_bucket(ordered)]
+    best, chosen = None, None
+    for h in range(5):
+        shown = [c for i, c in enumerate(ordered) if i != h]
+        for perm in itertools.permutations(shown):
+            order = [*perm, ordered[h]]
+            b2, b3, b4 = (naive_exposure_bucket(order[:k]) for k in (2, 3, 4))
+            score = (rows[0, b2] + rows[1, b3]) + rows[2, b4]
+            if best is None or score > best:
+                best, chosen = score, order
+    assert chosen is not None
+    return chosen

@@ -207,9 +207,24 @@ CALL_FACTOR0 = READ0 + 2 * len(READ_GROUPS)
 BOARD_BLUFF0 = READ0 + 3 * len(READ_GROUPS)
 #: first slot of the equity tables (:mod:`~.reads`)
 EQUITY0 = READ0 + N_READ_BET
+
+# --- the reveal order read off what it shows the table -----------------------
+#: reveal rounds whose exposure the show table scores: after the second, the
+#: third and the fourth card (one card shown reads as nothing, R11)
+SHOW_ROUNDS = 3
+#: the show table: the score of showing exposure bucket ``b`` after reveal
+#: round ``2 + k``, for a kept five of own-strength bucket ``own``
+SHOW_SHAPE = (OWN_BUCKETS, SHOW_ROUNDS, EXPOSURE_BUCKETS)
+SHOW_SIZE = OWN_BUCKETS * SHOW_ROUNDS * EXPOSURE_BUCKETS
+#: 1.0 where the family's reveal order is read off the show table
+#: (:mod:`~.show`), 0.0 where it is scored by the order weights ``o_*``
+SHOW_MODE = EQUITY0 + EQUITY_SIZE
+#: first slot of the show table
+SHOW0 = SHOW_MODE + 1
 #: slots the family uses: the named parameters, the win table, the pass
-#: tables, then the board-reading betting and its equity tables
-LEARNED_SLOTS = EQUITY0 + EQUITY_SIZE
+#: tables, the board-reading betting and its equity tables, then the show
+#: table and its mode
+LEARNED_SLOTS = SHOW0 + SHOW_SIZE
 
 #: the starting point of learning: a pass close to "sensible"'s (keep groups
 #: and high cards), a reveal order close to its (hide a grouped, high card,

@@ -1,0 +1,272 @@
+"""Fitting the reveal order of ``"learned"`` (its show table) and the equity
+tables its betting reads, together (:func:`fit_show`), and the command that
+regenerates the shipped ones: ``python -m anaconda_sim.learning.showfit``.
+
+The order a seat shows is worth what the field's betting makes of it, and
+the field's betting reads what the field's own orders show: each round of
+the fit
+
+1. deals ``situations`` situations at the order decision (those of
+   :func:`~anaconda_sim.learning.exploitability`'s ``"order"`` with
+   betting: the seat and its right neighbour pass, the seat keeps its best
+   five) and values each of the 120 orders of the kept five in chips, on
+   ``deals`` common deals against the field as it stands
+   (:func:`order_values`);
+2. fits the show table to these best responses, one own-strength bucket at
+   a time (an order's score is the sum of the table's entries for what it
+   shows after reveal rounds 2, 3 and 4, :mod:`~anaconda_sim.strategies.learned.show`;
+   the softmax fit of :func:`~anaconda_sim.learning.tables.fit_weights`, from
+   the table as it stands), and moves the field to it in the first round,
+   then to the mean of the fitted tables so far (fictitious play: the
+   best responses to the fields before are averaged, so that the orders
+   settle where a plain best-response iteration swings between hiding and
+   showing), or ``step`` of the way toward the fit when ``step`` is given;
+3. re-estimates the equity tables from deals of the new field
+   (:func:`~anaconda_sim.learning.estimate_equity`): what a rival's exposure
+   means depends on the orders the field shows.
+
+The tables are then settled with the orders fixed
+(:func:`~anaconda_sim.learning.readfit.settle_tables`). The betting's
+parameters are the shipped ones throughout (their fit is
+:mod:`~anaconda_sim.learning.readfit`'s); the history records, per round,
+what the field's order lost against the best one on that round's
+situations before the move (in-sample: an upper estimate of the order's
+exploitability) and what the fitted table's choice loses on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import shlex
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..checks import check_deals, check_int, check_players
+from ..hands.evaluator import eval_cards
+from ..strategies.learned.equitydata import EQUITY_FILE
+from ..strategies.learned.params import (
+    EXPOSURE_BUCKETS,
+    OWN_BUCKETS,
+    SHOW_ROUNDS,
+    SHOW_SHAPE,
+    shipped_read_params,
+)
+from ..strategies.learned.show import show_features, show_prior
+from ..strategies.learned.showdata import SHOW_FILE
+from ..strategies.learned.winprob import OWN_BUCKET
+from ..strategies.spec import Strategy, get_strategy
+from .equity import EquityTables, estimate_equity, stored_arrays, table_sizes, write_arrays
+from .exploit import situation_values
+from .family import child_seed
+from .readfit import reads_strategy, settle_tables
+from .tables import argmax_regret, fit_weights
+
+__all__ = ["ShowFit", "fit_show", "main", "order_values", "show_strategy"]
+
+
+@dataclasses.dataclass(frozen=True)
+class ShowFit:
+    """The result of :func:`fit_show`: the show table (flat), the equity
+    tables estimated against the field that plays it, the betting it was
+    fitted with, and one history row per round."""
+
+    players: int
+    show: np.ndarray
+    tables: EquityTables
+    betting: dict[str, float]
+    history: list[dict[str, Any]]
+
+    def strategy(self) -> Strategy:
+        """The fitted ``"learned"`` strategy."""
+        return show_strategy(self.betting, self.tables, self.show)
+
+
+def show_strategy(betting: dict[str, float], tables: EquityTables, show: np.ndarray) -> Strategy:
+    """``"learned"`` with the betting ``betting``, its own equity ``tables``
+    and its own show table ``show`` (flat)."""
+    strategy = reads_strategy(betting, tables)
+    return dataclasses.replace(strategy, show=tuple(float(x) for x in np.ravel(show)))
+
+
+def order_values(
+    players: int, field: Strategy, situations: int, deals: int, seed: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The order decision's best-response data against ``field``:
+    ``(own, features, values)``: the own-strength bucket of each situation's
+    kept five ``(situations,)``, the show features of its 120 orders
+    ``(situations, 120, SHOW_ROUNDS * EXPOSURE_BUCKETS)``
+    (:func:`~anaconda_sim.strategies.learned.show.show_features`) and their
+    values in chips ``(situations, 120)`` on ``deals`` common deals each.
+
+    Examples
+    --------
+    >>> own, features, values = order_values(3, "sensible", 2, 40, 1)
+    >>> own.shape, features.shape, values.shape
+    ((2,), (2, 120, 24), (2, 120))
+    """
+    own = np.empty(situations, dtype=np.int64)
+    features = np.empty((situations, 120, SHOW_ROUNDS * EXPOSURE_BUCKETS))
+    values = np.empty((situations, 120))
+    for i in range(situations):
+        orders, row = situation_values(field, players, "order", seed, i, deals, betting=True)
+        five = np.asarray(orders[0], dtype=np.int64)
+        own[i] = OWN_BUCKET[eval_cards(five, len(five))]
+        features[i] = show_features(orders)
+        values[i] = row
+    return own, features, values
+
+
+def fit_table(show: np.ndarray, own: np.ndarray, features: np.ndarray,
+              values: np.ndarray) -> np.ndarray:  # fmt: skip
+    """The show table fitted to the best responses ``values``, one own bucket
+    at a time from its rows of ``show`` (a bucket with no situation keeps
+    its rows)."""
+    fitted = np.array(show, dtype=np.float64).reshape(OWN_BUCKETS, -1)
+    for bucket in range(OWN_BUCKETS):
+        rows = own == bucket
+        if rows.any():
+            fitted[bucket] = fit_weights(features[rows], values[rows], fitted[bucket])
+    return fitted.ravel()
+
+
+def order_regret(show: np.ndarray, own: np.ndarray, features: np.ndarray,
+                 values: np.ndarray) -> float:  # fmt: skip
+    """What the order the show table ``show`` picks loses, in the mean over
+    situations, against each situation's best order (chips; the first best
+    on ties, as the kernel)."""
+    table = np.asarray(show).reshape(OWN_BUCKETS, -1)
+    lost = 0.0
+    for bucket in np.unique(own):
+        rows = own == bucket
+        lost += argmax_regret(features[rows], values[rows], table[bucket]) * rows.sum()
+    return float(lost / len(own))
+
+
+def fit_show(
+    players: int,
+    *,
+    rounds: int = 4,
+    situations: int = 800,
+    deals: int = 300,
+    table_deals: int = 100_000,
+    settle: int = 2,
+    step: float | None = None,
+    seed: int = 2026,
+    log: Any = None,
+) -> ShowFit:
+    """Fit the show table and the equity tables at ``players`` seats (module
+    docstring): ``rounds`` rounds of ``situations`` situations valued on
+    ``deals`` deals each, the tables re-estimated on ``table_deals`` deals
+    after each and settled ``settle`` times at the end. ``log`` (a
+    callable) is told each round.
+
+    Examples
+    --------
+    >>> fit = fit_show(2, rounds=1, situations=3, deals=20, table_deals=200, settle=1, seed=1)
+    >>> fit.show.shape, len(fit.history)
+    ((288,), 1)
+    """
+    players = check_players(players)
+    check_int(rounds, "rounds", low=1)
+    check_int(situations, "situations", low=2)
+    check_deals(deals, low=2)
+    check_deals(table_deals)
+    check_int(settle, "settle", low=0)
+    seed = check_int(seed, "seed", fix="give seed as an int")
+    if step is not None and not 0.0 < step <= 1.0:
+        raise ValueError(f"step={step!r} must be in (0, 1] (how far the field moves toward the "
+                         "fit) or None (the mean of the fits so far)")  # fmt: skip
+    betting = shipped_read_params(players)
+    show = show_prior()
+    # the first tables: the shipped field (its betting and tables) showing the prior's orders
+    shipped = dataclasses.replace(get_strategy("learned", **betting), show=tuple(show))
+    tables = estimate_equity(players, shipped, deals=table_deals, seed=child_seed(seed, 0))
+    history: list[dict[str, Any]] = []
+    for r in range(rounds):
+        began = time.perf_counter()
+        field = show_strategy(betting, tables, show)
+        own, features, values = order_values(players, field, situations, deals,
+                                             child_seed(seed, 1, r))  # fmt: skip
+        before = order_regret(show, own, features, values)
+        fitted = fit_table(show, own, features, values)
+        rate = 1.0 if r == 0 else (1.0 / (r + 1) if step is None else step)
+        show = show + rate * (fitted - show)
+        tables = estimate_equity(players, show_strategy(betting, tables, show),
+                                 deals=table_deals, seed=child_seed(seed, 2, r))  # fmt: skip
+        row = {"round": r, "field_regret": before,
+               "fit_regret": order_regret(fitted, own, features, values),
+               "moved_regret": order_regret(show, own, features, values),
+               "seconds": round(time.perf_counter() - began, 1)}  # fmt: skip
+        history.append(row)
+        if log is not None:
+            log(f"players={players} round {r}: the field's order lost {before:.3f} chips per "
+                f"deal on its situations, the fitted table's {row['fit_regret']:.3f}")  # fmt: skip
+    final = tables
+    if settle:
+        final = _settle(players, betting, tables, show, settle, table_deals, seed)
+    return ShowFit(players, show, final, betting, history)
+
+
+def _settle(players: int, betting: dict[str, float], tables: EquityTables, show: np.ndarray,
+            iterations: int, table_deals: int, seed: int) -> EquityTables:  # fmt: skip
+    """:func:`~anaconda_sim.learning.readfit.settle_tables` with the field
+    showing ``show``."""
+    return settle_tables(players, betting, tables, iterations, table_deals, seed,
+                         field=lambda t: show_strategy(betting, t, show))  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Regenerate the shipped show tables and the equity tables read with them.
+
+    Each table size is fitted (:func:`fit_show`) and written as soon as it is
+    done, the show table to ``show.npz`` and the equity tables to
+    ``equity.npz`` (the other sizes in the files are kept), so an
+    interrupted run loses no finished size."""
+    parser = argparse.ArgumentParser(prog="python -m anaconda_sim.learning.showfit",
+                                     description=main.__doc__.splitlines()[0])  # type: ignore[union-attr]  # fmt: skip
+    data = Path(__file__).resolve().parent.parent / "strategies" / "learned"
+    parser.add_argument("--show-out", type=Path, default=data / SHOW_FILE)
+    parser.add_argument("--tables-out", type=Path, default=data / EQUITY_FILE)
+    parser.add_argument("--players", default="2,3,4,5,6,7", help="table sizes (comma list)")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--situations", type=int, default=800)
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--table-deals", type=int, default=100_000)
+    parser.add_argument("--settle", type=int, default=2)
+    parser.add_argument("--step", type=float, default=None,
+                        help="how far the field moves toward each fit after the first round "
+                        "(default: to the mean of the fits so far)")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+    sizes = table_sizes(parser, args.players)
+    command = (f"python -m anaconda_sim.learning.showfit --players {shlex.quote(args.players)} "
+               f"--rounds {args.rounds} --situations {args.situations} --deals {args.deals} "
+               f"--table-deals {args.table_deals} --settle {args.settle} "
+               + ("" if args.step is None else f"--step {args.step:g} ")
+               + f"--seed {args.seed}")  # fmt: skip
+    for players in sizes:
+        fit = fit_show(players, rounds=args.rounds, situations=args.situations, deals=args.deals,
+                       table_deals=args.table_deals, settle=args.settle, step=args.step,
+                       seed=args.seed, log=print)  # fmt: skip
+        model = {"players": players, "command": command, "history": fit.history,
+                 "betting": fit.betting, "field": fit.strategy().spec()}  # fmt: skip
+        shows = stored_arrays(args.show_out)
+        shows[f"show_{players}"] = fit.show.reshape(SHOW_SHAPE)
+        shows[f"model_{players}"] = np.array(json.dumps(model))
+        write_arrays(args.show_out, shows)
+        arrays = stored_arrays(args.tables_out)
+        arrays[f"factor_{players}"] = fit.tables.factor
+        arrays[f"curve_{players}"] = fit.tables.curve
+        arrays[f"model_{players}"] = np.array(json.dumps({**fit.tables.model, "command": command}))
+        write_arrays(args.tables_out, arrays)
+        print(f"players={players}: written to {args.show_out} and {args.tables_out}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

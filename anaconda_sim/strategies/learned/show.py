@@ -1,0 +1,269 @@
+"""The reveal order of ``"learned"`` read off what it shows the table: the
+show table.
+
+A field that reads the board reads each seat's exposed cards by their
+exposure bucket (:func:`~.winprob.exposure_bucket`: R11 groups, and
+four-card draws once four are shown). So what an order of the kept five
+tells the table is the bucket each prefix shows: after the first card
+nothing (one card is no group, R11), after the second a pair or nothing,
+after the third trips, a pair or nothing, after the fourth any bucket (the
+fifth card is never shown before the showdown, R9). Against such a field
+two orders that show the same buckets in the same rounds are worth the
+same, whatever the cards.
+
+The show table (:data:`~.params.SHOW_SHAPE`) scores each: with the kept
+five in own-strength bucket ``own`` (:data:`~.winprob.OWN_BUCKET`), an
+order showing ``b2``, ``b3`` and ``b4`` after reveal rounds 2, 3 and 4
+scores
+
+    ``S[own, 0, b2] + S[own, 1, b3] + S[own, 2, b4]``
+
+and the order of best score is played (ties: the first in the order of
+:func:`~.play.order_learned`: the five sorted by card index, the hidden card
+outer, the four shown in ``itertools.permutations`` order inner). The table
+is fitted to best responses against the field
+(:mod:`anaconda_sim.learning.showfit`): what hiding strength, showing it
+early or late, or showing a draw is worth to a hand of each strength.
+
+Of the 24 orders of a shown four only those showing different buckets
+after rounds 2 and 3 can score differently, and which they are follows
+from the pattern of equal ranks among the four (:func:`_show_candidates`:
+one to four orders), so a decision scores at most 20 orders, not 120.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from ..._numba import jit
+from ...hands.evaluator import eval5
+from ...limits import KEPT_SIZE
+from ...table import views as V
+from .params import (
+    EXPOSURE_BUCKETS,
+    OWN_BUCKETS,
+    SHOW0,
+    SHOW_ROUNDS,
+    SHOW_SHAPE,
+    SHOW_SIZE,
+)
+from .winprob import OWN_BUCKET, exposure_bucket, straight_draw
+
+__all__ = [
+    "order_shown",
+    "show_buckets",
+    "show_features",
+    "show_prior",
+    "shown_bucket4",
+]
+
+#: rank index of a ten: a pair of tens or better is exposure bucket 4, a lower one 3
+_TEN = 8
+#: the exposure bucket of three of a rank (R11 trips)
+_TRIPS = 6
+
+#: the 24 orders of four shown cards, in ``itertools.permutations`` order
+_PERMUTATIONS4 = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
+
+
+def _show_candidates() -> tuple[np.ndarray, np.ndarray]:
+    """The orders of a shown four that can show different buckets after
+    reveal rounds 2 and 3, for each pattern of equal neighbours among the
+    four in ascending order (bit 0: the first two ranks equal, bit 1: the
+    middle two, bit 2: the last two).
+
+    What the first two show is a pair of some rank or nothing, what the first
+    three show trips, a pair of some rank or nothing; two orders that agree
+    on both (as ranks, named by the position of one of their cards among the
+    four) show the same buckets. Of each such class only the first
+    permutation is kept, in permutation order. Returns ``(rows, counts)``:
+    candidate ``k`` of pattern ``e`` is ``rows[e, k] = (p, pos2, kind3,
+    pos3)``: the permutation, the position of the pair shown by the first
+    two (-1: none), what the first three show (0 nothing, 1 a pair, 3
+    trips) and the position of a card of that group (-1: none)."""
+    rows = np.full((8, 24, 4), -1, dtype=np.int64)
+    counts = np.zeros(8, dtype=np.int64)
+    for pattern in range(8):
+        label = [0]  # a label per position of the sorted four: equal labels, equal ranks
+        for bit in range(3):
+            label.append(label[-1] + (0 if (pattern >> bit) & 1 else 1))
+        seen: set[tuple[int, int, int]] = set()
+        for p, perm in enumerate(itertools.permutations(range(4))):
+            first = [label[i] for i in perm]
+            pos2 = perm[0] if first[0] == first[1] else -1
+            three = first[:3]
+            top = max(set(three), key=three.count)
+            kind3 = {1: 0, 2: 1, 3: 3}[three.count(top)]
+            pos3 = perm[three.index(top)] if kind3 else -1
+            key = (-1 if pos2 < 0 else label[pos2], kind3, -1 if pos3 < 0 else label[pos3])
+            if key not in seen:
+                seen.add(key)
+                rows[pattern, counts[pattern]] = (p, pos2, kind3, pos3)
+                counts[pattern] += 1
+    return rows, counts
+
+
+_CANDIDATES, _CANDIDATE_COUNTS = _show_candidates()
+assert _CANDIDATE_COUNTS.max() <= 4
+
+
+@jit(inline="always")
+def _pair_bucket(rank):
+    """The exposure bucket of a pair of ``rank`` (deuce 0 .. ace 12)."""
+    return 4 if rank >= _TEN else 3
+
+
+@jit(inline="always")
+def shown_bucket4(c0, c1, c2, c3):
+    """:func:`~.winprob.exposure_bucket` of four shown cards given in
+    ascending order of card index (so of rank), read off their equal
+    neighbours: the same bucket (``tests/learned/test_show.py`` checks every
+    four)."""
+    q0, q1, q2, q3 = c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2
+    e01, e12, e23 = q0 == q1, q1 == q2, q2 == q3
+    if e01 and e12 and e23:
+        return 7
+    if (e01 and e12) or (e12 and e23):
+        return _TRIPS
+    if e01 and e23:
+        return 5
+    if e01:
+        return _pair_bucket(q0)
+    if e12:
+        return _pair_bucket(q1)
+    if e23:
+        return _pair_bucket(q2)
+    s0 = c0 & 3
+    if (c1 & 3) == s0 and (c2 & 3) == s0 and (c3 & 3) == s0:
+        return 2
+    return 1 if straight_draw(q0, q1, q2, q3) > 0 else 0
+
+
+@jit(inline="always")
+def _four_rank(c0, c1, c2, c3, i):
+    return (c0 if i == 0 else (c1 if i == 1 else (c2 if i == 2 else c3))) >> 2
+
+
+@jit
+def order_shown(params, out, value):
+    """Reorder the kept five in ``out[OUT_FIVE:OUT_FIVE + 5]``
+    (:data:`~anaconda_sim.table.views.OUT_FIVE`) into the reveal order the
+    show table scores best (module docstring); ``value``: the five's hand
+    value when known, else -1 (it is evaluated here)."""
+    f = V.OUT_FIVE
+    # sort the five by card index in place (insertion: five cards)
+    for i in range(f + 1, f + KEPT_SIZE):
+        x = out[i]
+        j = i - 1
+        while j >= f and out[j] > x:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = x
+    if value < 0:
+        value = eval5(out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4])
+    row = SHOW0 + np.int64(OWN_BUCKET[value]) * (SHOW_ROUNDS * EXPOSURE_BUCKETS)
+    r2, r3, r4 = row, row + EXPOSURE_BUCKETS, row + 2 * EXPOSURE_BUCKETS
+    best = -np.inf
+    best_h, best_p = 0, 0
+    for h in range(KEPT_SIZE):
+        # the shown four, ascending (shown card j is five card j + (j >= h))
+        c0 = np.int64(out[f + (1 if h <= 0 else 0)])
+        c1 = np.int64(out[f + (2 if h <= 1 else 1)])
+        c2 = np.int64(out[f + (3 if h <= 2 else 2)])
+        c3 = np.int64(out[f + (4 if h <= 3 else 3)])
+        last = params[r4 + shown_bucket4(c0, c1, c2, c3)]
+        q0, q1, q2, q3 = c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2
+        pattern = np.int64(q0 == q1) + 2 * np.int64(q1 == q2) + 4 * np.int64(q2 == q3)
+        for k in range(_CANDIDATE_COUNTS[pattern]):
+            p = _CANDIDATES[pattern, k, 0]
+            pos2 = _CANDIDATES[pattern, k, 1]
+            kind3 = _CANDIDATES[pattern, k, 2]
+            b2 = 0 if pos2 < 0 else _pair_bucket(_four_rank(c0, c1, c2, c3, pos2))
+            b3 = 0
+            if kind3 == 1:
+                b3 = _pair_bucket(_four_rank(c0, c1, c2, c3, _CANDIDATES[pattern, k, 3]))
+            elif kind3 == 3:
+                b3 = _TRIPS
+            score = (params[r2 + b2] + params[r3 + b3]) + last
+            if score > best:
+                best, best_h, best_p = score, h, p
+    # the chosen order, written over the sorted five: hidden card last, and
+    # the shown ones moved right to left past it
+    hide = KEPT_SIZE - 1
+    hidden = out[f + best_h]
+    for i in range(best_h, hide):
+        out[f + i] = out[f + 1 + i]
+    out[f + hide] = hidden
+    s0 = out[f + _PERMUTATIONS4[best_p, 0]]
+    s1 = out[f + _PERMUTATIONS4[best_p, 1]]
+    s2 = out[f + _PERMUTATIONS4[best_p, 2]]
+    s3 = out[f + _PERMUTATIONS4[best_p, 3]]
+    out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
+
+
+@jit
+def _show_buckets(orders, out):
+    for i in range(orders.shape[0]):
+        o = orders[i]
+        for k in range(SHOW_ROUNDS):
+            out[i, k] = exposure_bucket(o[0], o[1], o[2], o[3], 2 + k)
+
+
+def show_buckets(orders: np.ndarray) -> np.ndarray:
+    """The exposure buckets each reveal order shows after reveal rounds 2, 3
+    and 4: ``(n, 3)`` int64 for ``orders`` ``(n, 5)`` (card indices, the
+    last hidden).
+
+    Examples
+    --------
+    >>> from anaconda_sim.cards import parse_cards
+    >>> show_buckets(np.array([parse_cards("Qs Qh 9c 9d 2c")])).tolist()
+    [[4, 4, 5]]
+    """
+    orders = np.ascontiguousarray(orders, dtype=np.int64).reshape(-1, KEPT_SIZE)
+    out = np.empty((len(orders), SHOW_ROUNDS), dtype=np.int64)
+    _show_buckets(orders, out)
+    return out
+
+
+def show_features(orders: np.ndarray) -> np.ndarray:
+    """One row of ``SHOW_ROUNDS * EXPOSURE_BUCKETS`` indicators per reveal
+    order (``orders`` ``(..., 5)``): 1 at ``k * EXPOSURE_BUCKETS + b`` where the
+    order shows bucket ``b`` after reveal round ``2 + k``. An order's score
+    is these times the show table's row of its five's own bucket.
+
+    Examples
+    --------
+    >>> from anaconda_sim.cards import parse_cards
+    >>> np.flatnonzero(show_features(np.array(parse_cards("Qs Qh 9c 9d 2c")))).tolist()
+    [4, 12, 21]
+    """
+    orders = np.asarray(orders)
+    buckets = show_buckets(orders.reshape(-1, KEPT_SIZE))
+    out = np.zeros((len(buckets), SHOW_ROUNDS * EXPOSURE_BUCKETS))
+    rows = np.arange(len(buckets))
+    for k in range(SHOW_ROUNDS):
+        out[rows, k * EXPOSURE_BUCKETS + buckets[:, k]] = 1.0
+    return out.reshape(*orders.shape[:-1], SHOW_ROUNDS * EXPOSURE_BUCKETS)
+
+
+#: how much each exposure bucket tells the table, for the prior: nothing, a
+#: straight draw, a flush draw, a low pair, a high pair, two pair, trips, quads
+_TELLS = np.array([0.0, 0.25, 0.25, 1.0, 1.25, 2.0, 3.0, 4.0])
+
+
+def show_prior() -> np.ndarray:
+    """The show table a fit starts from (flat, :data:`~.params.SHOW_SIZE`):
+    every hand shows as little as it can, as ``"sensible"``'s order does
+    (the score falls with what each prefix tells, by R11 groups first).
+
+    Examples
+    --------
+    >>> show_prior().reshape(SHOW_SHAPE)[0, 2].tolist()
+    [-0.0, -0.25, -0.25, -1.0, -1.25, -2.0, -3.0, -4.0]
+    """
+    table = np.broadcast_to(-_TELLS, SHOW_SHAPE).copy()
+    assert table.size == SHOW_SIZE and table.shape[0] == OWN_BUCKETS
+    return table.ravel()

@@ -1,0 +1,63 @@
+"""The show tables shipped for each table size
+(``anaconda_sim/strategies/learned/data/show.npz``): the reveal order of
+``"learned"`` (:mod:`~.show`), fitted against the field that plays it, with
+its betting and equity tables (:mod:`anaconda_sim.learning.showfit`); the
+file holds the command that regenerates it (:func:`shipped_show_model`)::
+
+    python -m anaconda_sim.learning.showfit
+
+A table size with no show table shipped orders by the order weights ``o_*``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from ...checks import check_players
+from .params import SHOW_SHAPE, SHOW_SIZE
+
+__all__ = ["SHOW_FILE", "shipped_show", "shipped_show_model"]
+
+#: the shipped tables, inside the package
+SHOW_FILE = "data/show.npz"
+
+
+@functools.cache
+def _shipped() -> dict[str, np.ndarray]:
+    path = resources.files(__package__).joinpath(SHOW_FILE)
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        with np.load(handle) as data:
+            return {name: data[name] for name in data.files}
+
+
+def shipped_show_model(players: int) -> dict[str, Any] | None:
+    """How the show table of ``players`` was fitted (field, situations, seed,
+    command), or ``None`` when none is shipped for that size."""
+    players = check_players(players)
+    model = _shipped().get(f"model_{players}")
+    return None if model is None else dict(json.loads(str(model)))
+
+
+def shipped_show(players: int) -> np.ndarray | None:
+    """The flat show table (:data:`~.params.SHOW_SIZE`) shipped for ``players``
+    (2-7), or ``None`` when none is shipped for that size."""
+    players = check_players(players)
+    table = _shipped().get(f"show_{players}")
+    if table is None:
+        return None
+    if table.shape != SHOW_SHAPE:
+        raise ValueError(
+            f"the shipped show table for players={players} has shape {table.shape}, not "
+            f"{SHOW_SHAPE}; regenerate it with python -m anaconda_sim.learning.showfit"
+        )
+    out = table.ravel().astype(np.float64)
+    assert out.size == SHOW_SIZE
+    out.setflags(write=False)
+    return out

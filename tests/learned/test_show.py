@@ -1,0 +1,181 @@
+"""The reveal order of "learned" read off its show table (R8-R9 the reveal
+order of the kept five, R11 what a prefix of it shows): the kernel, which
+scores at most four orders of each shown four, chooses exactly what scoring
+all 120 chooses (ties included: the first best in the documented order),
+and that in turn is the plain twin's choice; the strategy plays it where it
+has a table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from decision_samples import random_hands
+from learned_reference import reference_show_order
+from naive_learned import naive_show_order
+from numba import njit
+
+from anaconda_sim.cards import parse_cards
+from anaconda_sim.hands.sorting import best_five7_in_place
+from anaconda_sim.strategies import get_strategy
+from anaconda_sim.strategies.learned.params import (
+    SHOW0,
+    SHOW_MODE,
+    SHOW_SHAPE,
+    SHOW_SIZE,
+)
+from anaconda_sim.strategies.learned.show import (
+    order_shown,
+    show_buckets,
+    show_features,
+    show_prior,
+    shown_bucket4,
+)
+from anaconda_sim.strategies.learned.winprob import exposure_bucket
+from anaconda_sim.table import views as V
+
+
+def _tables() -> list[tuple[str, np.ndarray]]:
+    """Show tables to check on: the prior, tables drawn at random, tables of
+    small whole numbers (ties between orders common) and the zero table
+    (every order ties: the first must win)."""
+    rng = np.random.default_rng(37)
+    tables = [("prior", show_prior())]
+    tables += [(f"random {i}", rng.normal(0.0, 1.0, SHOW_SIZE)) for i in range(3)]
+    tables += [(f"whole {i}", rng.integers(-2, 3, SHOW_SIZE).astype(np.float64))
+               for i in range(3)]  # fmt: skip
+    tables.append(("zero", np.zeros(SHOW_SIZE)))
+    return tables
+
+
+TABLES = _tables()
+
+
+def _params(table: np.ndarray) -> np.ndarray:
+    params = np.zeros(SHOW0 + SHOW_SIZE)
+    params[SHOW_MODE] = 1.0
+    params[SHOW0:] = table
+    return params
+
+
+@njit(cache=False)
+def _orders(kernel, fives, params):
+    chosen = np.empty((fives.shape[0], 5), dtype=np.int32)
+    out = np.zeros(8, dtype=np.int32)
+    for i in range(fives.shape[0]):
+        for j in range(5):
+            out[V.OUT_FIVE + j] = fives[i, j]
+        kernel(params, out)
+        for j in range(5):
+            chosen[i, j] = out[V.OUT_FIVE + j]
+    return chosen
+
+
+@njit(cache=False)
+def _shown_orders(fives, params):
+    chosen = np.empty((fives.shape[0], 5), dtype=np.int32)
+    out = np.zeros(8, dtype=np.int32)
+    for i in range(fives.shape[0]):
+        for j in range(5):
+            out[V.OUT_FIVE + j] = fives[i, j]
+        order_shown(params, out, -1)
+        for j in range(5):
+            chosen[i, j] = out[V.OUT_FIVE + j]
+    return chosen
+
+
+@njit(cache=False)
+def _best_fives(hands):
+    out = np.zeros((hands.shape[0], 7), dtype=np.int64)
+    for i in range(hands.shape[0]):
+        for j in range(7):
+            out[i, j] = hands[i, j]
+        best_five7_in_place(out[i])
+    return out[:, :5].astype(np.int32)
+
+
+@njit(cache=False)
+def _bucket4_differs():
+    """Sorted fours whose bucket read off equal neighbours differs from
+    exposure_bucket's."""
+    bad = 0
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    if shown_bucket4(a, b, c, d) != exposure_bucket(a, b, c, d, 4):
+                        bad += 1
+    return bad
+
+
+def test_the_bucket_of_every_sorted_four() -> None:
+    """All 270,725 fours, sorted by card: R11 groups and four-card draws."""
+    assert _bucket4_differs() == 0
+
+
+@pytest.mark.slow  # 2.1 million decisions against the full enumeration
+@pytest.mark.parametrize(("name", "table"), TABLES, ids=[name for name, _ in TABLES])
+def test_the_order_is_the_first_best_of_all_120(name: str, table: np.ndarray) -> None:
+    """On 100,000 kept fives (best fives of random sevens: groups common)
+    and 100,000 random fives per table."""
+    params = _params(table)
+    hands = random_hands(37)
+    fives = np.concatenate([_best_fives(hands[:100_000]), hands[100_000:, :5]])
+    fast = _shown_orders(fives, params)
+    full = _orders(reference_show_order, fives, params)
+    differ = np.flatnonzero((fast != full).any(axis=1))
+    assert differ.size == 0, (name, fives[differ[:3]].tolist())
+
+
+@pytest.mark.parametrize(("name", "table"), TABLES, ids=[name for name, _ in TABLES])
+def test_the_full_enumeration_is_the_plain_twins(name: str, table: np.ndarray) -> None:
+    params = _params(table)
+    fives = _best_fives(random_hands(38, 300))
+    fives = np.concatenate([fives, random_hands(39, 100)[:, :5]])
+    full = _orders(reference_show_order, fives, params)
+    for five, order in zip(fives.tolist(), full.tolist(), strict=True):
+        assert order == naive_show_order(table, five), (name, five)
+
+
+def test_the_zero_table_keeps_the_first_order() -> None:
+    """Every order ties: the lowest card (by index) hidden, the others shown
+    in increasing order."""
+    fives = random_hands(40, 2000)[:, :5]
+    orders = _shown_orders(fives, _params(np.zeros(SHOW_SIZE)))
+    ordered = np.sort(fives, axis=1)
+    assert (orders == np.concatenate([ordered[:, 1:], ordered[:, :1]], axis=1)).all()
+
+
+def test_the_prior_shows_as_little_as_it_can() -> None:
+    """Under the prior a full house of queens over nines shows a pair after
+    two cards and two pair last, never trips (R11 groups first); a flush
+    hides a suited card so that its four shown are no draw where that can
+    be done."""
+    params = _params(show_prior())
+    full_house = _shown_orders(np.array([parse_cards("Qs Qh Qd 9c 9d")], dtype=np.int32),
+                               params)  # fmt: skip
+    assert show_buckets(full_house.astype(np.int64)).tolist() == [[0, 3, 5]]
+    flush = _shown_orders(np.array([parse_cards("2s 5s 9s Js Ks")], dtype=np.int32), params)
+    assert show_buckets(flush.astype(np.int64))[0, 2] == 2  # four of one suit always show
+
+
+def test_the_features_mark_one_bucket_per_round() -> None:
+    orders = random_hands(41, 500)[:, :5]
+    features = show_features(orders)
+    assert features.shape == (500, 24)
+    assert (features.reshape(500, 3, 8).sum(axis=2) == 1).all()
+    buckets = show_buckets(orders)
+    assert (features.reshape(500, 3, 8).argmax(axis=2) == buckets).all()
+
+
+def test_a_strategy_with_a_show_table_plays_it() -> None:
+    table = np.random.default_rng(5).normal(0, 1, SHOW_SIZE)
+    strategy = get_strategy("learned")
+    own = get_strategy("learned").__class__(**{**strategy.__dict__, "show": tuple(table)})
+    array = own.param_array(6)
+    assert array[SHOW_MODE] == 1.0
+    assert np.array_equal(array[SHOW0 : SHOW0 + SHOW_SIZE], table)
+    assert "show=" in own.spec()
+    with pytest.raises(ValueError, match="show table of 5 numbers"):
+        get_strategy("learned").__class__(**{**strategy.__dict__, "show": (0.0,) * 5}
+                                          ).param_array(6)  # fmt: skip
+    assert SHOW_SHAPE == (12, 3, 8)
