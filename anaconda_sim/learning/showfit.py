@@ -64,9 +64,10 @@ from .equity import EquityTables, estimate_equity, stored_arrays, table_sizes, w
 from .exploit import situation_values
 from .family import child_seed
 from .readfit import reads_strategy, settle_tables
-from .tables import argmax_regret, fit_weights
+from .tables import fit_weights
 
-__all__ = ["ShowFit", "fit_show", "main", "order_values", "show_strategy"]
+__all__ = ["OrderData", "ShowFit", "candidate_orders", "fit_show", "fit_table", "main",
+           "order_values", "policy_regret", "show_strategy"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,74 +78,139 @@ class ShowFit:
 
     players: int
     show: np.ndarray
+    temperature: float
     tables: EquityTables
     betting: dict[str, float]
     history: list[dict[str, Any]]
 
     def strategy(self) -> Strategy:
         """The fitted ``"learned"`` strategy."""
-        return show_strategy(self.betting, self.tables, self.show)
+        return show_strategy(self.betting, self.tables, self.show, self.temperature)
 
 
-def show_strategy(betting: dict[str, float], tables: EquityTables, show: np.ndarray) -> Strategy:
+def show_strategy(betting: dict[str, float], tables: EquityTables, show: np.ndarray,
+                  temperature: float) -> Strategy:  # fmt: skip
     """``"learned"`` with the betting ``betting``, its own equity ``tables``
-    and its own show table ``show`` (flat)."""
+    and its own show table ``show`` (flat), drawn at ``temperature``."""
     strategy = reads_strategy(betting, tables)
-    return dataclasses.replace(strategy, show=tuple(float(x) for x in np.ravel(show)))
+    array = (float(temperature), *(float(x) for x in np.ravel(show)))
+    return dataclasses.replace(strategy, show=array)
 
 
-def order_values(
-    players: int, field: Strategy, situations: int, deals: int, seed: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The order decision's best-response data against ``field``:
-    ``(own, features, values)``: the own-strength bucket of each situation's
-    kept five ``(situations,)``, the show features of its 120 orders
-    ``(situations, 120, SHOW_ROUNDS * EXPOSURE_BUCKETS)``
-    (:func:`~anaconda_sim.strategies.learned.show.show_features`) and their
-    values in chips ``(situations, 120)`` on ``deals`` common deals each.
+@dataclasses.dataclass(frozen=True)
+class OrderData:
+    """The order decision's best-response data (:func:`order_values`).
+
+    Attributes
+    ----------
+    own : ndarray
+        The own-strength bucket of each situation's kept five ``(situations,)``.
+    features : ndarray
+        The show features of its 120 orders ``(situations, 120, 24)``
+        (:func:`~anaconda_sim.strategies.learned.show.show_features`).
+    values : ndarray
+        Their values in chips ``(situations, 120)``.
+    candidates : ndarray
+        Bools ``(situations, 120)``: one order of each way of showing the
+        five the kernel draws among (a hidden card and what rounds 2 and 3
+        show: :func:`candidate_orders`).
+    """
+
+    own: np.ndarray
+    features: np.ndarray
+    values: np.ndarray
+    candidates: np.ndarray
+
+
+def candidate_orders(orders: np.ndarray) -> np.ndarray:
+    """Which of ``orders`` (rows of one five's reveal orders, the last card
+    hidden) are candidates of :func:`~anaconda_sim.strategies.learned.show.order_shown`:
+    the first order of each hidden card and each way of showing ranks after
+    rounds 2 and 3 (the pair the first two show, if any; the group the first
+    three show, if any, and its size). Orders of one class show the same
+    buckets, so the kernel scores and draws each class once.
 
     Examples
     --------
-    >>> own, features, values = order_values(3, "sensible", 2, 40, 1)
-    >>> own.shape, features.shape, values.shape
+    >>> from anaconda_sim.cards import parse_cards
+    >>> import itertools
+    >>> orders = np.array(list(itertools.permutations(parse_cards("Qs Qh 9c 9d 2c"))))
+    >>> int(candidate_orders(orders).sum())
+    15
+    """
+    seen: set[tuple[int, ...]] = set()
+    keep = np.zeros(len(orders), dtype=bool)
+    for k, order in enumerate(np.asarray(orders).tolist()):
+        ranks = [c >> 2 for c in order[:3]]
+        pair2 = ranks[0] if ranks[0] == ranks[1] else -1
+        top = max(ranks, key=lambda r: (ranks.count(r), r))
+        size3 = ranks.count(top) if ranks.count(top) > 1 else 0
+        key = (order[4], pair2, size3, top if size3 else -1)
+        if key not in seen:
+            seen.add(key)
+            keep[k] = True
+    return keep
+
+
+def order_values(players: int, field: Strategy, situations: int, deals: int,
+                 seed: int) -> OrderData:  # fmt: skip
+    """The order decision's best-response data against ``field``: the
+    situations of :func:`~anaconda_sim.learning.exploitability`'s ``"order"``
+    with betting, every order valued on ``deals`` common deals each.
+
+    Examples
+    --------
+    >>> data = order_values(3, "sensible", 2, 40, 1)
+    >>> data.own.shape, data.features.shape, data.values.shape
     ((2,), (2, 120, 24), (2, 120))
     """
     own = np.empty(situations, dtype=np.int64)
     features = np.empty((situations, 120, SHOW_ROUNDS * EXPOSURE_BUCKETS))
     values = np.empty((situations, 120))
+    candidates = np.empty((situations, 120), dtype=bool)
     for i in range(situations):
         orders, row = situation_values(field, players, "order", seed, i, deals, betting=True)
         five = np.asarray(orders[0], dtype=np.int64)
         own[i] = OWN_BUCKET[eval_cards(five, len(five))]
         features[i] = show_features(orders)
         values[i] = row
-    return own, features, values
+        candidates[i] = candidate_orders(orders)
+    return OrderData(own, features, values, candidates)
 
 
-def fit_table(show: np.ndarray, own: np.ndarray, features: np.ndarray,
-              values: np.ndarray) -> np.ndarray:  # fmt: skip
-    """The show table fitted to the best responses ``values``, one own bucket
-    at a time from its rows of ``show`` (a bucket with no situation keeps
-    its rows)."""
+def fit_table(show: np.ndarray, data: OrderData, temperature: float) -> np.ndarray:
+    """The show table fitted to the best responses of ``data``, one own
+    bucket at a time from its rows of ``show`` (a bucket with no situation
+    keeps its rows): the softmax policy over each situation's candidates at
+    ``temperature`` (the draw the kernel makes) of the greatest value
+    (:func:`~anaconda_sim.learning.tables.fit_weights`)."""
     fitted = np.array(show, dtype=np.float64).reshape(OWN_BUCKETS, -1)
     for bucket in range(OWN_BUCKETS):
-        rows = own == bucket
+        rows = data.own == bucket
         if rows.any():
-            fitted[bucket] = fit_weights(features[rows], values[rows], fitted[bucket])
+            fitted[bucket] = fit_weights(data.features[rows], data.values[rows], fitted[bucket],
+                                         tau_end=temperature,
+                                         available=data.candidates[rows])  # fmt: skip
     return fitted.ravel()
 
 
-def order_regret(show: np.ndarray, own: np.ndarray, features: np.ndarray,
-                 values: np.ndarray) -> float:  # fmt: skip
-    """What the order the show table ``show`` picks loses, in the mean over
-    situations, against each situation's best order (chips; the first best
-    on ties, as the kernel)."""
+def policy_regret(show: np.ndarray, temperature: float, data: OrderData) -> float:
+    """What the reveal order drawn from the show table ``show`` at
+    ``temperature`` (the kernel's draw; 0: the first best) loses in the
+    mean over the situations of ``data`` against each one's best order
+    (chips)."""
     table = np.asarray(show).reshape(OWN_BUCKETS, -1)
-    lost = 0.0
-    for bucket in np.unique(own):
-        rows = own == bucket
-        lost += argmax_regret(features[rows], values[rows], table[bucket]) * rows.sum()
-    return float(lost / len(own))
+    scores = np.einsum("skf,sf->sk", data.features, table[data.own])
+    scores = np.where(data.candidates, scores, -np.inf)
+    values = np.where(data.candidates, data.values, -np.inf)
+    best = values.max(axis=1)
+    if temperature <= 0:
+        chosen = np.argmax(scores, axis=1)
+        return float(np.mean(best - values[np.arange(len(values)), chosen]))
+    weights = np.exp((scores - scores.max(axis=1, keepdims=True)) / temperature)
+    weights /= weights.sum(axis=1, keepdims=True)
+    lost = np.where(data.candidates, best[:, None] - data.values, 0.0)
+    return float(np.mean((weights * lost).sum(axis=1)))
 
 
 def fit_show(
@@ -156,6 +222,7 @@ def fit_show(
     table_deals: int = 100_000,
     settle: int = 2,
     step: float | None = None,
+    temperature: float = 0.1,
     seed: int = 2026,
     log: Any = None,
 ) -> ShowFit:
@@ -177,6 +244,9 @@ def fit_show(
     check_deals(deals, low=2)
     check_deals(table_deals)
     check_int(settle, "settle", low=0)
+    if not 0.0 <= temperature < 10.0:
+        raise ValueError(f"temperature={temperature!r} must be in [0, 10): the order's draw "
+                         "(0: the order of best score)")  # fmt: skip
     seed = check_int(seed, "seed", fix="give seed as an int")
     if step is not None and not 0.0 < step <= 1.0:
         raise ValueError(f"step={step!r} must be in (0, 1] (how far the field moves toward the "
@@ -184,23 +254,23 @@ def fit_show(
     betting = shipped_read_params(players)
     show = show_prior()
     # the first tables: the shipped field (its betting and tables) showing the prior's orders
-    shipped = dataclasses.replace(get_strategy("learned", **betting), show=tuple(show))
+    shipped = dataclasses.replace(get_strategy("learned", **betting),
+                                  show=(temperature, *show))  # fmt: skip
     tables = estimate_equity(players, shipped, deals=table_deals, seed=child_seed(seed, 0))
     history: list[dict[str, Any]] = []
     for r in range(rounds):
         began = time.perf_counter()
-        field = show_strategy(betting, tables, show)
-        own, features, values = order_values(players, field, situations, deals,
-                                             child_seed(seed, 1, r))  # fmt: skip
-        before = order_regret(show, own, features, values)
-        fitted = fit_table(show, own, features, values)
+        field = show_strategy(betting, tables, show, temperature)
+        data = order_values(players, field, situations, deals, child_seed(seed, 1, r))
+        before = policy_regret(show, temperature, data)
+        fitted = fit_table(show, data, temperature)
         rate = 1.0 if r == 0 else (1.0 / (r + 1) if step is None else step)
         show = show + rate * (fitted - show)
-        tables = estimate_equity(players, show_strategy(betting, tables, show),
+        tables = estimate_equity(players, show_strategy(betting, tables, show, temperature),
                                  deals=table_deals, seed=child_seed(seed, 2, r))  # fmt: skip
         row = {"round": r, "field_regret": before,
-               "fit_regret": order_regret(fitted, own, features, values),
-               "moved_regret": order_regret(show, own, features, values),
+               "fit_regret": policy_regret(fitted, temperature, data),
+               "moved_regret": policy_regret(show, temperature, data),
                "seconds": round(time.perf_counter() - began, 1)}  # fmt: skip
         history.append(row)
         if log is not None:
@@ -208,16 +278,17 @@ def fit_show(
                 f"deal on its situations, the fitted table's {row['fit_regret']:.3f}")  # fmt: skip
     final = tables
     if settle:
-        final = _settle(players, betting, tables, show, settle, table_deals, seed)
-    return ShowFit(players, show, final, betting, history)
+        final = _settle(players, betting, tables, show, temperature, settle, table_deals, seed)
+    return ShowFit(players, show, temperature, final, betting, history)
 
 
 def _settle(players: int, betting: dict[str, float], tables: EquityTables, show: np.ndarray,
-            iterations: int, table_deals: int, seed: int) -> EquityTables:  # fmt: skip
+            temperature: float, iterations: int, table_deals: int,
+            seed: int) -> EquityTables:  # fmt: skip
     """:func:`~anaconda_sim.learning.readfit.settle_tables` with the field
     showing ``show``."""
     return settle_tables(players, betting, tables, iterations, table_deals, seed,
-                         field=lambda t: show_strategy(betting, t, show))  # fmt: skip
+                         field=lambda t: show_strategy(betting, t, show, temperature))  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -241,22 +312,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--step", type=float, default=None,
                         help="how far the field moves toward each fit after the first round "
                         "(default: to the mean of the fits so far)")  # fmt: skip
+    parser.add_argument("--temperature", type=float, default=0.1,
+                        help="the temperature of the field's draw of its order")  # fmt: skip
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     sizes = table_sizes(parser, args.players)
     command = (f"python -m anaconda_sim.learning.showfit --players {shlex.quote(args.players)} "
                f"--rounds {args.rounds} --situations {args.situations} --deals {args.deals} "
                f"--table-deals {args.table_deals} --settle {args.settle} "
+               f"--temperature {args.temperature:g} "
                + ("" if args.step is None else f"--step {args.step:g} ")
                + f"--seed {args.seed}")  # fmt: skip
     for players in sizes:
         fit = fit_show(players, rounds=args.rounds, situations=args.situations, deals=args.deals,
                        table_deals=args.table_deals, settle=args.settle, step=args.step,
-                       seed=args.seed, log=print)  # fmt: skip
+                       temperature=args.temperature, seed=args.seed, log=print)  # fmt: skip
         model = {"players": players, "command": command, "history": fit.history,
                  "betting": fit.betting, "field": fit.strategy().spec()}  # fmt: skip
         shows = stored_arrays(args.show_out)
         shows[f"show_{players}"] = fit.show.reshape(SHOW_SHAPE)
+        shows[f"temperature_{players}"] = np.array(fit.temperature)
         shows[f"model_{players}"] = np.array(json.dumps(model))
         write_arrays(args.show_out, shows)
         arrays = stored_arrays(args.tables_out)

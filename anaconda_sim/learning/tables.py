@@ -119,28 +119,42 @@ def _situation_table(
     return features, values
 
 
-def unit_regret(values: np.ndarray) -> np.ndarray:
+def unit_regret(values: np.ndarray, available: np.ndarray | None = None) -> np.ndarray:
     """Each choice's value minus its situation's best, divided by the mean
-    range across situations (so blocks in pot share and in chips weigh alike)."""
-    regret = values - values.max(axis=1, keepdims=True)
-    spread = float(np.mean(-regret.min(axis=1))) if len(values) else 0.0
+    range across situations (so blocks in pot share and in chips weigh
+    alike); only the ``available`` choices count (all when ``None``), the
+    others' regret is 0."""
+    if available is not None:
+        values = np.where(available, values, -np.inf)
+    best = values.max(axis=1, keepdims=True) if values.size else values
+    worst = (np.where(np.isfinite(values), values, np.inf).min(axis=1, keepdims=True)
+             if values.size else values)  # fmt: skip
+    regret = np.where(np.isfinite(values), values - best, 0.0)
+    spread = float(np.mean(best - worst)) if len(values) else 0.0
     return regret / spread if spread > 0 else regret
 
 
 def fit_weights(features: np.ndarray, values: np.ndarray, start: np.ndarray, *,
-                steps: int = 400, l2: float = 1e-4) -> np.ndarray:  # fmt: skip
+                steps: int = 400, l2: float = 1e-4, tau_end: float = 0.05,
+                available: np.ndarray | None = None) -> np.ndarray:  # fmt: skip
     """The weights maximising ``J(w)`` (module docstring) from ``start``:
     ``features`` ``(situations, choices, features)``, ``values``
     ``(situations, choices)``. The values are scaled by their mean range
-    across situations first, so the same step sizes suit pot shares and chips."""
-    regret = unit_regret(values)  # <= 0; the best choice is 0
+    across situations first, so the same step sizes suit pot shares and
+    chips. The temperature falls from 0.5 to ``tau_end``; ``available``
+    (``(situations, choices)`` bools, ``None``: all) leaves the other choices
+    out of each situation's softmax."""
+    regret = unit_regret(values, available)  # <= 0; the best choice is 0
     w = start.astype(np.float64).copy()
     m = np.zeros_like(w)
     v = np.zeros_like(w)
     rate, beta1, beta2 = 0.05, 0.9, 0.999
+    ratio = tau_end / 0.5
     for step in range(steps):
-        tau = 0.5 * (0.1 ** (step / max(steps - 1, 1)))  # 0.5 -> 0.05
+        tau = 0.5 * (ratio ** (step / max(steps - 1, 1)))  # 0.5 -> tau_end
         logits = features @ w / tau
+        if available is not None:
+            logits = np.where(available, logits, -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         policy = np.exp(logits)
         policy /= policy.sum(axis=1, keepdims=True)
@@ -156,9 +170,15 @@ def fit_weights(features: np.ndarray, values: np.ndarray, start: np.ndarray, *,
     return w
 
 
-def argmax_regret(features: np.ndarray, values: np.ndarray, w: np.ndarray) -> float:
-    """Mean value lost by the argmax choice of weights ``w`` against the best choice."""
-    chosen = np.argmax(features @ w, axis=1)
+def argmax_regret(features: np.ndarray, values: np.ndarray, w: np.ndarray,
+                  available: np.ndarray | None = None) -> float:  # fmt: skip
+    """Mean value lost by the argmax choice of weights ``w`` against the best
+    choice (of the ``available`` ones; the first best on ties)."""
+    scores = features @ w
+    if available is not None:
+        scores = np.where(available, scores, -np.inf)
+        values = np.where(available, values, -np.inf)
+    chosen = np.argmax(scores, axis=1)
     return float(np.mean(values.max(axis=1) - values[np.arange(len(values)), chosen]))
 
 

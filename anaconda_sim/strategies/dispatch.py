@@ -121,19 +121,19 @@ def builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned):
     value = discard_best_five(own, out, kind != KIND_RANDOM_PASS and kind != KIND_LEARNED)
     if with_learned is not None:
         if kind == KIND_LEARNED:
-            order_learned_five(params, out, value)
+            order_learned_five(params, out, value, rng)
     return value
 
 
 @jit(inline="always")
-def order_learned_five(params, out, value):
+def order_learned_five(params, out, value, rng):
     """The learned family's reveal order of the kept five in ``out``: read
-    off its show table (:func:`~.learned.show.order_shown`) where it has
-    one, else scored by its order weights
-    (:func:`~.learned.play.order_learned`). ``value``: the five's hand
-    value, -1 when not known."""
+    off its show table (:func:`~.learned.show.order_shown`, which may draw
+    from the seat's stream ``rng``) where it has one, else scored by its
+    order weights (:func:`~.learned.play.order_learned`). ``value``: the
+    five's hand value, -1 when not known."""
     if params[SHOW_MODE] != 0.0:
-        order_shown(params, out, value)
+        order_shown(params, out, value, rng)
     else:
         order_learned(params, out)
 
@@ -159,14 +159,14 @@ def discard_sensible_high(own, out):
 
 
 @jit
-def discard_learned_high(own, params, out):
+def discard_learned_high(own, params, rng, out):
     """:func:`builtin_discard` of ``"learned"`` under the high rules (the best
     five, in the reveal order :func:`order_learned_five` gives), as a kernel
     of its own, for the same reason as
     :func:`discard_sensible_high`. Returns the value of the kept five (found
     with them from seven cards; -1 from fewer)."""
     value = discard_best_five(own, out, False)
-    order_learned_five(params, out, value)
+    order_learned_five(params, out, value, rng)
     return value
 
 
@@ -365,7 +365,7 @@ def seat_discard(kind, pub, own, params, rng, out, cache, cdiscard, has_cdiscard
         return discard_sensible_high(own, out)
     if with_learned is not None:
         if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
-            return discard_learned_high(own, params, out)
+            return discard_learned_high(own, params, rng, out)
     if kind == KIND_CUSTOM:
         if has_cdiscard:
             cdiscard(pub, own, params, rng, out)

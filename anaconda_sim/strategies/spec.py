@@ -44,9 +44,9 @@ from .learned.params import (
     READ_PARAM_NAMES,
     READ_RANGES,
     READS_MODE,
-    SHOW0,
+    SHOW_ARRAY_SIZE,
     SHOW_MODE,
-    SHOW_SIZE,
+    SHOW_TAU,
     WIN_TABLE_SIZE,
     as_array,
     shipped_params,
@@ -89,10 +89,12 @@ class Strategy:
     #: :data:`~anaconda_sim.strategies.learned.params.EQUITY_SIZE`) instead of the ones
     #: shipped for the table size (:func:`~anaconda_sim.learning.estimate_equity` makes these)
     equity: tuple[float, ...] = field(default=(), repr=False)
-    #: ``"learned"`` only: a show table of its own (flat,
-    #: :data:`~anaconda_sim.strategies.learned.params.SHOW_SIZE`; its reveal
-    #: order, :mod:`~anaconda_sim.strategies.learned.show`) instead of the one
-    #: shipped for the table size (:mod:`anaconda_sim.learning.showfit` makes these)
+    #: ``"learned"`` only: a show array of its own (its reveal order,
+    #: :mod:`~anaconda_sim.strategies.learned.show`: the temperature of the
+    #: order's draw, then the show table, flat;
+    #: :data:`~anaconda_sim.strategies.learned.params.SHOW_ARRAY_SIZE`) instead of
+    #: the one shipped for the table size (:mod:`anaconda_sim.learning.showfit`
+    #: makes these)
     show: tuple[float, ...] = field(default=(), repr=False)
 
     def param_dict(self) -> dict[str, float]:
@@ -443,14 +445,15 @@ def _reads_array(strategy: Strategy, players: int | None) -> np.ndarray:
     show = shipped_show(int(players)) if players is not None and not strategy.show else None
     if strategy.show:
         show = np.asarray(strategy.show, dtype=np.float64)
-        if show.shape != (SHOW_SIZE,) or not np.isfinite(show).all():
+        if show.shape != (SHOW_ARRAY_SIZE,) or not np.isfinite(show).all() or show[0] < 0:
             raise ValueError(
-                f"strategy {strategy.name!r} has a show table of {show.size} numbers; it takes "
-                f"{SHOW_SIZE} finite ones (anaconda_sim.strategies.learned.params.SHOW_SHAPE, flat)"
+                f"strategy {strategy.name!r} has a show array of {show.size} numbers; it takes "
+                f"{SHOW_ARRAY_SIZE} finite ones: a temperature (0 or more) then the show table "
+                "(anaconda_sim.strategies.learned.params.SHOW_SHAPE, flat)"
             )
     if show is not None:
         out[SHOW_MODE] = 1.0
-        out[SHOW0 : SHOW0 + SHOW_SIZE] = show
+        out[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE] = show
     return out
 
 

@@ -1,11 +1,14 @@
 """The reveal order of "learned" read off its show table (R8-R9 the reveal
 order of the kept five, R11 what a prefix of it shows): the kernel, which
 scores at most four orders of each shown four, chooses exactly what scoring
-all 120 chooses (ties included: the first best in the documented order),
-and that in turn is the plain twin's choice; the strategy plays it where it
-has a table."""
+all 120 chooses (ties included: the first best in the documented order; at
+a temperature, the same draw from the same stream), and that in turn is the
+plain twin's choice; the strategy plays it where it has a table."""
 
 from __future__ import annotations
+
+import dataclasses
+import math
 
 import numpy as np
 import pytest
@@ -16,12 +19,14 @@ from numba import njit
 
 from anaconda_sim.cards import parse_cards
 from anaconda_sim.hands.sorting import best_five7_in_place
+from anaconda_sim.rng import new_state
 from anaconda_sim.strategies import get_strategy
 from anaconda_sim.strategies.learned.params import (
-    SHOW0,
+    SHOW_ARRAY_SIZE,
     SHOW_MODE,
     SHOW_SHAPE,
     SHOW_SIZE,
+    SHOW_TAU,
 )
 from anaconda_sim.strategies.learned.show import (
     order_shown,
@@ -35,52 +40,51 @@ from anaconda_sim.table import views as V
 
 
 def _tables() -> list[tuple[str, np.ndarray]]:
-    """Show tables to check on: the prior, tables drawn at random, tables of
+    """Show arrays to check on: the prior, tables drawn at random, tables of
     small whole numbers (ties between orders common) and the zero table
-    (every order ties: the first must win)."""
+    (every order ties: the first must win), each at temperature 0 (the best
+    order) and some drawn at a temperature."""
     rng = np.random.default_rng(37)
     tables = [("prior", show_prior())]
     tables += [(f"random {i}", rng.normal(0.0, 1.0, SHOW_SIZE)) for i in range(3)]
     tables += [(f"whole {i}", rng.integers(-2, 3, SHOW_SIZE).astype(np.float64))
                for i in range(3)]  # fmt: skip
     tables.append(("zero", np.zeros(SHOW_SIZE)))
-    return tables
+    arrays = [(name, np.concatenate([[0.0], table])) for name, table in tables]
+    for tau in (0.1, 1.0):
+        arrays += [(f"{name} at {tau}", np.concatenate([[tau], table]))
+                   for name, table in tables[1:3] + tables[4:5] + tables[-1:]]  # fmt: skip
+    return arrays
 
 
 TABLES = _tables()
 
 
-def _params(table: np.ndarray) -> np.ndarray:
-    params = np.zeros(SHOW0 + SHOW_SIZE)
+def _params(show: np.ndarray) -> np.ndarray:
+    params = np.zeros(SHOW_TAU + SHOW_ARRAY_SIZE)
     params[SHOW_MODE] = 1.0
-    params[SHOW0:] = table
+    params[SHOW_TAU:] = show
     return params
 
 
 @njit(cache=False)
-def _orders(kernel, fives, params):
+def _orders(kernel, fives, params, seed):
+    """Each five's order by ``kernel``, the draws from one stream in turn."""
     chosen = np.empty((fives.shape[0], 5), dtype=np.int32)
     out = np.zeros(8, dtype=np.int32)
+    rng = new_state(np.uint64(seed), 0, 0)
     for i in range(fives.shape[0]):
         for j in range(5):
             out[V.OUT_FIVE + j] = fives[i, j]
-        kernel(params, out)
+        kernel(params, out, rng)
         for j in range(5):
             chosen[i, j] = out[V.OUT_FIVE + j]
     return chosen
 
 
 @njit(cache=False)
-def _shown_orders(fives, params):
-    chosen = np.empty((fives.shape[0], 5), dtype=np.int32)
-    out = np.zeros(8, dtype=np.int32)
-    for i in range(fives.shape[0]):
-        for j in range(5):
-            out[V.OUT_FIVE + j] = fives[i, j]
-        order_shown(params, out, -1)
-        for j in range(5):
-            chosen[i, j] = out[V.OUT_FIVE + j]
-    return chosen
+def _shown(params, out, rng):
+    order_shown(params, out, -1, rng)
 
 
 @njit(cache=False)
@@ -112,37 +116,53 @@ def test_the_bucket_of_every_sorted_four() -> None:
     assert _bucket4_differs() == 0
 
 
-@pytest.mark.slow  # 2.1 million decisions against the full enumeration
-@pytest.mark.parametrize(("name", "table"), TABLES, ids=[name for name, _ in TABLES])
-def test_the_order_is_the_first_best_of_all_120(name: str, table: np.ndarray) -> None:
+@pytest.mark.slow  # 3.4 million decisions against the full enumeration
+@pytest.mark.parametrize(("name", "show"), TABLES, ids=[name for name, _ in TABLES])
+def test_the_order_is_the_full_enumeration_s(name: str, show: np.ndarray) -> None:
     """On 100,000 kept fives (best fives of random sevens: groups common)
-    and 100,000 random fives per table."""
-    params = _params(table)
+    and 100,000 random fives per show array: the first best of all 120, or
+    at a temperature the same draw."""
+    params = _params(show)
     hands = random_hands(37)
     fives = np.concatenate([_best_fives(hands[:100_000]), hands[100_000:, :5]])
-    fast = _shown_orders(fives, params)
-    full = _orders(reference_show_order, fives, params)
+    fast = _orders(_shown, fives, params, 5)
+    full = _orders(reference_show_order, fives, params, 5)
     differ = np.flatnonzero((fast != full).any(axis=1))
     assert differ.size == 0, (name, fives[differ[:3]].tolist())
 
 
-@pytest.mark.parametrize(("name", "table"), TABLES, ids=[name for name, _ in TABLES])
-def test_the_full_enumeration_is_the_plain_twins(name: str, table: np.ndarray) -> None:
-    params = _params(table)
+@pytest.mark.parametrize(("name", "show"), TABLES, ids=[name for name, _ in TABLES])
+def test_the_full_enumeration_is_the_plain_twins(name: str, show: np.ndarray) -> None:
+    params = _params(show)
     fives = _best_fives(random_hands(38, 300))
     fives = np.concatenate([fives, random_hands(39, 100)[:, :5]])
-    full = _orders(reference_show_order, fives, params)
-    for five, order in zip(fives.tolist(), full.tolist(), strict=True):
-        assert order == naive_show_order(table, five), (name, five)
+    for i, five in enumerate(fives):
+        full = _orders(reference_show_order, fives[i : i + 1], params, 100 + i)[0].tolist()
+        rng = new_state(np.uint64(100 + i), 0, 0)
+        assert full == naive_show_order(show, five.tolist(), rng), (name, five.tolist())
 
 
 def test_the_zero_table_keeps_the_first_order() -> None:
     """Every order ties: the lowest card (by index) hidden, the others shown
     in increasing order."""
     fives = random_hands(40, 2000)[:, :5]
-    orders = _shown_orders(fives, _params(np.zeros(SHOW_SIZE)))
+    orders = _orders(_shown, fives, _params(np.zeros(SHOW_ARRAY_SIZE)), 1)
     ordered = np.sort(fives, axis=1)
     assert (orders == np.concatenate([ordered[:, 1:], ordered[:, :1]], axis=1)).all()
+
+
+def test_a_temperature_draws_every_way_of_showing() -> None:
+    """At a high temperature a full house shows each of its ways: each
+    hidden card, and a pair after two cards or not; at a low one nearly
+    always the best way, as the softmax says."""
+    five = np.array([parse_cards("Qs Qh Qd 9c 9d")] * 4000, dtype=np.int32)
+    hot = _orders(_shown, five, _params(np.concatenate([[100.0], show_prior()])), 2)
+    assert len({tuple(b) for b in show_buckets(hot.astype(np.int64)).tolist()}) >= 6
+    cold = _orders(_shown, five, _params(np.concatenate([[0.1], show_prior()])), 3)
+    best = show_buckets(_orders(_shown, five[:1], _params(np.concatenate([[0.0], show_prior()])),
+                                3).astype(np.int64))[0].tolist()  # fmt: skip
+    share = np.mean([b == best for b in show_buckets(cold.astype(np.int64)).tolist()])
+    assert share > 0.9
 
 
 def test_the_prior_shows_as_little_as_it_can() -> None:
@@ -150,11 +170,11 @@ def test_the_prior_shows_as_little_as_it_can() -> None:
     two cards and two pair last, never trips (R11 groups first); a flush
     hides a suited card so that its four shown are no draw where that can
     be done."""
-    params = _params(show_prior())
-    full_house = _shown_orders(np.array([parse_cards("Qs Qh Qd 9c 9d")], dtype=np.int32),
-                               params)  # fmt: skip
+    params = _params(np.concatenate([[0.0], show_prior()]))
+    full_house = _orders(_shown, np.array([parse_cards("Qs Qh Qd 9c 9d")], dtype=np.int32),
+                         params, 1)  # fmt: skip
     assert show_buckets(full_house.astype(np.int64)).tolist() == [[0, 3, 5]]
-    flush = _shown_orders(np.array([parse_cards("2s 5s 9s Js Ks")], dtype=np.int32), params)
+    flush = _orders(_shown, np.array([parse_cards("2s 5s 9s Js Ks")], dtype=np.int32), params, 1)
     assert show_buckets(flush.astype(np.int64))[0, 2] == 2  # four of one suit always show
 
 
@@ -167,15 +187,14 @@ def test_the_features_mark_one_bucket_per_round() -> None:
     assert (features.reshape(500, 3, 8).argmax(axis=2) == buckets).all()
 
 
-def test_a_strategy_with_a_show_table_plays_it() -> None:
-    table = np.random.default_rng(5).normal(0, 1, SHOW_SIZE)
-    strategy = get_strategy("learned")
-    own = get_strategy("learned").__class__(**{**strategy.__dict__, "show": tuple(table)})
+def test_a_strategy_with_a_show_array_plays_it() -> None:
+    show = np.concatenate([[0.25], np.random.default_rng(5).normal(0, 1, SHOW_SIZE)])
+    own = dataclasses.replace(get_strategy("learned"), show=tuple(show))
     array = own.param_array(6)
     assert array[SHOW_MODE] == 1.0
-    assert np.array_equal(array[SHOW0 : SHOW0 + SHOW_SIZE], table)
+    assert np.array_equal(array[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE], show)
     assert "show=" in own.spec()
-    with pytest.raises(ValueError, match="show table of 5 numbers"):
-        get_strategy("learned").__class__(**{**strategy.__dict__, "show": (0.0,) * 5}
-                                          ).param_array(6)  # fmt: skip
+    for bad in ((0.0,) * 5, (-1.0, *show[1:]), (math.nan, *show[1:])):
+        with pytest.raises(ValueError, match="show array of"):
+            dataclasses.replace(get_strategy("learned"), show=bad).param_array(6)
     assert SHOW_SHAPE == (12, 3, 8)

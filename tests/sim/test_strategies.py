@@ -55,9 +55,9 @@ from anaconda_sim.strategies.learned.params import (
     ORDER_FEATURES,
     PASS_FEATURES,
     READS_MODE,
-    SHOW0,
+    SHOW_ARRAY_SIZE,
     SHOW_MODE,
-    SHOW_SIZE,
+    SHOW_TAU,
 )
 from anaconda_sim.table import views as V
 
@@ -123,7 +123,8 @@ def twin_discard(kind: int, hand: list[int], rng: np.ndarray, params=None) -> li
     best_five_into(np.array(hand, dtype=np.int64), len(hand), out)
     five = [int(c) for c in out[:5]]
     if kind == KIND_LEARNED and params[SHOW_MODE] != 0:
-        order = naive_learned.naive_show_order(params[SHOW0 : SHOW0 + SHOW_SIZE], five)
+        order = naive_learned.naive_show_order(params[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE], five,
+                                               rng)  # fmt: skip
     elif kind == KIND_LEARNED:
         order = naive_learned.naive_order(params[N_PASS : N_PASS + N_ORDER], five)
     else:
@@ -238,9 +239,10 @@ def test_pass_equals_twin(name: str) -> None:
         assert a[0] == b[0]
 
 
-#: "learned" with a show table of its own: its reveal order read off the table
-SHOWN = dataclasses.replace(
-    get_strategy("learned"), show=tuple(np.random.default_rng(8).normal(0.0, 1.0, SHOW_SIZE)))
+#: "learned" with a show array of its own: its reveal order read off the
+#: table, drawn at a temperature
+SHOWN = dataclasses.replace(get_strategy("learned"), show=(
+    0.3, *np.random.default_rng(8).normal(0.0, 1.0, SHOW_ARRAY_SIZE - 1)))  # fmt: skip
 
 
 @pytest.mark.parametrize("strategy", [*(get_strategy(n) for n in BUILTIN_NAMES), SHOWN],

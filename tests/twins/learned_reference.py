@@ -12,6 +12,7 @@ import numpy as np
 from anaconda_sim._numba import jit
 from anaconda_sim.hands.evaluator import eval5
 from anaconda_sim.limits import HAND_SIZE, KEPT_SIZE
+from anaconda_sim.rng import rand_float
 from anaconda_sim.strategies.learned.params import (
     EXPOSURE_BUCKETS,
     N_SHOWN,
@@ -20,6 +21,7 @@ from anaconda_sim.strategies.learned.params import (
     O_FIRST_RANK,
     SHOW0,
     SHOW_ROUNDS,
+    SHOW_TAU,
     W_FLUSH3,
     W_FLUSH4,
     W_GIFT_CONNECTED,
@@ -216,12 +218,15 @@ def reference_order(params, out):
 
 
 @jit
-def reference_show_order(params, out):
+def reference_show_order(params, out, rng):
     """:func:`~anaconda_sim.strategies.learned.show.order_shown` scoring every
-    one of the 120 orders in full, the buckets of each prefix read by
+    one of the 120 orders, the buckets of each prefix read by
     ``exposure_bucket``: the five sorted by card index, the hidden card's
     position outer and the four shown in ``itertools.permutations`` order
-    inner; the first best is kept."""
+    inner. An order is a candidate unless an earlier one with the same
+    hidden card shows the same ranks grouped after two and three cards; at
+    temperature 0 the first best candidate is kept, else one is drawn as
+    documented."""
     f = V.OUT_FIVE
     hide = KEPT_SIZE - 1
     for i in range(f + 1, f + KEPT_SIZE):
@@ -233,21 +238,62 @@ def reference_show_order(params, out):
         out[j + 1] = x
     value = eval5(out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4])
     row = SHOW0 + np.int64(OWN_BUCKET[value]) * SHOW_ROUNDS * EXPOSURE_BUCKETS
-    best = -np.inf
-    best_h, best_p = 0, 0
+    scores = np.empty(120)
+    hs = np.empty(120, dtype=np.int64)
+    ps = np.empty(120, dtype=np.int64)
+    n = 0
     shown = np.empty(4, dtype=np.int64)
     for h in range(KEPT_SIZE):
+        keys = np.empty(24, dtype=np.int64)
+        n_keys = 0
         for p in range(len(_PERMUTATIONS4)):
             for j in range(4):
                 i = _PERMUTATIONS4[p, j]
                 shown[j] = out[f + i + (i >= h)]
+            q0, q1, q2 = shown[0] >> 2, shown[1] >> 2, shown[2] >> 2
+            pair2 = q0 if q0 == q1 else -1
+            size3, group = 0, -1
+            if q0 == q1 and q1 == q2:
+                size3, group = 3, q0
+            elif q0 == q1 or q0 == q2:
+                size3, group = 2, q0
+            elif q1 == q2:
+                size3, group = 2, q1
+            key = (pair2 + 1) * 1000 + size3 * 100 + group + 1
+            fresh = True
+            for t in range(n_keys):
+                if keys[t] == key:
+                    fresh = False
+            if not fresh:
+                continue
+            keys[n_keys] = key
+            n_keys += 1
             b2 = exposure_bucket(shown[0], shown[1], shown[2], shown[3], 2)
             b3 = exposure_bucket(shown[0], shown[1], shown[2], shown[3], 3)
             b4 = exposure_bucket(shown[0], shown[1], shown[2], shown[3], 4)
-            score = (params[row + b2] + params[row + EXPOSURE_BUCKETS + b3]) + params[
+            scores[n] = (params[row + b2] + params[row + EXPOSURE_BUCKETS + b3]) + params[
                 row + 2 * EXPOSURE_BUCKETS + b4]  # fmt: skip
-            if score > best:
-                best, best_h, best_p = score, h, p
+            hs[n], ps[n] = h, p
+            n += 1
+    chosen = 0
+    for t in range(n):
+        if scores[t] > scores[chosen]:
+            chosen = t
+    tau = params[SHOW_TAU]
+    if tau > 0.0:
+        best = scores[chosen]
+        total = 0.0
+        for t in range(n):
+            total += np.exp((scores[t] - best) / tau)
+        target = rand_float(rng) * total
+        running = 0.0
+        chosen = n - 1
+        for t in range(n):
+            running += np.exp((scores[t] - best) / tau)
+            if running > target:
+                chosen = t
+                break
+    best_h, best_p = hs[chosen], ps[chosen]
     hidden = out[f + best_h]
     for i in range(best_h, hide):
         out[f + i] = out[f + 1 + i]

@@ -6,6 +6,7 @@ the betting rule read off its documentation."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 
 import numpy as np
@@ -299,21 +300,48 @@ def naive_reads_bet(pub, own, params, rng) -> int:
 # ---------------------------------------------------------------------------
 
 
-def naive_show_order(table, five: list[int]) -> list[int]:
-    """The reveal order of five cards whose show-table score is best: the
-    row of the five's own bucket, summed over what the first two, three and
-    four shown read as (the first best: the five by card index, the hidden
-    card outer, the shown four in permutations order inner)."""
+def naive_show_order(show, five: list[int], rng=None) -> list[int]:
+    """The reveal order of five cards read off a show array (the temperature,
+    then the show table): the row of the five's own bucket, summed over what
+    the first two, three and four shown read as. The candidates are the
+    orders of the five by card index, the hidden card outer, the shown four
+    in permutations order inner, each way of showing ranks after two and
+    three cards once per hidden card; at temperature 0 the first best, else
+    one drawn with weight exp((score - best) / temperature) by walking the
+    running sum past rand_float(rng) times the total."""
+    temperature = float(show[0])
     ordered = sorted(five)
-    rows = np.asarray(table, dtype=np.float64).reshape(12, 3, 8)[naive_own_bucket(ordered)]
-    best, chosen = None, None
+    rows = np.asarray(show[1:], dtype=np.float64).reshape(12, 3, 8)[naive_own_bucket(ordered)]
+    candidates: list[tuple[float, list[int]]] = []
     for h in range(5):
         shown = [c for i, c in enumerate(ordered) if i != h]
+        seen = set()
         for perm in itertools.permutations(shown):
+            ranks = [c >> 2 for c in perm[:3]]
+            counts = Counter(ranks)
+            group = max(counts, key=lambda r: (counts[r], r))
+            key = (ranks[0] if ranks[0] == ranks[1] else None,
+                   (counts[group], group) if counts[group] > 1 else None)  # fmt: skip
+            if key in seen:
+                continue
+            seen.add(key)
             order = [*perm, ordered[h]]
             b2, b3, b4 = (naive_exposure_bucket(order[:k]) for k in (2, 3, 4))
-            score = (rows[0, b2] + rows[1, b3]) + rows[2, b4]
-            if best is None or score > best:
-                best, chosen = score, order
-    assert chosen is not None
-    return chosen
+            candidates.append(((rows[0, b2] + rows[1, b3]) + rows[2, b4], order))
+    best_score, best_order = candidates[0]
+    for score, order in candidates:
+        if score > best_score:
+            best_score, best_order = score, order
+    if temperature <= 0:
+        return best_order
+    weights = [math.exp((score - best_score) / temperature) for score, _ in candidates]
+    total = 0.0
+    for w in weights:
+        total += w
+    target = rand_float(rng) * total
+    running = 0.0
+    for w, (_, order) in zip(weights, candidates, strict=True):
+        running += w
+        if running > target:
+            return order
+    return candidates[-1][1]

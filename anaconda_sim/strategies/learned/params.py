@@ -216,11 +216,16 @@ SHOW_ROUNDS = 3
 #: round ``2 + k``, for a kept five of own-strength bucket ``own``
 SHOW_SHAPE = (OWN_BUCKETS, SHOW_ROUNDS, EXPOSURE_BUCKETS)
 SHOW_SIZE = OWN_BUCKETS * SHOW_ROUNDS * EXPOSURE_BUCKETS
+#: a show array: the temperature of the order's draw, then the show table
+#: (what a strategy of its own holds, :attr:`~anaconda_sim.strategies.Strategy.show`)
+SHOW_ARRAY_SIZE = 1 + SHOW_SIZE
 #: 1.0 where the family's reveal order is read off the show table
 #: (:mod:`~.show`), 0.0 where it is scored by the order weights ``o_*``
 SHOW_MODE = EQUITY0 + EQUITY_SIZE
-#: first slot of the show table
-SHOW0 = SHOW_MODE + 1
+#: the temperature of the order's draw (:func:`~.show.order_shown`; 0: the
+#: order of best score), then the show table
+SHOW_TAU = SHOW_MODE + 1
+SHOW0 = SHOW_TAU + 1
 #: slots the family uses: the named parameters, the win table, the pass
 #: tables, the board-reading betting and its equity tables, then the show
 #: table and its mode

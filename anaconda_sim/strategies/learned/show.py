@@ -40,6 +40,7 @@ import numpy as np
 from ..._numba import jit
 from ...hands.evaluator import eval5
 from ...limits import KEPT_SIZE
+from ...rng import rand_float
 from ...table import views as V
 from .params import (
     EXPOSURE_BUCKETS,
@@ -48,6 +49,7 @@ from .params import (
     SHOW_ROUNDS,
     SHOW_SHAPE,
     SHOW_SIZE,
+    SHOW_TAU,
 )
 from .winprob import OWN_BUCKET, exposure_bucket, straight_draw
 
@@ -146,27 +148,23 @@ def _four_rank(c0, c1, c2, c3, i):
     return (c0 if i == 0 else (c1 if i == 1 else (c2 if i == 2 else c3))) >> 2
 
 
-@jit
-def order_shown(params, out, value):
-    """Reorder the kept five in ``out[OUT_FIVE:OUT_FIVE + 5]``
-    (:data:`~anaconda_sim.table.views.OUT_FIVE`) into the reveal order the
-    show table scores best (module docstring); ``value``: the five's hand
-    value when known, else -1 (it is evaluated here)."""
-    f = V.OUT_FIVE
-    # sort the five by card index in place (insertion: five cards)
-    for i in range(f + 1, f + KEPT_SIZE):
-        x = out[i]
-        j = i - 1
-        while j >= f and out[j] > x:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = x
-    if value < 0:
-        value = eval5(out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4])
-    row = SHOW0 + np.int64(OWN_BUCKET[value]) * (SHOW_ROUNDS * EXPOSURE_BUCKETS)
+#: what :func:`_scan` does: find the first best candidate, sum the draw's
+#: weights, or walk them to the drawn one
+_BEST, _TOTAL, _WALK = 0, 1, 2
+
+
+@jit(inline="always")
+def _scan(params, out, f, row, mode, best, tau, target):
+    """One pass over the candidates of the sorted five in ``out[f:f + 5]``
+    (module docstring), hidden card outer, each hidden card's candidates in
+    permutation order. ``_BEST``: the first of best score; ``_TOTAL``: the
+    sum of ``exp((score - best) / tau)``; ``_WALK``: the first candidate at
+    which that running sum exceeds ``target`` (the last one if rounding
+    leaves it short). Returns ``(number, h, p)``: the score or the sum, and
+    the candidate's hidden card and permutation."""
     r2, r3, r4 = row, row + EXPOSURE_BUCKETS, row + 2 * EXPOSURE_BUCKETS
-    best = -np.inf
-    best_h, best_p = 0, 0
+    number = -np.inf if mode == _BEST else 0.0
+    found_h, found_p = 0, 0
     for h in range(KEPT_SIZE):
         # the shown four, ascending (shown card j is five card j + (j >= h))
         c0 = np.int64(out[f + (1 if h <= 0 else 0)])
@@ -187,8 +185,50 @@ def order_shown(params, out, value):
             elif kind3 == 3:
                 b3 = _TRIPS
             score = (params[r2 + b2] + params[r3 + b3]) + last
-            if score > best:
-                best, best_h, best_p = score, h, p
+            if mode == _BEST:
+                if score > number:
+                    number, found_h, found_p = score, h, p
+            else:
+                number += np.exp((score - best) / tau)
+                found_h, found_p = h, p
+                if mode == _WALK and number > target:
+                    return number, found_h, found_p
+    return number, found_h, found_p
+
+
+@jit
+def order_shown(params, out, value, rng):
+    """Reorder the kept five in ``out[OUT_FIVE:OUT_FIVE + 5]``
+    (:data:`~anaconda_sim.table.views.OUT_FIVE`) into a reveal order read
+    off the show table (module docstring); ``value``: the five's hand value
+    when known, else -1 (it is evaluated here).
+
+    With the temperature ``tau`` (``params[SHOW_TAU]``) at 0 the order of
+    best score is played. Above 0 a candidate (:func:`_show_candidates`,
+    each hidden card's in turn) is drawn with probability proportional to
+    ``exp((score - best) / tau)``, one uniform number from the seat's stream
+    ``rng``: a field that mixes how it shows its hands, so that every
+    sequence of buckets is seen in play and what the table reads into one is
+    what it holds (a field that never shows a pair early would misread the
+    seat that does)."""
+    f = V.OUT_FIVE
+    # sort the five by card index in place (insertion: five cards)
+    for i in range(f + 1, f + KEPT_SIZE):
+        x = out[i]
+        j = i - 1
+        while j >= f and out[j] > x:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = x
+    if value < 0:
+        value = eval5(out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4])
+    row = SHOW0 + np.int64(OWN_BUCKET[value]) * (SHOW_ROUNDS * EXPOSURE_BUCKETS)
+    tau = params[SHOW_TAU]
+    best, best_h, best_p = _scan(params, out, f, row, _BEST, 0.0, 1.0, 0.0)
+    if tau > 0.0:
+        total, _, _ = _scan(params, out, f, row, _TOTAL, best, tau, 0.0)
+        target = rand_float(rng) * total
+        _, best_h, best_p = _scan(params, out, f, row, _WALK, best, tau, target)
     # the chosen order, written over the sorted five: hidden card last, and
     # the shown ones moved right to left past it
     hide = KEPT_SIZE - 1

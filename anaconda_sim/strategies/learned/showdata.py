@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ...checks import check_players
-from .params import SHOW_SHAPE, SHOW_SIZE
+from .params import SHOW_ARRAY_SIZE, SHOW_SHAPE
 
 __all__ = ["SHOW_FILE", "shipped_show", "shipped_show_model"]
 
@@ -46,10 +46,12 @@ def shipped_show_model(players: int) -> dict[str, Any] | None:
 
 
 def shipped_show(players: int) -> np.ndarray | None:
-    """The flat show table (:data:`~.params.SHOW_SIZE`) shipped for ``players``
+    """The show array (:data:`~.params.SHOW_ARRAY_SIZE`: the temperature of
+    the order's draw, then the show table, flat) shipped for ``players``
     (2-7), or ``None`` when none is shipped for that size."""
     players = check_players(players)
-    table = _shipped().get(f"show_{players}")
+    data = _shipped()
+    table = data.get(f"show_{players}")
     if table is None:
         return None
     if table.shape != SHOW_SHAPE:
@@ -57,7 +59,7 @@ def shipped_show(players: int) -> np.ndarray | None:
             f"the shipped show table for players={players} has shape {table.shape}, not "
             f"{SHOW_SHAPE}; regenerate it with python -m anaconda_sim.learning.showfit"
         )
-    out = table.ravel().astype(np.float64)
-    assert out.size == SHOW_SIZE
+    out = np.concatenate([[float(data[f"temperature_{players}"])], table.ravel()])
+    assert out.size == SHOW_ARRAY_SIZE
     out.setflags(write=False)
     return out
