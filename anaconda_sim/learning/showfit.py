@@ -38,7 +38,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
 import json
+import math
 import shlex
 import time
 from pathlib import Path
@@ -56,7 +58,7 @@ from ..strategies.learned.params import (
     SHOW_SHAPE,
     shipped_read_params,
 )
-from ..strategies.learned.show import show_features, show_prior
+from ..strategies.learned.show import keep_prior, show_features, show_prior
 from ..strategies.learned.showdata import SHOW_FILE
 from ..strategies.learned.winprob import OWN_BUCKET
 from ..strategies.spec import Strategy, get_strategy
@@ -64,9 +66,10 @@ from .equity import EquityTables, estimate_equity, stored_arrays, table_sizes, w
 from .exploit import situation_values
 from .family import child_seed
 from .readfit import reads_strategy, settle_tables
-from .tables import fit_weights
+from .tables import argmax_regret, fit_weights
 
-__all__ = ["OrderData", "ShowFit", "candidate_orders", "fit_show", "fit_table", "main",
+__all__ = ["DiscardData", "OrderData", "ShowFit", "best_show_scores", "candidate_orders",
+           "discard_values", "fit_keep", "fit_show", "fit_table", "keep_regret", "main",
            "order_values", "policy_regret", "show_strategy"]
 
 
@@ -79,21 +82,26 @@ class ShowFit:
     players: int
     show: np.ndarray
     temperature: float
+    keep: np.ndarray
     tables: EquityTables
     betting: dict[str, float]
     history: list[dict[str, Any]]
 
     def strategy(self) -> Strategy:
         """The fitted ``"learned"`` strategy."""
-        return show_strategy(self.betting, self.tables, self.show, self.temperature)
+        return show_strategy(self.betting, self.tables, self.show, self.temperature, self.keep)
 
 
 def show_strategy(betting: dict[str, float], tables: EquityTables, show: np.ndarray,
-                  temperature: float) -> Strategy:  # fmt: skip
-    """``"learned"`` with the betting ``betting``, its own equity ``tables``
-    and its own show table ``show`` (flat), drawn at ``temperature``."""
+                  temperature: float, keep: np.ndarray | None = None) -> Strategy:  # fmt: skip
+    """``"learned"`` with the betting ``betting``, its own equity ``tables``,
+    its own show table ``show`` (flat), drawn at ``temperature``, and keep
+    table ``keep`` (``None``: :func:`~anaconda_sim.strategies.learned.show.keep_prior`,
+    the best five)."""
     strategy = reads_strategy(betting, tables)
-    array = (float(temperature), *(float(x) for x in np.ravel(show)))
+    keep = keep_prior() if keep is None else keep
+    array = (float(temperature), *(float(x) for x in np.ravel(show)),
+             *(float(x) for x in np.ravel(keep)))  # fmt: skip
     return dataclasses.replace(strategy, show=array)
 
 
@@ -213,6 +221,63 @@ def policy_regret(show: np.ndarray, temperature: float, data: OrderData) -> floa
     return float(np.mean((weights * lost).sum(axis=1)))
 
 
+@dataclasses.dataclass(frozen=True)
+class DiscardData:
+    """The discard decision's best-response data (:func:`discard_values`):
+    per situation, the 21 fives kept (each in the field's order of it), the
+    features the keep table scores them by ``(situations, 21, 13)``: the
+    own bucket of each five (one-hot) and its best show score under the
+    show table, and their values in chips ``(situations, 21)``."""
+
+    features: np.ndarray
+    values: np.ndarray
+
+
+def best_show_scores(fives: np.ndarray, show: np.ndarray) -> np.ndarray:
+    """The best show score of each five (rows of ``fives``, ``(n, 5)``)
+    under the show table ``show``: the score of the order
+    :func:`~anaconda_sim.strategies.learned.show.order_shown` plays at
+    temperature 0."""
+    table = np.asarray(show).reshape(OWN_BUCKETS, -1)
+    perms = np.array(list(itertools.permutations(range(5))))
+    every = np.asarray(fives, dtype=np.int64)[:, perms]  # (n, 120, 5)
+    features = show_features(every)
+    own = np.array([OWN_BUCKET[eval_cards(f, 5)] for f in np.asarray(fives, dtype=np.int64)])
+    return np.einsum("nkf,nf->nk", features, table[own]).max(axis=1)
+
+
+def discard_values(players: int, field: Strategy, show: np.ndarray, situations: int,
+                   deals: int, seed: int) -> DiscardData:  # fmt: skip
+    """The discard decision's best-response data against ``field`` (which
+    shows by ``show``): the situations of
+    :func:`~anaconda_sim.learning.exploitability`'s ``"discard"`` with
+    betting, every discard valued on ``deals`` common deals each."""
+    features = np.zeros((situations, 21, OWN_BUCKETS + 1))
+    values = np.empty((situations, 21))
+    for i in range(situations):
+        fives, row = situation_values(field, players, "discard", seed, i, deals, betting=True)
+        own = [OWN_BUCKET[eval_cards(np.asarray(f, dtype=np.int64), 5)] for f in fives]
+        features[i, np.arange(21), own] = 1.0
+        features[i, :, OWN_BUCKETS] = best_show_scores(fives, show)
+        values[i] = row
+    return DiscardData(features, values)
+
+
+def fit_keep(keep: np.ndarray, data: DiscardData) -> np.ndarray:
+    """The keep table fitted to the discard's best responses (the softmax
+    fit, annealed to a near-argmax policy, as the kernel's choice is the
+    best five by the table), its show weight kept at 0 or more."""
+    fitted = fit_weights(data.features, data.values, np.asarray(keep, dtype=np.float64))
+    fitted[OWN_BUCKETS] = max(fitted[OWN_BUCKETS], 0.0)
+    return fitted
+
+
+def keep_regret(keep: np.ndarray, data: DiscardData) -> float:
+    """What the five the keep table picks loses against each situation's
+    best (chips, in the mean over the situations of ``data``)."""
+    return argmax_regret(data.features, data.values, np.asarray(keep))
+
+
 def fit_show(
     players: int,
     *,
@@ -223,6 +288,7 @@ def fit_show(
     settle: int = 2,
     step: float | None = None,
     temperature: float = 0.1,
+    discard_situations: int = 200,
     seed: int = 2026,
     log: Any = None,
 ) -> ShowFit:
@@ -244,6 +310,7 @@ def fit_show(
     check_deals(deals, low=2)
     check_deals(table_deals)
     check_int(settle, "settle", low=0)
+    check_int(discard_situations, "discard_situations", low=0)
     if not 0.0 <= temperature < 10.0:
         raise ValueError(f"temperature={temperature!r} must be in [0, 10): the order's draw "
                          "(0: the order of best score)")  # fmt: skip
@@ -253,24 +320,35 @@ def fit_show(
                          "fit) or None (the mean of the fits so far)")  # fmt: skip
     betting = shipped_read_params(players)
     show = show_prior()
+    keep = keep_prior()
     # the first tables: the shipped field (its betting and tables) showing the prior's orders
     shipped = dataclasses.replace(get_strategy("learned", **betting),
-                                  show=(temperature, *show))  # fmt: skip
+                                  show=(temperature, *show, *keep))  # fmt: skip
     tables = estimate_equity(players, shipped, deals=table_deals, seed=child_seed(seed, 0))
     history: list[dict[str, Any]] = []
     for r in range(rounds):
         began = time.perf_counter()
-        field = show_strategy(betting, tables, show, temperature)
+        field = show_strategy(betting, tables, show, temperature, keep)
         data = order_values(players, field, situations, deals, child_seed(seed, 1, r))
         before = policy_regret(show, temperature, data)
         fitted = fit_table(show, data, temperature)
         rate = 1.0 if r == 0 else (1.0 / (r + 1) if step is None else step)
+        keep_before = keep_after = math.nan
+        if discard_situations:
+            # the discard's best response, against the same field
+            discards = discard_values(players, field, show, discard_situations, deals,
+                                      child_seed(seed, 3, r))  # fmt: skip
+            fitted_keep = fit_keep(keep, discards)
+            keep_before = keep_regret(keep, discards)
+            keep_after = keep_regret(fitted_keep, discards)
+            keep = keep + rate * (fitted_keep - keep)
         show = show + rate * (fitted - show)
-        tables = estimate_equity(players, show_strategy(betting, tables, show, temperature),
+        tables = estimate_equity(players, show_strategy(betting, tables, show, temperature, keep),
                                  deals=table_deals, seed=child_seed(seed, 2, r))  # fmt: skip
         row = {"round": r, "field_regret": before,
                "fit_regret": policy_regret(fitted, temperature, data),
                "moved_regret": policy_regret(show, temperature, data),
+               "discard_field_regret": keep_before, "discard_fit_regret": keep_after,
                "seconds": round(time.perf_counter() - began, 1)}  # fmt: skip
         history.append(row)
         if log is not None:
@@ -278,17 +356,20 @@ def fit_show(
                 f"deal on its situations, the fitted table's {row['fit_regret']:.3f}")  # fmt: skip
     final = tables
     if settle:
-        final = _settle(players, betting, tables, show, temperature, settle, table_deals, seed)
-    return ShowFit(players, show, temperature, final, betting, history)
+        final = _settle(players, betting, tables, show, temperature, keep, settle, table_deals,
+                        seed)  # fmt: skip
+    return ShowFit(players, show, temperature, keep, final, betting, history)
 
 
 def _settle(players: int, betting: dict[str, float], tables: EquityTables, show: np.ndarray,
-            temperature: float, iterations: int, table_deals: int,
+            temperature: float, keep: np.ndarray, iterations: int, table_deals: int,
             seed: int) -> EquityTables:  # fmt: skip
     """:func:`~anaconda_sim.learning.readfit.settle_tables` with the field
     showing ``show``."""
-    return settle_tables(players, betting, tables, iterations, table_deals, seed,
-                         field=lambda t: show_strategy(betting, t, show, temperature))  # fmt: skip
+    def field(t: EquityTables) -> Strategy:
+        return show_strategy(betting, t, show, temperature, keep)
+
+    return settle_tables(players, betting, tables, iterations, table_deals, seed, field=field)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -314,6 +395,7 @@ def main(argv: list[str] | None = None) -> int:
                         "(default: to the mean of the fits so far)")  # fmt: skip
     parser.add_argument("--temperature", type=float, default=0.1,
                         help="the temperature of the field's draw of its order")  # fmt: skip
+    parser.add_argument("--discard-situations", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     sizes = table_sizes(parser, args.players)
@@ -321,17 +403,21 @@ def main(argv: list[str] | None = None) -> int:
                f"--rounds {args.rounds} --situations {args.situations} --deals {args.deals} "
                f"--table-deals {args.table_deals} --settle {args.settle} "
                f"--temperature {args.temperature:g} "
+               f"--discard-situations {args.discard_situations} "
                + ("" if args.step is None else f"--step {args.step:g} ")
                + f"--seed {args.seed}")  # fmt: skip
     for players in sizes:
         fit = fit_show(players, rounds=args.rounds, situations=args.situations, deals=args.deals,
                        table_deals=args.table_deals, settle=args.settle, step=args.step,
-                       temperature=args.temperature, seed=args.seed, log=print)  # fmt: skip
+                       temperature=args.temperature,
+                       discard_situations=args.discard_situations, seed=args.seed,
+                       log=print)  # fmt: skip
         model = {"players": players, "command": command, "history": fit.history,
                  "betting": fit.betting, "field": fit.strategy().spec()}  # fmt: skip
         shows = stored_arrays(args.show_out)
         shows[f"show_{players}"] = fit.show.reshape(SHOW_SHAPE)
         shows[f"temperature_{players}"] = np.array(fit.temperature)
+        shows[f"keep_{players}"] = fit.keep
         shows[f"model_{players}"] = np.array(json.dumps(model))
         write_arrays(args.show_out, shows)
         arrays = stored_arrays(args.tables_out)

@@ -55,7 +55,7 @@ from .learned.play import (
     pass_learned,
 )
 from .learned.readbet import bet_reads_from
-from .learned.show import order_shown
+from .learned.show import discard_shown
 from .learned.winprob import OWN_BUCKET, exposure_bucket_read, win_stage
 from .sensible import SENSIBLE_PARAMS, bet_sensible_at, discard_best_five, pass_sensible
 
@@ -117,25 +117,15 @@ def builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned):
         if pub[V.P_HILO] != 0:
             discard_hilo(own, out, kind != KIND_RANDOM_PASS)
             return np.int64(-1)
+    if with_learned is not None:
+        if kind == KIND_LEARNED and params[SHOW_MODE] != 0.0:
+            return discard_shown(own, params, rng, out)
     # one call site of the inlined best five: each copy costs compile time
     value = discard_best_five(own, out, kind != KIND_RANDOM_PASS and kind != KIND_LEARNED)
     if with_learned is not None:
         if kind == KIND_LEARNED:
-            order_learned_five(params, out, value, rng)
+            order_learned(params, out)
     return value
-
-
-@jit(inline="always")
-def order_learned_five(params, out, value, rng):
-    """The learned family's reveal order of the kept five in ``out``: read
-    off its show table (:func:`~.learned.show.order_shown`, which may draw
-    from the seat's stream ``rng``) where it has one, else scored by its
-    order weights (:func:`~.learned.play.order_learned`). ``value``: the
-    five's hand value, -1 when not known."""
-    if params[SHOW_MODE] != 0.0:
-        order_shown(params, out, value, rng)
-    else:
-        order_learned(params, out)
 
 
 @jit
@@ -160,13 +150,17 @@ def discard_sensible_high(own, out):
 
 @jit
 def discard_learned_high(own, params, rng, out):
-    """:func:`builtin_discard` of ``"learned"`` under the high rules (the best
-    five, in the reveal order :func:`order_learned_five` gives), as a kernel
-    of its own, for the same reason as
-    :func:`discard_sensible_high`. Returns the value of the kept five (found
-    with them from seven cards; -1 from fewer)."""
+    """:func:`builtin_discard` of ``"learned"`` under the high rules (read
+    off its show array, :func:`~.learned.show.discard_shown`, where it has
+    one; else the best five in the reveal order
+    :func:`~.learned.play.order_learned` scores best), as a kernel of its
+    own, for the same reason as :func:`discard_sensible_high`. Returns the
+    value of the kept five (found with them from seven cards; -1 from fewer
+    without a show array)."""
+    if params[SHOW_MODE] != 0.0:
+        return discard_shown(own, params, rng, out)
     value = discard_best_five(own, out, False)
-    order_learned_five(params, out, value, rng)
+    order_learned(params, out)
     return value
 
 

@@ -38,7 +38,7 @@ CACHE_SIZE = 3
 #: slots of a strategy's parameter array (the "learned" family uses
 #: ``LEARNED_SLOTS``: its named parameters, its win table, the pass tables
 #: derived from its pass weights, its board-reading betting and equity tables)
-PARAM_SLOTS = 10816
+PARAM_SLOTS = 10880
 
 
 assert LEARNED_SLOTS <= PARAM_SLOTS

@@ -54,6 +54,7 @@ from .learned.params import (
     shipped_win_table,
 )
 from .learned.passtables import fill_pass_tables
+from .learned.show import fill_keep_bounds
 from .learned.showdata import shipped_show
 from .ranges import check_parameter
 from .sensible import SENSIBLE_DEFAULTS, SENSIBLE_RANGES
@@ -445,15 +446,18 @@ def _reads_array(strategy: Strategy, players: int | None) -> np.ndarray:
     show = shipped_show(int(players)) if players is not None and not strategy.show else None
     if strategy.show:
         show = np.asarray(strategy.show, dtype=np.float64)
-        if show.shape != (SHOW_ARRAY_SIZE,) or not np.isfinite(show).all() or show[0] < 0:
+        if (show.shape != (SHOW_ARRAY_SIZE,) or not np.isfinite(show).all() or show[0] < 0
+                or show[-1] < 0):  # fmt: skip
             raise ValueError(
                 f"strategy {strategy.name!r} has a show array of {show.size} numbers; it takes "
-                f"{SHOW_ARRAY_SIZE} finite ones: a temperature (0 or more) then the show table "
-                "(anaconda_sim.strategies.learned.params.SHOW_SHAPE, flat)"
+                f"{SHOW_ARRAY_SIZE} finite ones: a temperature (0 or more), the show table "
+                "(anaconda_sim.strategies.learned.params.SHOW_SHAPE, flat), then the keep "
+                "table (a score per own bucket and a show weight, 0 or more)"
             )
     if show is not None:
         out[SHOW_MODE] = 1.0
         out[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE] = show
+        fill_keep_bounds(out)  # derived from the show table: the discard reads them
     return out
 
 

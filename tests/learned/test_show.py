@@ -13,15 +13,17 @@ import math
 import numpy as np
 import pytest
 from decision_samples import random_hands
-from learned_reference import reference_show_order
-from naive_learned import naive_show_order
+from learned_reference import reference_show_discard, reference_show_order
+from naive_learned import naive_show_discard, naive_show_order
 from numba import njit
 
 from anaconda_sim.cards import parse_cards
+from anaconda_sim.hands.evaluator import eval_cards
 from anaconda_sim.hands.sorting import best_five7_in_place
 from anaconda_sim.rng import new_state
 from anaconda_sim.strategies import get_strategy
 from anaconda_sim.strategies.learned.params import (
+    KEEP_BOUND0,
     SHOW_ARRAY_SIZE,
     SHOW_MODE,
     SHOW_SHAPE,
@@ -29,6 +31,9 @@ from anaconda_sim.strategies.learned.params import (
     SHOW_TAU,
 )
 from anaconda_sim.strategies.learned.show import (
+    discard_shown,
+    fill_keep_bounds,
+    keep_prior,
     order_shown,
     show_buckets,
     show_features,
@@ -50,21 +55,101 @@ def _tables() -> list[tuple[str, np.ndarray]]:
     tables += [(f"whole {i}", rng.integers(-2, 3, SHOW_SIZE).astype(np.float64))
                for i in range(3)]  # fmt: skip
     tables.append(("zero", np.zeros(SHOW_SIZE)))
-    arrays = [(name, np.concatenate([[0.0], table])) for name, table in tables]
+    keep = keep_prior()
+    arrays = [(name, np.concatenate([[0.0], table, keep])) for name, table in tables]
     for tau in (0.1, 1.0):
-        arrays += [(f"{name} at {tau}", np.concatenate([[tau], table]))
+        arrays += [(f"{name} at {tau}", np.concatenate([[tau], table, keep]))
                    for name, table in tables[1:3] + tables[4:5] + tables[-1:]]  # fmt: skip
     return arrays
+
+
+def _keeps() -> list[tuple[str, np.ndarray]]:
+    """Show arrays for the discard: keep tables drawn at random (show
+    weights from 0 to 2: the order's score often outweighs the bucket's),
+    of small whole numbers (ties between fives common), the prior (the best
+    five), each with a random show table, at temperature 0 and 0.5."""
+    rng = np.random.default_rng(38)
+    arrays = []
+    for i in range(3):
+        keep = np.append(rng.normal(0.0, 1.0, 12), rng.uniform(0.0, 2.0))
+        arrays.append((f"random {i}", keep))
+    for i in range(2):
+        arrays.append((f"whole {i}", rng.integers(-2, 3, 13).astype(np.float64) ** 2))
+    arrays.append(("prior", keep_prior()))
+    out = []
+    for name, keep in arrays:
+        table = rng.normal(0.0, 1.0, SHOW_SIZE)
+        out += [(f"{name} at {tau}", np.concatenate([[tau], table, keep])) for tau in (0.0, 0.5)]
+    return out
+
+
+KEEPS = _keeps()
 
 
 TABLES = _tables()
 
 
 def _params(show: np.ndarray) -> np.ndarray:
-    params = np.zeros(SHOW_TAU + SHOW_ARRAY_SIZE)
+    if show.size == 1 + SHOW_SIZE:  # no keep table given: the prior's
+        show = np.concatenate([show, keep_prior()])
+    params = np.zeros(KEEP_BOUND0 + 12)
     params[SHOW_MODE] = 1.0
-    params[SHOW_TAU:] = show
+    params[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE] = show
+    fill_keep_bounds(params)
     return params
+
+
+@njit(cache=False)
+def _discards(kernel, hands, params, seed):
+    """Each seven's discards then kept five in order by ``kernel``, and the
+    returned values, the draws from one stream in turn."""
+    chosen = np.empty((hands.shape[0], 7), dtype=np.int32)
+    values = np.empty(hands.shape[0], dtype=np.int64)
+    own = np.zeros(V.OWN_SIZE, dtype=np.int32)
+    out = np.zeros(8, dtype=np.int64)
+    rng = new_state(np.uint64(seed), 0, 0)
+    for i in range(hands.shape[0]):
+        own[V.O_NCARDS] = 7
+        for j in range(7):
+            own[V.O_CARDS + j] = hands[i, j]
+        values[i] = kernel(own, params, rng, out)
+        for j in range(7):
+            chosen[i, j] = out[j]
+    return chosen, values
+
+
+@pytest.mark.slow  # 1.2 million discards against the full enumeration
+@pytest.mark.parametrize(("name", "show"), KEEPS, ids=[name for name, _ in KEEPS])
+def test_the_discard_is_the_full_enumeration_s(name: str, show: np.ndarray) -> None:
+    """On 100,000 random sevens per show array: the five whose bound is below
+    the best score are skipped, yet the kept five, its order (the same draw)
+    and its value are those of scoring every five."""
+    params = _params(show)
+    hands = random_hands(42, 100_000)
+    fast, fast_values = _discards(discard_shown, hands, params, 7)
+    full, full_values = _discards(reference_show_discard, hands, params, 7)
+    differ = np.flatnonzero((fast != full).any(axis=1) | (fast_values != full_values))
+    assert differ.size == 0, (name, hands[differ[:3]].tolist())
+
+
+@pytest.mark.parametrize(("name", "show"), KEEPS, ids=[name for name, _ in KEEPS])
+def test_the_discard_is_the_plain_twins(name: str, show: np.ndarray) -> None:
+    params = _params(show)
+    hands = random_hands(43, 150)
+    for i, hand in enumerate(hands):
+        full, _ = _discards(reference_show_discard, hands[i : i + 1], params, 200 + i)
+        rng = new_state(np.uint64(200 + i), 0, 0)
+        assert full[0].tolist() == naive_show_discard(show, hand.tolist(), rng), (name, hand)
+
+
+def test_the_prior_keeps_the_best_five() -> None:
+    """Keep scores rising with the bucket and no show weight: the five of
+    highest hand value, whatever the show table."""
+    hands = random_hands(44, 5000)
+    show = np.concatenate([[0.0], np.random.default_rng(1).normal(0, 1, SHOW_SIZE), keep_prior()])
+    _, values = _discards(discard_shown, hands, _params(show), 1)
+    best = np.array([eval_cards(h.astype(np.int64), 7) for h in hands])
+    assert np.array_equal(values, best)
 
 
 @njit(cache=False)
@@ -146,7 +231,7 @@ def test_the_zero_table_keeps_the_first_order() -> None:
     """Every order ties: the lowest card (by index) hidden, the others shown
     in increasing order."""
     fives = random_hands(40, 2000)[:, :5]
-    orders = _orders(_shown, fives, _params(np.zeros(SHOW_ARRAY_SIZE)), 1)
+    orders = _orders(_shown, fives, _params(np.zeros(1 + SHOW_SIZE)), 1)
     ordered = np.sort(fives, axis=1)
     assert (orders == np.concatenate([ordered[:, 1:], ordered[:, :1]], axis=1)).all()
 
@@ -188,13 +273,13 @@ def test_the_features_mark_one_bucket_per_round() -> None:
 
 
 def test_a_strategy_with_a_show_array_plays_it() -> None:
-    show = np.concatenate([[0.25], np.random.default_rng(5).normal(0, 1, SHOW_SIZE)])
+    show = np.concatenate([[0.25], np.random.default_rng(5).normal(0, 1, SHOW_SIZE), keep_prior()])
     own = dataclasses.replace(get_strategy("learned"), show=tuple(show))
     array = own.param_array(6)
     assert array[SHOW_MODE] == 1.0
     assert np.array_equal(array[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE], show)
     assert "show=" in own.spec()
-    for bad in ((0.0,) * 5, (-1.0, *show[1:]), (math.nan, *show[1:])):
+    for bad in ((0.0,) * 5, (-1.0, *show[1:]), (math.nan, *show[1:]), (*show[:-1], -0.5)):
         with pytest.raises(ValueError, match="show array of"):
             dataclasses.replace(get_strategy("learned"), show=bad).param_array(6)
     assert SHOW_SHAPE == (12, 3, 8)

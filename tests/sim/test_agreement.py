@@ -22,7 +22,7 @@ from anaconda_sim.game.play import play_deal
 from anaconda_sim.hands.evaluator import CATEGORY_KEYS, category
 from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.strategies import get_strategy
-from anaconda_sim.strategies.learned.params import SHOW_SIZE
+from anaconda_sim.strategies.learned.params import SHOW_ARRAY_SIZE
 from anaconda_sim.table.rules import Rules
 
 DEALS_PER_CASE = 420  # 12 rule sets x 4 mixes x 420 = 20,160 deals
@@ -45,7 +45,7 @@ LEARNED_BOLD = get_strategy(
 READS_BOLD = dataclasses.replace(get_strategy(
     "learned", bet_margin_r0=-0.2, bet_margin_r12=0.0, raise_margin_r34=0.3, call_factor_r12=0.5,
     call_factor_r34=2.0, bluff_hidden=0.05, bluff_weak=0.2, bluff_draw=0.3, bluff_strong=0.1,
-), show=(0.5, *np.random.default_rng(36).normal(0.0, 1.0, SHOW_SIZE)))  # fmt: skip
+), show=(0.5, *np.random.default_rng(36).normal(0.0, 1.0, SHOW_ARRAY_SIZE - 2), 1.0))  # fmt: skip
 
 
 def _mixes(n: int) -> list[list]:

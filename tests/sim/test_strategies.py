@@ -119,13 +119,13 @@ def twin_discard(kind: int, hand: list[int], rng: np.ndarray, params=None) -> li
     if kind == KIND_RANDOM:
         pool = _shuffle_prefix(hand, 2, rng)
         return pool[:2] + _shuffle_prefix(pool[2:], 5, rng)
+    if kind == KIND_LEARNED and params[SHOW_MODE] != 0:
+        return naive_learned.naive_show_discard(params[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE],
+                                                hand, rng)  # fmt: skip
     out = np.empty(7, dtype=np.int64)
     best_five_into(np.array(hand, dtype=np.int64), len(hand), out)
     five = [int(c) for c in out[:5]]
-    if kind == KIND_LEARNED and params[SHOW_MODE] != 0:
-        order = naive_learned.naive_show_order(params[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE], five,
-                                               rng)  # fmt: skip
-    elif kind == KIND_LEARNED:
+    if kind == KIND_LEARNED:
         order = naive_learned.naive_order(params[N_PASS : N_PASS + N_ORDER], five)
     else:
         order = five if kind == KIND_RANDOM_PASS else twin_order(five)
@@ -242,7 +242,7 @@ def test_pass_equals_twin(name: str) -> None:
 #: "learned" with a show array of its own: its reveal order read off the
 #: table, drawn at a temperature
 SHOWN = dataclasses.replace(get_strategy("learned"), show=(
-    0.3, *np.random.default_rng(8).normal(0.0, 1.0, SHOW_ARRAY_SIZE - 1)))  # fmt: skip
+    0.3, *np.random.default_rng(8).normal(0.0, 1.0, SHOW_ARRAY_SIZE - 2), 0.7))  # fmt: skip
 
 
 @pytest.mark.parametrize("strategy", [*(get_strategy(n) for n in BUILTIN_NAMES), SHOWN],

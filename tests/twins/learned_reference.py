@@ -15,6 +15,8 @@ from anaconda_sim.limits import HAND_SIZE, KEPT_SIZE
 from anaconda_sim.rng import rand_float
 from anaconda_sim.strategies.learned.params import (
     EXPOSURE_BUCKETS,
+    KEEP0,
+    KEEP_SHOW,
     N_SHOWN,
     O0,
     O_EARLY_GROUPS,
@@ -303,3 +305,49 @@ def reference_show_order(params, out, rng):
     s2 = out[f + _PERMUTATIONS4[best_p, 2]]
     s3 = out[f + _PERMUTATIONS4[best_p, 3]]
     out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
+
+
+@jit
+def reference_show_discard(own, params, rng, out):
+    """:func:`~anaconda_sim.strategies.learned.show.discard_shown` with every
+    five scored in full (no bound): the seven sorted by card index, the
+    pairs of discards in combinations order, each five's best show score by
+    :func:`reference_show_order`'s full enumeration; the best kept (ties:
+    the higher hand value, then the first), then ordered by it."""
+    seven = np.sort(own[V.O_CARDS : V.O_CARDS + HAND_SIZE].astype(np.int64))
+    f = V.OUT_FIVE
+    best = -np.inf
+    best_value = -1
+    best_i, best_j = 0, 1
+    probe = np.zeros(KEPT_SIZE + f, dtype=np.int64)
+    zero = params.copy()
+    zero[SHOW_TAU] = 0.0
+    for i in range(HAND_SIZE):
+        for j in range(i + 1, HAND_SIZE):
+            k = 0
+            for t in range(HAND_SIZE):
+                if t != i and t != j:
+                    probe[f + k] = seven[t]
+                    k += 1
+            value = eval5(probe[f], probe[f + 1], probe[f + 2], probe[f + 3], probe[f + 4])
+            bucket = np.int64(OWN_BUCKET[value])
+            # the best order's score: reorder a copy at temperature 0 and score it
+            reference_show_order(zero, probe, rng)
+            row = SHOW0 + bucket * SHOW_ROUNDS * EXPOSURE_BUCKETS
+            c = probe[f:]
+            b2 = exposure_bucket(c[0], c[1], c[2], c[3], 2)
+            b3 = exposure_bucket(c[0], c[1], c[2], c[3], 3)
+            b4 = exposure_bucket(c[0], c[1], c[2], c[3], 4)
+            shown = (params[row + b2] + params[row + EXPOSURE_BUCKETS + b3]) + params[
+                row + 2 * EXPOSURE_BUCKETS + b4]  # fmt: skip
+            score = params[KEEP0 + bucket] + params[KEEP_SHOW] * shown
+            if score > best or (score == best and value > best_value):
+                best, best_value, best_i, best_j = score, value, i, j
+    out[0], out[1] = seven[best_i], seven[best_j]
+    k = 0
+    for t in range(HAND_SIZE):
+        if t != best_i and t != best_j:
+            out[f + k] = seven[t]
+            k += 1
+    reference_show_order(params, out, rng)
+    return best_value

@@ -311,23 +311,7 @@ def naive_show_order(show, five: list[int], rng=None) -> list[int]:
     running sum past rand_float(rng) times the total."""
     temperature = float(show[0])
     ordered = sorted(five)
-    rows = np.asarray(show[1:], dtype=np.float64).reshape(12, 3, 8)[naive_own_bucket(ordered)]
-    candidates: list[tuple[float, list[int]]] = []
-    for h in range(5):
-        shown = [c for i, c in enumerate(ordered) if i != h]
-        seen = set()
-        for perm in itertools.permutations(shown):
-            ranks = [c >> 2 for c in perm[:3]]
-            counts = Counter(ranks)
-            group = max(counts, key=lambda r: (counts[r], r))
-            key = (ranks[0] if ranks[0] == ranks[1] else None,
-                   (counts[group], group) if counts[group] > 1 else None)  # fmt: skip
-            if key in seen:
-                continue
-            seen.add(key)
-            order = [*perm, ordered[h]]
-            b2, b3, b4 = (naive_exposure_bucket(order[:k]) for k in (2, 3, 4))
-            candidates.append(((rows[0, b2] + rows[1, b3]) + rows[2, b4], order))
+    candidates = _naive_show_candidates(show, ordered)
     best_score, best_order = candidates[0]
     for score, order in candidates:
         if score > best_score:
@@ -345,3 +329,47 @@ def naive_show_order(show, five: list[int], rng=None) -> list[int]:
         if running > target:
             return order
     return candidates[-1][1]
+
+
+def naive_show_discard(show, seven: list[int], rng=None) -> list[int]:
+    """The two discards then the kept five in reveal order, read off a show
+    array: each five of the seven (the seven sorted by card index, the pairs
+    of discards in combinations order) scores its bucket's keep entry plus
+    the show weight times its best show score; the best is kept (ties: the
+    higher hand value, then the first), then ordered by naive_show_order."""
+    table_end = 1 + 12 * 3 * 8
+    keep = np.asarray(show[table_end:], dtype=np.float64)
+    ordered = sorted(seven)
+    best = None
+    for i, j in itertools.combinations(range(7), 2):
+        five = [c for t, c in enumerate(ordered) if t not in (i, j)]
+        value = int(eval_cards(np.array(five, dtype=np.int64), 5))
+        shown = max(score for score, _ in _naive_show_candidates(show, five))
+        score = keep[naive_own_bucket(five)] + keep[12] * shown
+        if best is None or score > best[0] or (score == best[0] and value > best[1]):
+            best = (score, value, [ordered[i], ordered[j]], five)
+    assert best is not None
+    return [*best[2], *naive_show_order(show, best[3], rng)]
+
+
+def _naive_show_candidates(show, ordered: list[int]) -> list[tuple[float, list[int]]]:
+    """Every candidate order of the sorted five ``ordered`` with its score."""
+    rows = np.asarray(show[1 : 1 + 12 * 3 * 8], dtype=np.float64).reshape(12, 3, 8)[
+        naive_own_bucket(ordered)]  # fmt: skip
+    candidates: list[tuple[float, list[int]]] = []
+    for h in range(5):
+        shown = [c for i, c in enumerate(ordered) if i != h]
+        seen = set()
+        for perm in itertools.permutations(shown):
+            ranks = [c >> 2 for c in perm[:3]]
+            counts = Counter(ranks)
+            group = max(counts, key=lambda r: (counts[r], r))
+            key = (ranks[0] if ranks[0] == ranks[1] else None,
+                   (counts[group], group) if counts[group] > 1 else None)  # fmt: skip
+            if key in seen:
+                continue
+            seen.add(key)
+            order = [*perm, ordered[h]]
+            b2, b3, b4 = (naive_exposure_bucket(order[:k]) for k in (2, 3, 4))
+            candidates.append(((rows[0, b2] + rows[1, b3]) + rows[2, b4], order))
+    return candidates

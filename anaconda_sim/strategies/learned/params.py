@@ -216,9 +216,14 @@ SHOW_ROUNDS = 3
 #: round ``2 + k``, for a kept five of own-strength bucket ``own``
 SHOW_SHAPE = (OWN_BUCKETS, SHOW_ROUNDS, EXPOSURE_BUCKETS)
 SHOW_SIZE = OWN_BUCKETS * SHOW_ROUNDS * EXPOSURE_BUCKETS
-#: a show array: the temperature of the order's draw, then the show table
-#: (what a strategy of its own holds, :attr:`~anaconda_sim.strategies.Strategy.show`)
-SHOW_ARRAY_SIZE = 1 + SHOW_SIZE
+#: the keep table of the discard (:func:`~.show.discard_shown`): a score per
+#: own-strength bucket of the kept five, then the weight of the five's best
+#: show score
+KEEP_SIZE = OWN_BUCKETS + 1
+#: a show array: the temperature of the order's draw, the show table, then
+#: the keep table (what a strategy of its own holds,
+#: :attr:`~anaconda_sim.strategies.Strategy.show`)
+SHOW_ARRAY_SIZE = 1 + SHOW_SIZE + KEEP_SIZE
 #: 1.0 where the family's reveal order is read off the show table
 #: (:mod:`~.show`), 0.0 where it is scored by the order weights ``o_*``
 SHOW_MODE = EQUITY0 + EQUITY_SIZE
@@ -226,10 +231,17 @@ SHOW_MODE = EQUITY0 + EQUITY_SIZE
 #: order of best score), then the show table
 SHOW_TAU = SHOW_MODE + 1
 SHOW0 = SHOW_TAU + 1
+#: first slot of the keep table, and the slot of its show weight
+KEEP0 = SHOW0 + SHOW_SIZE
+KEEP_SHOW = KEEP0 + OWN_BUCKETS
+#: first slot of the keep bounds: per own bucket, the sum of the show table's
+#: row maxima, derived from the show table when a strategy's array is built
+#: (:func:`~.show.fill_keep_bounds`), never given
+KEEP_BOUND0 = KEEP0 + KEEP_SIZE
 #: slots the family uses: the named parameters, the win table, the pass
 #: tables, the board-reading betting and its equity tables, then the show
 #: table and its mode
-LEARNED_SLOTS = SHOW0 + SHOW_SIZE
+LEARNED_SLOTS = KEEP_BOUND0 + OWN_BUCKETS
 
 #: the starting point of learning: a pass close to "sensible"'s (keep groups
 #: and high cards), a reveal order close to its (hide a grouped, high card,

@@ -39,11 +39,16 @@ import numpy as np
 
 from ..._numba import jit
 from ...hands.evaluator import eval5
-from ...limits import KEPT_SIZE
+from ...limits import HAND_SIZE, KEPT_SIZE
 from ...rng import rand_float
 from ...table import views as V
+from ..sensible import discard_best_five
 from .params import (
     EXPOSURE_BUCKETS,
+    KEEP0,
+    KEEP_BOUND0,
+    KEEP_SHOW,
+    KEEP_SIZE,
     OWN_BUCKETS,
     SHOW0,
     SHOW_ROUNDS,
@@ -51,9 +56,13 @@ from .params import (
     SHOW_SIZE,
     SHOW_TAU,
 )
+from .play import _stack_int64s
 from .winprob import OWN_BUCKET, exposure_bucket, straight_draw
 
 __all__ = [
+    "discard_shown",
+    "fill_keep_bounds",
+    "keep_prior",
     "order_shown",
     "show_buckets",
     "show_features",
@@ -241,6 +250,94 @@ def order_shown(params, out, value, rng):
     s2 = out[f + _PERMUTATIONS4[best_p, 2]]
     s3 = out[f + _PERMUTATIONS4[best_p, 3]]
     out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
+
+
+@jit
+def discard_shown(own, params, rng, out):
+    """Discard two of the seven held and reveal the kept five (R8-R9) by the
+    show array: each of the 21 fives scores ``K[own bucket] + w * m`` (the
+    keep table ``K``, its show weight ``w`` and ``m`` the five's best show
+    score, :func:`order_shown`'s); the five of best score is kept (ties: the
+    higher hand value, then the first pair of discards in combinations order
+    of the seven sorted by card index), the discards into ``out[0:2]`` and
+    the five into ``out[2:7]`` in the order :func:`order_shown` draws.
+    Returns the kept five's hand value. From fewer than seven cards the
+    best five are kept.
+
+    A five is scored only when it can win: ``K + w * bound`` (the bucket's
+    :func:`fill_keep_bounds` entry, with ``w >= 0``) is at least the score of
+    every five it could beat, exactly in floating point (rounded addition and
+    multiplication by ``w >= 0`` never decrease when an operand grows)."""
+    n = own[V.O_NCARDS]
+    if n != HAND_SIZE:
+        value = discard_best_five(own, out, False)
+        order_shown(params, out, value, rng)
+        return value
+    seven = _stack_int64s(HAND_SIZE)
+    for i in range(HAND_SIZE):
+        x = np.int64(own[V.O_CARDS + i])
+        j = i - 1
+        while j >= 0 and seven[j] > x:
+            seven[j + 1] = seven[j]
+            j -= 1
+        seven[j + 1] = x
+    w = params[KEEP_SHOW]
+    best = -np.inf
+    best_value = np.int64(-1)
+    best_i, best_j = 0, 1
+    f = V.OUT_FIVE
+    for i in range(HAND_SIZE):
+        for j in range(i + 1, HAND_SIZE):
+            # the other five, ascending, into out[f:f + 5]
+            k = 0
+            for t in range(HAND_SIZE):
+                if t != i and t != j:
+                    out[f + k] = seven[t]
+                    k += 1
+            value = eval5(out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4])
+            bucket = np.int64(OWN_BUCKET[value])
+            keep = params[KEEP0 + bucket]
+            bound = keep + w * params[KEEP_BOUND0 + bucket]
+            if bound < best or (bound == best and value <= best_value):
+                continue
+            row = SHOW0 + bucket * (SHOW_ROUNDS * EXPOSURE_BUCKETS)
+            shown, _, _ = _scan(params, out, f, row, _BEST, 0.0, 1.0, 0.0)
+            score = keep + w * shown
+            if score > best or (score == best and value > best_value):
+                best, best_value, best_i, best_j = score, value, i, j
+    out[0], out[1] = seven[best_i], seven[best_j]
+    k = 0
+    for t in range(HAND_SIZE):
+        if t != best_i and t != best_j:
+            out[f + k] = seven[t]
+            k += 1
+    order_shown(params, out, best_value, rng)
+    return best_value
+
+
+def fill_keep_bounds(params: np.ndarray) -> None:
+    """Write the keep bounds (:data:`~.params.KEEP_BOUND0`) of the show table
+    in ``params``: per own bucket, ``(max row 2 + max row 3) + max row 4``,
+    summed in the order an order's score is, so no order of the bucket
+    scores more (:func:`discard_shown`)."""
+    table = params[SHOW0 : SHOW0 + SHOW_SIZE].reshape(SHOW_SHAPE)
+    top = table.max(axis=2)
+    params[KEEP_BOUND0 : KEEP_BOUND0 + OWN_BUCKETS] = (top[:, 0] + top[:, 1]) + top[:, 2]
+
+
+def keep_prior() -> np.ndarray:
+    """The keep table a fit starts from (:data:`~.params.KEEP_SIZE`): the
+    own bucket's index and a show weight of 0, so the best five are kept
+    (buckets rise with the hand's value, ties go to the higher value).
+
+    Examples
+    --------
+    >>> keep_prior().tolist()[-3:]
+    [10.0, 11.0, 0.0]
+    """
+    out = np.append(np.arange(OWN_BUCKETS, dtype=np.float64), 0.0)
+    assert out.size == KEEP_SIZE
+    return out
 
 
 @jit

@@ -47,7 +47,7 @@ def shipped_show_model(players: int) -> dict[str, Any] | None:
 
 def shipped_show(players: int) -> np.ndarray | None:
     """The show array (:data:`~.params.SHOW_ARRAY_SIZE`: the temperature of
-    the order's draw, then the show table, flat) shipped for ``players``
+    the order's draw, the show table, flat, and the keep table) shipped for ``players``
     (2-7), or ``None`` when none is shipped for that size."""
     players = check_players(players)
     data = _shipped()
@@ -59,7 +59,8 @@ def shipped_show(players: int) -> np.ndarray | None:
             f"the shipped show table for players={players} has shape {table.shape}, not "
             f"{SHOW_SHAPE}; regenerate it with python -m anaconda_sim.learning.showfit"
         )
-    out = np.concatenate([[float(data[f"temperature_{players}"])], table.ravel()])
+    out = np.concatenate([[float(data[f"temperature_{players}"])], table.ravel(),
+                          data[f"keep_{players}"]])  # fmt: skip
     assert out.size == SHOW_ARRAY_SIZE
     out.setflags(write=False)
     return out
