@@ -162,7 +162,7 @@ def _four_rank(c0, c1, c2, c3, i):
 _BEST, _TOTAL, _WALK = 0, 1, 2
 
 
-@jit(inline="always")
+@jit
 def _scan(params, out, f, row, mode, best, tau, target):
     """One pass over the candidates of the sorted five in ``out[f:f + 5]``
     (module docstring), hidden card outer, each hidden card's candidates in
@@ -170,7 +170,9 @@ def _scan(params, out, f, row, mode, best, tau, target):
     sum of ``exp((score - best) / tau)``; ``_WALK``: the first candidate at
     which that running sum exceeds ``target`` (the last one if rounding
     leaves it short). Returns ``(number, h, p)``: the score or the sum, and
-    the candidate's hidden card and permutation."""
+    the candidate's hidden card and permutation. A kernel of its own, not
+    inlined: its callers make up to four passes, and each inlined copy
+    would cost compile time."""
     r2, r3, r4 = row, row + EXPOSURE_BUCKETS, row + 2 * EXPOSURE_BUCKETS
     number = -np.inf if mode == _BEST else 0.0
     found_h, found_p = 0, 0
