@@ -81,6 +81,7 @@ __all__ = [
     "order_learned",
     "pass_features_of",
     "pass_learned",
+    "stack_int64s",
 ]
 
 
@@ -178,7 +179,7 @@ _BY12 = np.arange(13) / 12.0
 
 
 @intrinsic(prefer_literal=True)
-def _stack_int64s(typingctx, size):
+def stack_int64s(typingctx, size):
     """A pointer to ``size`` (a constant) int64 slots on the stack, indexed
     like an array (``p[i]``, no bounds or wraparound). Not an array: the
     decisions also run in kernels compiled without numba's runtime, so
@@ -262,8 +263,8 @@ def pass_learned(own, params, out):
         tables &= params[PASS_STAMP0 + f] == params[W0 + f]
     # the seven's fields, by sorted position (no loop in this kernel is
     # written out: each copy of a line costs compile time)
-    rank, suit = _stack_int64s(HAND_SIZE), _stack_int64s(HAND_SIZE)
-    order = _stack_int64s(HAND_SIZE)  # 1 << (6 - hand position)
+    rank, suit = stack_int64s(HAND_SIZE), stack_int64s(HAND_SIZE)
+    order = stack_int64s(HAND_SIZE)  # 1 << (6 - hand position)
     # card * 8 + hand position, sorted: the cards by rank, with where they were
     for p in range(HAND_SIZE):
         rank[p] = np.int64(own[V.O_CARDS + p]) * 8 + p
@@ -274,9 +275,9 @@ def pass_learned(own, params, out):
     # by sorted position: each card's fields; what it adds to the kept four's
     # multiset with none, one, two or three passed below it; and, for the
     # gift code of each pair, 8 bits a card in each card's word
-    codes, same_suit = _stack_int64s(HAND_SIZE), _stack_int64s(HAND_SIZE)
-    below_i, below_j = _stack_int64s(HAND_SIZE), _stack_int64s(HAND_SIZE)
-    step_k, above_k = _stack_int64s(HAND_SIZE), _stack_int64s(HAND_SIZE)
+    codes, same_suit = stack_int64s(HAND_SIZE), stack_int64s(HAND_SIZE)
+    below_i, below_j = stack_int64s(HAND_SIZE), stack_int64s(HAND_SIZE)
+    step_k, above_k = stack_int64s(HAND_SIZE), stack_int64s(HAND_SIZE)
     for p in range(HAND_SIZE):
         x = rank[p]
         rank[p], suit[p], order[p] = x >> 5, (x >> 3) & 3, 64 >> (x & 7)

@@ -56,7 +56,7 @@ from .params import (
     SHOW_SIZE,
     SHOW_TAU,
 )
-from .play import _stack_int64s
+from .play import stack_int64s
 from .winprob import OWN_BUCKET, exposure_bucket, straight_draw
 
 __all__ = [
@@ -275,7 +275,7 @@ def discard_shown(own, params, rng, out):
         value = discard_best_five(own, out, False)
         order_shown(params, out, value, rng)
         return value
-    seven = _stack_int64s(HAND_SIZE)
+    seven = stack_int64s(HAND_SIZE)
     for i in range(HAND_SIZE):
         x = np.int64(own[V.O_CARDS + i])
         j = i - 1
