@@ -281,13 +281,13 @@ def keep_regret(keep: np.ndarray, data: DiscardData) -> float:
 def fit_show(
     players: int,
     *,
-    rounds: int = 4,
-    situations: int = 800,
+    rounds: int = 12,
+    situations: int = 400,
     deals: int = 300,
     table_deals: int = 100_000,
-    settle: int = 2,
+    settle: int = 1,
     step: float | None = None,
-    temperature: float = 0.1,
+    temperature: float = 0.3,
     discard_situations: int = 200,
     seed: int = 2026,
     log: Any = None,
@@ -385,15 +385,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-out", type=Path, default=data / SHOW_FILE)
     parser.add_argument("--tables-out", type=Path, default=data / EQUITY_FILE)
     parser.add_argument("--players", default="2,3,4,5,6,7", help="table sizes (comma list)")
-    parser.add_argument("--rounds", type=int, default=4)
-    parser.add_argument("--situations", type=int, default=800)
+    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--situations", type=int, default=400)
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--table-deals", type=int, default=100_000)
-    parser.add_argument("--settle", type=int, default=2)
+    parser.add_argument("--settle", type=int, default=1)
     parser.add_argument("--step", type=float, default=None,
                         help="how far the field moves toward each fit after the first round "
                         "(default: to the mean of the fits so far)")  # fmt: skip
-    parser.add_argument("--temperature", type=float, default=0.1,
+    parser.add_argument("--temperature", type=float, default=0.3,
                         help="the temperature of the field's draw of its order")  # fmt: skip
     parser.add_argument("--discard-situations", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)

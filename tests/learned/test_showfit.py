@@ -112,7 +112,7 @@ def test_the_command_writes_each_table_size(tmp_path) -> None:
     assert main(["--players", "3", *argv]) == 0
     with np.load(show) as data:
         assert data["show_2"].shape == SHOW_SHAPE and data["show_3"].shape == SHOW_SHAPE
-        assert float(data["temperature_2"]) == 0.1 and data["keep_3"].shape == (13,)
+        assert float(data["temperature_2"]) == 0.3 and data["keep_3"].shape == (13,)
         model = json.loads(str(data["model_3"]))
     assert model["command"].startswith("python -m anaconda_sim.learning.showfit")
     with np.load(tables) as data:

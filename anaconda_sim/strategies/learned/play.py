@@ -82,6 +82,7 @@ __all__ = [
     "pass_features_of",
     "pass_learned",
     "stack_int64s",
+    "write_order",
 ]
 
 
@@ -514,6 +515,24 @@ def _hidden_bound(params, five, start, h, w_first, b_max):
     return base, a_max + b_max
 
 
+@jit(inline="always")
+def write_order(out, f, h, p):
+    """Write the order of the five sorted by card index in ``out[f:f + 5]``
+    whose hidden card is ``h`` and whose four shown go in permutation ``p``
+    (``itertools.permutations`` order) over them: the hidden card last, the
+    shown ones moved right to left past it, then put in order."""
+    hide = KEPT_SIZE - 1
+    hidden = out[f + h]
+    for i in range(h, hide):
+        out[f + i] = out[f + 1 + i]
+    out[f + hide] = hidden
+    s0 = out[f + _PERMUTATIONS4[p, 0]]
+    s1 = out[f + _PERMUTATIONS4[p, 1]]
+    s2 = out[f + _PERMUTATIONS4[p, 2]]
+    s3 = out[f + _PERMUTATIONS4[p, 3]]
+    out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
+
+
 @jit
 def order_learned(params, out):
     """Reorder the kept five in ``out[OUT_FIVE:OUT_FIVE + 5]``
@@ -538,7 +557,6 @@ def order_learned(params, out):
     scores is scored (:func:`_order_candidates`: four to seven), since a
     later order of equal score never replaces the first."""
     f = V.OUT_FIVE
-    hide = KEPT_SIZE - 1  # the last of the five stays hidden
     # sort the five by card index in place (insertion: five cards)
     for i in range(f + 1, f + KEPT_SIZE):
         x = out[i]
@@ -601,17 +619,7 @@ def order_learned(params, out):
             score = a + b
             if score > best or (score == best and h < best_h):
                 best, best_h, best_p = score, h, p
-    # the chosen order, written over the sorted five: hidden card last, and
-    # the shown ones moved right to left past it
-    hidden = out[f + best_h]
-    for i in range(best_h, hide):
-        out[f + i] = out[f + 1 + i]
-    out[f + hide] = hidden
-    s0 = out[f + _PERMUTATIONS4[best_p, 0]]
-    s1 = out[f + _PERMUTATIONS4[best_p, 1]]
-    s2 = out[f + _PERMUTATIONS4[best_p, 2]]
-    s3 = out[f + _PERMUTATIONS4[best_p, 3]]
-    out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
+    write_order(out, f, best_h, best_p)
 
 
 @jit

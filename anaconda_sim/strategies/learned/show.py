@@ -56,7 +56,7 @@ from .params import (
     SHOW_SIZE,
     SHOW_TAU,
 )
-from .play import stack_int64s
+from .play import stack_int64s, write_order
 from .winprob import OWN_BUCKET, exposure_bucket, straight_draw
 
 __all__ = [
@@ -74,9 +74,6 @@ __all__ = [
 _TEN = 8
 #: the exposure bucket of three of a rank (R11 trips)
 _TRIPS = 6
-
-#: the 24 orders of four shown cards, in ``itertools.permutations`` order
-_PERMUTATIONS4 = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
 
 
 def _show_candidates() -> tuple[np.ndarray, np.ndarray]:
@@ -240,18 +237,7 @@ def order_shown(params, out, value, rng):
         total, _, _ = _scan(params, out, f, row, _TOTAL, best, tau, 0.0)
         target = rand_float(rng) * total
         _, best_h, best_p = _scan(params, out, f, row, _WALK, best, tau, target)
-    # the chosen order, written over the sorted five: hidden card last, and
-    # the shown ones moved right to left past it
-    hide = KEPT_SIZE - 1
-    hidden = out[f + best_h]
-    for i in range(best_h, hide):
-        out[f + i] = out[f + 1 + i]
-    out[f + hide] = hidden
-    s0 = out[f + _PERMUTATIONS4[best_p, 0]]
-    s1 = out[f + _PERMUTATIONS4[best_p, 1]]
-    s2 = out[f + _PERMUTATIONS4[best_p, 2]]
-    s3 = out[f + _PERMUTATIONS4[best_p, 3]]
-    out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
+    write_order(out, f, best_h, best_p)
 
 
 @jit
