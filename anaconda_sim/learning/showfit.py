@@ -144,7 +144,7 @@ def candidate_orders(orders: np.ndarray) -> np.ndarray:
     >>> import itertools
     >>> orders = np.array(list(itertools.permutations(parse_cards("Qs Qh 9c 9d 2c"))))
     >>> int(candidate_orders(orders).sum())
-    15
+    16
     """
     seen: set[tuple[int, ...]] = set()
     keep = np.zeros(len(orders), dtype=bool)
@@ -300,7 +300,8 @@ def fit_show(
 
     Examples
     --------
-    >>> fit = fit_show(2, rounds=1, situations=3, deals=20, table_deals=200, settle=1, seed=1)
+    >>> fit = fit_show(2, rounds=1, situations=3, deals=20, table_deals=200, settle=1,
+    ...                discard_situations=2, seed=1)
     >>> fit.show.shape, len(fit.history)
     ((288,), 1)
     """
