@@ -223,6 +223,17 @@ def write_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
     os.replace(partial, path)
 
 
+def store_tables(path: Path, players: int, tables: EquityTables, command: str) -> None:
+    """Write the tables of ``players`` seats, with their model and the
+    ``command`` that made them, into the npz file at ``path`` (the other
+    table sizes in it are kept; whole or not at all)."""
+    arrays = stored_arrays(path)
+    arrays[f"factor_{players}"] = tables.factor
+    arrays[f"curve_{players}"] = tables.curve
+    arrays[f"model_{players}"] = np.array(json.dumps({**tables.model, "command": command}))
+    write_arrays(path, arrays)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Estimate equity tables against a field: ``python -m anaconda_sim.learning.equity OUT``.
 
@@ -243,13 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     # the settings that make the numbers (where they are written does not)
     command = (f"python -m anaconda_sim.learning.equity --players {shlex.quote(args.players)} "
                f"--deals {args.deals} --field {shlex.quote(args.field)} --seed {args.seed}")
-    arrays = stored_arrays(args.out)
     for players in sizes:
         tables = estimate_equity(players, args.field, deals=args.deals, seed=args.seed)
-        arrays[f"factor_{players}"] = tables.factor
-        arrays[f"curve_{players}"] = tables.curve
-        arrays[f"model_{players}"] = np.array(json.dumps({**tables.model, "command": command}))
-        write_arrays(args.out, arrays)
+        store_tables(args.out, players, tables, command)
         print(f"players={players}: {tables.model['deals']:,} deals per table -> {args.out}")
     return 0
 

@@ -39,14 +39,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from ..checks import check_deals, check_int, check_players
 from ..strategies.learned.equitydata import EQUITY_FILE
 from ..strategies.learned.params import READ_BET_FILE, READ_DEFAULTS
 from ..strategies.spec import Strategy, get_strategy
 from .betting import coordinate_search, read_steps
-from .equity import EquityTables, estimate_equity, stored_arrays, table_sizes, write_arrays
+from .equity import EquityTables, estimate_equity, store_tables, table_sizes
 from .family import child_seed
 
 __all__ = ["ReadFit", "fit_reads", "main", "settle_tables"]
@@ -208,12 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         partial = args.betting_out.with_name(args.betting_out.name + ".partial")
         partial.write_text(json.dumps(betting, indent=1, sort_keys=False) + "\n")
         os.replace(partial, args.betting_out)
-        arrays = stored_arrays(args.tables_out)
-        arrays[f"factor_{players}"] = fit.tables.factor
-        arrays[f"curve_{players}"] = fit.tables.curve
-        arrays[f"model_{players}"] = np.array(json.dumps({**fit.tables.model,
-                                                          "command": command}))  # fmt: skip
-        write_arrays(args.tables_out, arrays)
+        store_tables(args.tables_out, players, fit.tables, command)
         print(f"players={players}: written to {args.betting_out} and {args.tables_out}")
     return 0
 

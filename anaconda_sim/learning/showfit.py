@@ -62,7 +62,14 @@ from ..strategies.learned.show import keep_prior, show_features, show_prior
 from ..strategies.learned.showdata import SHOW_FILE
 from ..strategies.learned.winprob import OWN_BUCKET
 from ..strategies.spec import Strategy, get_strategy
-from .equity import EquityTables, estimate_equity, stored_arrays, table_sizes, write_arrays
+from .equity import (
+    EquityTables,
+    estimate_equity,
+    store_tables,
+    stored_arrays,
+    table_sizes,
+    write_arrays,
+)
 from .exploit import situation_values
 from .family import child_seed
 from .readfit import reads_strategy, settle_tables
@@ -421,11 +428,7 @@ def main(argv: list[str] | None = None) -> int:
         shows[f"keep_{players}"] = fit.keep
         shows[f"model_{players}"] = np.array(json.dumps(model))
         write_arrays(args.show_out, shows)
-        arrays = stored_arrays(args.tables_out)
-        arrays[f"factor_{players}"] = fit.tables.factor
-        arrays[f"curve_{players}"] = fit.tables.curve
-        arrays[f"model_{players}"] = np.array(json.dumps({**fit.tables.model, "command": command}))
-        write_arrays(args.tables_out, arrays)
+        store_tables(args.tables_out, players, fit.tables, command)
         print(f"players={players}: written to {args.show_out} and {args.tables_out}", flush=True)
     return 0
 

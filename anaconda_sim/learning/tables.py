@@ -170,15 +170,9 @@ def fit_weights(features: np.ndarray, values: np.ndarray, start: np.ndarray, *,
     return w
 
 
-def argmax_regret(features: np.ndarray, values: np.ndarray, w: np.ndarray,
-                  available: np.ndarray | None = None) -> float:  # fmt: skip
-    """Mean value lost by the argmax choice of weights ``w`` against the best
-    choice (of the ``available`` ones; the first best on ties)."""
-    scores = features @ w
-    if available is not None:
-        scores = np.where(available, scores, -np.inf)
-        values = np.where(available, values, -np.inf)
-    chosen = np.argmax(scores, axis=1)
+def argmax_regret(features: np.ndarray, values: np.ndarray, w: np.ndarray) -> float:
+    """Mean value lost by the argmax choice of weights ``w`` against the best choice."""
+    chosen = np.argmax(features @ w, axis=1)
     return float(np.mean(values.max(axis=1) - values[np.arange(len(values)), chosen]))
 
 

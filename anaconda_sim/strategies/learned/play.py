@@ -81,6 +81,7 @@ __all__ = [
     "order_learned",
     "pass_features_of",
     "pass_learned",
+    "sort_five",
     "stack_int64s",
     "write_order",
 ]
@@ -516,6 +517,19 @@ def _hidden_bound(params, five, start, h, w_first, b_max):
 
 
 @jit(inline="always")
+def sort_five(out, f):
+    """Sort the five cards in ``out[f:f + 5]`` by card index, in place
+    (insertion: five cards)."""
+    for i in range(f + 1, f + KEPT_SIZE):
+        x = out[i]
+        j = i - 1
+        while j >= f and out[j] > x:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = x
+
+
+@jit(inline="always")
 def write_order(out, f, h, p):
     """Write the order of the five sorted by card index in ``out[f:f + 5]``
     whose hidden card is ``h`` and whose four shown go in permutation ``p``
@@ -557,14 +571,7 @@ def order_learned(params, out):
     scores is scored (:func:`_order_candidates`: four to seven), since a
     later order of equal score never replaces the first."""
     f = V.OUT_FIVE
-    # sort the five by card index in place (insertion: five cards)
-    for i in range(f + 1, f + KEPT_SIZE):
-        x = out[i]
-        j = i - 1
-        while j >= f and out[j] > x:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = x
+    sort_five(out, f)
     w_first, w_early = params[O_FIRST_RANK], params[O_EARLY_GROUPS]
     # b for 0, 1, 2 and 4 equalities (the only counts three ranks give)
     b0 = w_early * (0 / 8.0)

@@ -56,7 +56,7 @@ from .params import (
     SHOW_SIZE,
     SHOW_TAU,
 )
-from .play import stack_int64s, write_order
+from .play import sort_five, stack_int64s, write_order
 from .winprob import OWN_BUCKET, exposure_bucket, straight_draw
 
 __all__ = [
@@ -220,14 +220,7 @@ def order_shown(params, out, value, rng):
     what it holds (a field that never shows a pair early would misread the
     seat that does)."""
     f = V.OUT_FIVE
-    # sort the five by card index in place (insertion: five cards)
-    for i in range(f + 1, f + KEPT_SIZE):
-        x = out[i]
-        j = i - 1
-        while j >= f and out[j] > x:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = x
+    sort_five(out, f)
     if value < 0:
         value = eval5(out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4])
     row = SHOW0 + np.int64(OWN_BUCKET[value]) * (SHOW_ROUNDS * EXPOSURE_BUCKETS)
