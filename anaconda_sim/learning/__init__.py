@@ -28,6 +28,14 @@ Modules
 :mod:`~anaconda_sim.learning.readfit`
     The default ``"learned"``'s betting fitted with its equity tables
     (``python -m anaconda_sim.learning.readfit`` regenerates the shipped ones).
+:mod:`~anaconda_sim.learning.showfit`
+    The reveal order's show table and the discard's keep table fitted with
+    the equity tables (:func:`~anaconda_sim.learning.showfit.fit_show`).
+:mod:`~anaconda_sim.learning.fieldfit`
+    :func:`learn_field`: the default field learned whole (pass, discard and
+    order, betting, equity tables), each change kept only when a confirmed,
+    Bonferroni-corrected paired gain says so, with a stopping rule and
+    checkpoints (``python -m anaconda_sim.learning.fieldfit``).
 :mod:`~anaconda_sim.learning.family`
     Strategies of the learned family from parameter vectors; child seeds.
 
@@ -48,6 +56,8 @@ _LAZY = {
     "estimate_win_table": "tables",
     "exploitability": "exploit",
     "learn": "fit",
+    "learn_field": "fieldfit",
+    "FieldFit": "fieldfit",
     "calibration": "reliability",
     "estimate_equity": "equity",
     "EquityTables": "equity",

@@ -1,0 +1,637 @@
+"""Learning the default field (``"learned"``) whole: its pass, its discard
+and reveal order, and its betting, in one loop with a significance test on
+every change and a stopping rule (:func:`learn_field`), and the command that
+runs it: ``python -m anaconda_sim.learning.fieldfit``.
+
+The field at iteration ``t`` is one ``"learned"`` strategy: the pass
+weights, the show and keep tables its reveal order and discard read
+(:mod:`~anaconda_sim.strategies.learned.show`, drawn at a fixed
+temperature), the board-reading betting, and the equity tables that betting
+reads. Each iteration
+
+1. **screens** a best response for each decision against the field, on
+   situations of :func:`~anaconda_sim.learning.exploitability` valued on
+   common deals: the pass (``situations`` stratified hands in the showdown
+   model and ``pass_bet_situations`` in chips with betting, fitted together
+   as :func:`~anaconda_sim.learning.learn` does), the reveal order
+   (``order_situations``, :func:`~anaconda_sim.learning.showfit.fit_table`),
+   the discard (``discard_situations``,
+   :func:`~anaconda_sim.learning.showfit.fit_keep`) and the betting (one pass
+   of the paired coordinate search of :mod:`~anaconda_sim.learning.betting`
+   against the population field, ``bet_deals`` deals per candidate);
+2. **confirms** each on data the fit did not see: a card-play decision's
+   situations are split in two halves, the fit of each half chooses in the
+   other, and the gain is the mean over all situations of what that choice
+   is worth over the field's (the order's as the expected value of the
+   kernel's draw); the betting response plays ``bet_deals`` fresh deals of
+   the population field against the field's betting, paired deal by deal;
+3. **keeps** a change only when its confirmed gain exceeds ``z`` standard
+   errors, ``z`` the one-sided normal quantile of ``alpha / 4`` (Bonferroni
+   over the four candidates of an iteration). A kept decision moves toward
+   its fit on all the situations (the search's response, for the betting):
+   the pass and the betting by ``1 / (t + 2)`` (the starting field is a fit
+   of its own), the show and keep tables by ``1 / (t + 1)`` (the first fit
+   replaces the prior): fictitious play, the field the running mean of the
+   responses, which settles where a plain best-response iteration swings;
+4. re-estimates the **equity tables** against the moved field on
+   ``table_deals`` deals, averaged with the tables before (as
+   :func:`~anaconda_sim.learning.readfit.settle_tables` damps them);
+5. **measures** the field it started from: the one-decision
+   exploitability of its pass, discard and reveal order with betting
+   (:func:`~anaconda_sim.learning.exploitability`, ``eval_situations`` x
+   ``eval_deals``), its betting's as the confirmed gain of step 2, and the
+   **head to head** of the moved field against it (one seat of the new
+   field among the previous one, paired with the previous field in that
+   seat on the same ``bet_deals`` deals).
+
+**Stopping rule.** Learning stops after an iteration whose head to head and
+the two before it are each within two standard errors of zero (the iterates
+no longer beat each other), or after ``iterations``.
+
+Every draw comes from ``seed`` and the iteration's number, so the same seed
+gives the same field, and a run that is stopped resumes from its
+``checkpoint`` (written whole after every iteration) to the same field as a
+run that was not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import shlex
+import time
+from pathlib import Path
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..checks import check_deals, check_int, check_players
+from ..strategies.learned.params import (
+    BET0,
+    PARAM_NAMES,
+    PASS_FEATURES,
+    READ_BET_NAMES,
+    shipped_params,
+    shipped_read_params,
+)
+from ..strategies.learned.show import keep_prior, show_prior
+from ..strategies.spec import Strategy, get_strategy
+from .betting import coordinate_search, population_nets, read_steps, seat_nets
+from .equity import EquityTables, estimate_equity, table_sizes, write_arrays
+from .exploit import exploitability
+from .family import child_seed
+from .showfit import (
+    DiscardData,
+    OrderData,
+    discard_values,
+    fit_keep,
+    fit_table,
+    keep_choices,
+    order_policy_values,
+    order_values,
+)
+from .tables import fit_weights, pass_betting_table, pass_table, stratified_hands, unit_regret
+
+__all__ = [
+    "DECISIONS",
+    "FieldFit",
+    "FieldState",
+    "confirmed_gain",
+    "discard_candidate",
+    "field_strategy",
+    "keep_threshold",
+    "learn_field",
+    "main",
+    "order_candidate",
+    "stopping_rule",
+]
+
+#: the field's decisions, in the order of the history's columns
+DECISIONS = ("pass", "order", "discard", "bet")
+#: the card-play parameters of ``"learned"``: the pass weights, then the
+#: order weights (unused once the field reads a show table)
+CARD_NAMES = PARAM_NAMES[:BET0]
+PASS_NAMES = tuple(f"w_{f}" for f in PASS_FEATURES)
+#: the head to head's band, in standard errors, for the stopping rule
+_STOP_Z = 2.0
+_STOP_WINDOW = 3
+
+
+def keep_threshold(alpha: float, candidates: int) -> float:
+    """The confirmed gain, in standard errors, a change needs to be kept: the
+    one-sided normal quantile of ``alpha / candidates`` (Bonferroni).
+
+    Examples
+    --------
+    >>> round(keep_threshold(0.05, 4), 3)
+    2.241
+    >>> round(keep_threshold(0.05, 1), 3)
+    1.645
+    """
+    if not 0.0 < alpha < 1.0:
+        raise ValueError(f"alpha={alpha!r} must be in (0, 1): the chance of keeping a change "
+                         "that gains nothing")  # fmt: skip
+    return NormalDist().inv_cdf(1.0 - alpha / check_int(candidates, "candidates", low=1))
+
+
+def confirmed_gain(gains: np.ndarray) -> tuple[float, float]:
+    """The mean of paired ``gains`` (one per situation or deal) and its
+    standard error (0 when fewer than two).
+
+    Examples
+    --------
+    >>> confirmed_gain(np.array([1.0, 3.0]))
+    (2.0, 1.0)
+    """
+    gains = np.asarray(gains, dtype=np.float64)
+    if len(gains) < 2:
+        return (float(gains.mean()) if len(gains) else 0.0), 0.0
+    return float(gains.mean()), float(gains.std(ddof=1) / math.sqrt(len(gains)))
+
+
+@dataclasses.dataclass(frozen=True)
+class FieldState:
+    """One field of the loop: every parameter of a ``"learned"`` strategy.
+
+    Attributes
+    ----------
+    card : dict
+        The card-play weights by name (:data:`CARD_NAMES`).
+    betting : dict
+        The board-reading betting by name (``READ_BET_NAMES``).
+    show, keep : ndarray
+        The show table (flat, 288) and the keep table (13).
+    temperature : float
+        The temperature of the reveal order's draw.
+    tables : EquityTables
+        The equity tables the betting reads.
+    """
+
+    card: dict[str, float]
+    betting: dict[str, float]
+    show: np.ndarray
+    keep: np.ndarray
+    temperature: float
+    tables: EquityTables
+
+    def strategy(self) -> Strategy:
+        """The field as a ``"learned"`` strategy."""
+        return field_strategy(self.card, self.betting, self.tables, self.show,
+                              self.temperature, self.keep)  # fmt: skip
+
+
+def field_strategy(card: dict[str, float], betting: dict[str, float], tables: EquityTables,
+                   show: np.ndarray, temperature: float, keep: np.ndarray) -> Strategy:  # fmt: skip
+    """``"learned"`` with the card weights ``card``, the betting ``betting``,
+    its own equity ``tables`` and its own show array (``temperature``, the
+    show table ``show``, the keep table ``keep``)."""
+    strategy = get_strategy("learned", **card, **betting)
+    array = (float(temperature), *(float(x) for x in np.ravel(show)),
+             *(float(x) for x in np.ravel(keep)))  # fmt: skip
+    return dataclasses.replace(strategy, equity=tuple(float(x) for x in tables.array()),
+                               show=array)  # fmt: skip
+
+
+@dataclasses.dataclass(frozen=True)
+class FieldFit:
+    """What :func:`learn_field` returns: the last field, one history row per
+    iteration (the module docstring's measures, ``*_exploitability`` and
+    ``*_se`` of the field the iteration started from, ``*_gain``,
+    ``*_gain_se`` and ``*_kept`` of each candidate, ``bet_changes``,
+    ``h2h_chips`` and ``h2h_se``, ``seconds`` and ``cpu_seconds``), whether
+    the stopping rule ended it, and the settings it ran with."""
+
+    players: int
+    seed: int
+    state: FieldState
+    history: pd.DataFrame
+    converged: bool
+    settings: dict[str, Any]
+
+    def strategy(self) -> Strategy:
+        """The learned field as a ``"learned"`` strategy."""
+        return self.state.strategy()
+
+
+def learn_field(
+    players: int,
+    *,
+    iterations: int = 8,
+    situations: int = 200,
+    deals: int = 1000,
+    pass_bet_situations: int = 80,
+    order_situations: int = 300,
+    discard_situations: int = 150,
+    card_deals: int = 300,
+    bet_deals: int = 20_000,
+    table_deals: int = 100_000,
+    eval_situations: int = 60,
+    eval_deals: int = 600,
+    temperature: float = 0.3,
+    alpha: float = 0.05,
+    strangers: tuple[str, ...] = ("sensible",),
+    seed: int = 2026,
+    checkpoint: str | Path | None = None,
+    log: Any = None,
+) -> FieldFit:
+    """Learn the default field at ``players`` seats (module docstring).
+
+    Parameters
+    ----------
+    players
+        Table size, 2 to 7.
+    iterations
+        At most this many iterations (fewer when the stopping rule holds).
+    situations, deals
+        Stratified hands of the pass fit in the showdown model, and deals per hand.
+    pass_bet_situations, order_situations, discard_situations
+        Situations of the pass valued with betting, of the reveal order and
+        of the discard (each at least 4: they are split in two halves).
+    card_deals
+        Deals per situation of those three.
+    bet_deals
+        Deals per candidate of the betting search, of its confirmation and
+        of the head to head.
+    table_deals
+        Deals of each estimate of the equity tables.
+    eval_situations, eval_deals
+        The one-decision exploitability measured each iteration.
+    temperature
+        The temperature of the field's draw of its reveal order.
+    alpha
+        The chance, per iteration, of keeping a change that gains nothing
+        (split over the four candidates).
+    strangers
+        Strategy specs that sit in one seat of the betting search's
+        population field (empty: self-play only).
+    seed
+        An int.
+    checkpoint
+        An npz file written after every iteration; a run given one that
+        exists resumes from it (the same players, seed and settings, or an
+        error says which differ).
+    log
+        A callable told one line per iteration.
+
+    Returns
+    -------
+    FieldFit
+
+    Examples
+    --------
+    >>> fit = learn_field(2, iterations=1, situations=8, deals=40, pass_bet_situations=4,
+    ...                   order_situations=4, discard_situations=4, card_deals=20,
+    ...                   bet_deals=200, table_deals=400, eval_situations=2, eval_deals=20,
+    ...                   seed=1)
+    >>> fit.history[["iteration", "order_kept"]].to_dict("records")[0]["iteration"]
+    0
+    >>> fit.strategy().name
+    'learned'
+    """
+    players = check_players(players)
+    check_int(iterations, "iterations", low=1)
+    for name, value, low in (("situations", situations, 2), ("deals", deals, 2),
+                             ("pass_bet_situations", pass_bet_situations, 4),
+                             ("order_situations", order_situations, 4),
+                             ("discard_situations", discard_situations, 4),
+                             ("card_deals", card_deals, 2), ("bet_deals", bet_deals, 2),
+                             ("table_deals", table_deals, 2),
+                             ("eval_situations", eval_situations, 2),
+                             ("eval_deals", eval_deals, 2)):  # fmt: skip
+        check_deals(value, name, low=low)
+    if not 0.0 <= temperature < 10.0:
+        raise ValueError(f"temperature={temperature!r} must be in [0, 10): the order's draw "
+                         "(0: the order of best score)")  # fmt: skip
+    z = keep_threshold(alpha, len(DECISIONS))
+    seed = check_int(seed, "seed", fix="give seed as an int: learning is seeded")
+    if isinstance(strangers, str):
+        raise TypeError(f"strangers={strangers!r} must be a sequence of strategy specs, "
+                        f"for example ({strangers!r},)")  # fmt: skip
+    settings = {"players": players, "seed": seed, "situations": situations, "deals": deals,
+                "pass_bet_situations": pass_bet_situations,
+                "order_situations": order_situations, "discard_situations": discard_situations,
+                "card_deals": card_deals, "bet_deals": bet_deals, "table_deals": table_deals,
+                "eval_situations": eval_situations, "eval_deals": eval_deals,
+                "temperature": float(temperature), "alpha": float(alpha),
+                "strangers": list(strangers)}  # fmt: skip
+    path = None if checkpoint is None else Path(checkpoint)
+    if path is not None and path.exists():
+        state, rows = _load(path, settings)
+    else:
+        state, rows = _start(players, float(temperature), table_deals, seed), []
+    while len(rows) < iterations and not stopping_rule(rows):
+        began, cpu = time.perf_counter(), time.process_time()
+        row, state = _iteration(settings, state, len(rows), z)
+        row["seconds"] = round(time.perf_counter() - began, 1)
+        row["cpu_seconds"] = round(time.process_time() - cpu, 1)
+        rows.append(row)
+        if path is not None:
+            _save(path, settings, state, rows)
+        if log is not None:
+            log(_summary(players, row))
+    return FieldFit(players, seed, state, pd.DataFrame(rows), stopping_rule(rows), settings)
+
+
+# ---------------------------------------------------------------- the loop --
+def _start(players: int, temperature: float, table_deals: int, seed: int) -> FieldState:
+    """The shipped ``"learned"`` showing and keeping by the priors, with
+    tables estimated against it."""
+    shipped = shipped_params(players)
+    card = {name: float(shipped[name]) for name in CARD_NAMES}
+    betting = {name: float(v) for name, v in shipped_read_params(players).items()}
+    show, keep = show_prior(), keep_prior()
+    start = dataclasses.replace(get_strategy("learned", **card, **betting),
+                                show=(temperature, *show, *keep))  # fmt: skip
+    tables = estimate_equity(players, start, deals=table_deals, seed=child_seed(seed, 0))
+    return FieldState(card, betting, show, keep, temperature, tables)
+
+
+def _halves(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The two halves of ``n`` situations: even and odd indices."""
+    index = np.arange(n)
+    return index[index % 2 == 0], index[index % 2 == 1]
+
+
+def _pass_candidate(s: dict[str, Any], field: Strategy, w: np.ndarray, t: int,
+                    ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The pass's fit on all situations and the confirmed gains (chips, one
+    per situation valued with betting) of the half fits."""
+    players, seed = s["players"], s["seed"]
+    hands = stratified_hands(s["situations"], child_seed(seed, t, 1))
+    features, values = pass_table(hands, players, field, s["deals"], child_seed(seed, t, 2))
+    b_features, b_values = pass_betting_table(players, field, s["pass_bet_situations"],
+                                              s["card_deals"], child_seed(seed, t, 3))  # fmt: skip
+
+    def fit(rows: np.ndarray | None, b_rows: np.ndarray | None) -> np.ndarray:
+        f = features if rows is None else features[rows]
+        v = values if rows is None else values[rows]
+        bf = b_features if b_rows is None else b_features[b_rows]
+        bv = b_values if b_rows is None else b_values[b_rows]
+        return fit_weights(np.concatenate([f, bf]),
+                           np.concatenate([unit_regret(v), unit_regret(bv)]), w)  # fmt: skip
+
+    def choice(weights: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        return np.asarray(b_values[rows, np.argmax(b_features[rows] @ weights, axis=1)])
+
+    gains = np.empty(len(b_values))
+    a, b = _halves(len(hands))
+    ba, bb = _halves(len(b_values))
+    for rows, b_rows, held in ((a, ba, bb), (b, bb, ba)):
+        gains[held] = choice(fit(rows, b_rows), held) - choice(w, held)
+    return fit(None, None), gains
+
+
+def order_candidate(data: OrderData, show: np.ndarray, temperature: float,
+                    ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The show table's fit to ``data`` from ``show``, and its confirmed
+    gains: for each situation, the expected value (chips) of the order drawn
+    at ``temperature`` from the fit of the other half of the situations,
+    less that of ``show``'s draw."""
+    gains = np.empty(len(data.own))
+    a, b = _halves(len(data.own))
+    for rows, held in ((a, b), (b, a)):
+        fitted = fit_table(show, _order_rows(data, rows), temperature)
+        part = _order_rows(data, held)
+        gains[held] = (order_policy_values(fitted, temperature, part)
+                       - order_policy_values(show, temperature, part))  # fmt: skip
+    return fit_table(show, data, temperature), gains
+
+
+def _order_rows(data: OrderData, rows: np.ndarray) -> OrderData:
+    return OrderData(data.own[rows], data.features[rows], data.values[rows],
+                     data.candidates[rows])  # fmt: skip
+
+
+def discard_candidate(data: DiscardData, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The keep table's fit to ``data`` from ``keep``, and its confirmed
+    gains: for each situation, the value (chips) of the five the fit of the
+    other half of the situations keeps, less that of ``keep``'s five."""
+
+    def rows_of(rows: np.ndarray) -> DiscardData:
+        strength = None if data.strength is None else data.strength[rows]
+        return DiscardData(data.features[rows], data.values[rows], strength)
+
+    def chosen(table: np.ndarray, part: DiscardData) -> np.ndarray:
+        return np.asarray(part.values[np.arange(len(part.values)), keep_choices(table, part)])
+
+    gains = np.empty(len(data.values))
+    a, b = _halves(len(data.values))
+    for rows, held in ((a, b), (b, a)):
+        part = rows_of(held)
+        gains[held] = chosen(fit_keep(keep, rows_of(rows)), part) - chosen(keep, part)
+    return fit_keep(keep, data), gains
+
+
+def _bet_candidate(s: dict[str, Any], state: FieldState, field: Strategy, t: int,
+                   ) -> tuple[dict[str, float], list[str], np.ndarray]:  # fmt: skip
+    """The betting search's response, the changes it kept, and its confirmed
+    gains (one per deal of the population field, fresh deals)."""
+    players, seed, strangers = s["players"], s["seed"], tuple(s["strangers"])
+
+    def make(betting: dict[str, float]) -> Strategy:
+        return field_strategy(state.card, betting, state.tables, state.show,
+                              state.temperature, state.keep)  # fmt: skip
+
+    response, kept = coordinate_search(players, field, make, dict(state.betting),
+                                       read_steps(state.betting), s["bet_deals"],
+                                       child_seed(seed, t, 6), strangers)  # fmt: skip
+    if not kept:
+        return response, kept, np.zeros(2)
+    confirm = child_seed(seed, t, 7)
+    gains = population_nets(
+        players, make(response), field, s["bet_deals"], confirm, strangers
+    ) - population_nets(players, field, field, s["bet_deals"], confirm, strangers)
+    return response, kept, gains
+
+
+def _iteration(s: dict[str, Any], state: FieldState, t: int,
+               z: float) -> tuple[dict[str, Any], FieldState]:  # fmt: skip
+    players, seed = s["players"], s["seed"]
+    field = state.strategy()
+    w = np.array([state.card[name] for name in PASS_NAMES])
+    # 1-2. each decision's best response, screened and confirmed
+    w_fit, pass_gains = _pass_candidate(s, field, w, t)
+    orders = order_values(players, field, s["order_situations"], s["card_deals"],
+                          child_seed(seed, t, 4))  # fmt: skip
+    show_fit, order_gains = order_candidate(orders, state.show, state.temperature)
+    discards = discard_values(players, field, state.show, s["discard_situations"],
+                              s["card_deals"], child_seed(seed, t, 5))  # fmt: skip
+    keep_fit, discard_gains = discard_candidate(discards, state.keep)
+    response, changes, bet_gains = _bet_candidate(s, state, field, t)
+    # 3. the changes kept move the field
+    row: dict[str, Any] = {"iteration": t}
+    kept = {}
+    for decision, gains in (("pass", pass_gains), ("order", order_gains),
+                            ("discard", discard_gains), ("bet", bet_gains)):  # fmt: skip
+        gain, se = confirmed_gain(gains)
+        kept[decision] = bool(gain > 0 and gain > z * se)
+        row.update({f"{decision}_gain": gain, f"{decision}_gain_se": se,
+                    f"{decision}_kept": kept[decision]})  # fmt: skip
+    row["bet_changes"] = ",".join(changes)
+    row["z"] = z
+    card_rate, show_rate = 1.0 / (t + 2), 1.0 / (t + 1)
+    card = dict(state.card)
+    if kept["pass"]:
+        for i, name in enumerate(PASS_NAMES):
+            card[name] = float(w[i] + card_rate * (w_fit[i] - w[i]))
+    betting = dict(state.betting)
+    if kept["bet"]:
+        betting = {k: round(v + card_rate * (response[k] - v), 6) for k, v in betting.items()}
+    show = state.show + show_rate * (show_fit - state.show) if kept["order"] else state.show
+    keep = state.keep + show_rate * (keep_fit - state.keep) if kept["discard"] else state.keep
+    # 4. the equity tables of the moved field, damped
+    moved = field_strategy(card, betting, state.tables, show, state.temperature, keep)
+    new = estimate_equity(players, moved, deals=s["table_deals"], seed=child_seed(seed, t, 8))
+    tables = dataclasses.replace(new, factor=(new.factor + state.tables.factor) / 2,
+                                 curve=(new.curve + state.tables.curve) / 2,
+                                 pairs=new.pairs + state.tables.pairs,
+                                 decisions=new.decisions + state.tables.decisions)  # fmt: skip
+    after = FieldState(card, betting, show, keep, state.temperature, tables)
+    # 5. the field the iteration started from, measured; the head to head
+    measured = exploitability(field, players, ("pass", "order", "discard"),
+                              hands=s["eval_situations"], deals=s["eval_deals"], betting=True,
+                              seed=child_seed(seed, t, 9), progress=False)  # fmt: skip
+    for decision in ("pass", "order", "discard"):
+        line = measured[measured["decision"] == decision].iloc[0]
+        row[f"{decision}_exploitability"] = float(line["value"])
+        row[f"{decision}_se"] = float(line["se"])
+    row["bet_exploitability"], row["bet_se"] = row["bet_gain"], row["bet_gain_se"]
+    h2h_seed = child_seed(seed, t, 10)
+    h2h = seat_nets(players, after.strategy(), field, s["bet_deals"], h2h_seed) - seat_nets(
+        players, field, field, s["bet_deals"], h2h_seed
+    )
+    row["h2h_chips"], row["h2h_se"] = confirmed_gain(h2h)
+    return row, after
+
+
+def stopping_rule(rows: list[dict[str, Any]]) -> bool:
+    """Whether learning stops after the iterations of ``rows`` (history rows):
+    the last three head to heads each within two standard errors of zero.
+
+    Examples
+    --------
+    >>> still = {"h2h_chips": 0.01, "h2h_se": 0.02}
+    >>> stopping_rule([still, still]), stopping_rule([still] * 3)
+    (False, True)
+    >>> stopping_rule([still, still, {"h2h_chips": 0.1, "h2h_se": 0.02}])
+    False
+    """
+    last = rows[-_STOP_WINDOW:]
+    return len(last) == _STOP_WINDOW and all(
+        abs(r["h2h_chips"]) <= _STOP_Z * r["h2h_se"] for r in last
+    )
+
+
+def _summary(players: int, row: dict[str, Any]) -> str:
+    parts = [f"{d} {row[f'{d}_exploitability']:.3f}±{row[f'{d}_se']:.3f}"
+             f"{' kept' if row[f'{d}_kept'] else ''}" for d in DECISIONS]  # fmt: skip
+    return (
+        f"players={players} iteration {row['iteration']}: "
+        + ", ".join(parts)
+        + f"; head to head {row['h2h_chips']:+.3f}±{row['h2h_se']:.3f} "
+        f"({row['cpu_seconds']:.0f} s CPU)"
+    )
+
+
+# ------------------------------------------------------------ checkpoints --
+def _arrays(state: FieldState) -> dict[str, np.ndarray]:
+    return {"card": np.array([state.card[n] for n in CARD_NAMES]),
+            "betting": np.array([state.betting[n] for n in READ_BET_NAMES]),
+            "show": np.asarray(state.show, dtype=np.float64),
+            "keep": np.asarray(state.keep, dtype=np.float64),
+            "temperature": np.array(state.temperature),
+            "factor": state.tables.factor, "curve": state.tables.curve,
+            "pairs": state.tables.pairs, "decisions": state.tables.decisions,
+            "tables_model": np.array(json.dumps(state.tables.model, default=str))}  # fmt: skip
+
+
+def _save(path: Path, settings: dict[str, Any], state: FieldState,
+          rows: list[dict[str, Any]]) -> None:  # fmt: skip
+    write_arrays(path, {**_arrays(state), "settings": np.array(json.dumps(settings)),
+                        "history": np.array(json.dumps(rows))})  # fmt: skip
+
+
+def _load(path: Path, settings: dict[str, Any]) -> tuple[FieldState, list[dict[str, Any]]]:
+    with np.load(path) as data:
+        saved = json.loads(str(data["settings"]))
+        differ = sorted(k for k in settings if saved.get(k) != settings[k])
+        if differ:
+            raise ValueError(
+                f"checkpoint {str(path)!r} was written with other settings ({', '.join(differ)}: "
+                f"{', '.join(f'{k}={saved.get(k)!r}' for k in differ)}); give the same ones "
+                "to resume, or another checkpoint file"
+            )
+        tables = EquityTables(data["factor"], data["curve"], data["pairs"], data["decisions"],
+                              json.loads(str(data["tables_model"])))  # fmt: skip
+        card = dict(zip(CARD_NAMES, map(float, data["card"]), strict=True))
+        betting = dict(zip(READ_BET_NAMES, map(float, data["betting"]), strict=True))
+        state = FieldState(card, betting, data["show"], data["keep"],
+                           float(data["temperature"]), tables)  # fmt: skip
+        rows = json.loads(str(data["history"]))
+    return state, rows
+
+
+# ---------------------------------------------------------------- command --
+def main(argv: list[str] | None = None) -> int:
+    """Learn the default field at each table size and write it.
+
+    Each size runs :func:`learn_field` with a checkpoint in ``--checkpoints``
+    (a stopped run resumes where it stopped) and is written to ``--out`` as
+    soon as it is done: ``field.npz`` (each size's card weights, betting,
+    show, keep and equity tables, and its model: the command, the settings
+    and the history) and ``field_history.csv``."""
+    parser = argparse.ArgumentParser(prog="python -m anaconda_sim.learning.fieldfit",
+                                     description=main.__doc__.splitlines()[0])  # type: ignore[union-attr]  # fmt: skip
+    parser.add_argument("--players", default="2,3,4,5,6,7", help="table sizes (comma list)")
+    parser.add_argument("--out", type=Path, default=Path("field-fit"))
+    parser.add_argument(
+        "--checkpoints",
+        type=Path,
+        default=None,
+        help="folder of the checkpoints (default: OUT/checkpoints)",
+    )
+    parser.add_argument("--iterations", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+    sizes = table_sizes(parser, args.players)
+    checkpoints = args.checkpoints or args.out / "checkpoints"
+    command = (
+        f"python -m anaconda_sim.learning.fieldfit --players {shlex.quote(args.players)} "
+        f"--iterations {args.iterations} --seed {args.seed}"
+    )
+    for players in sizes:
+        fit = learn_field(players, iterations=args.iterations, seed=args.seed,
+                          checkpoint=checkpoints / f"field_{players}.npz", log=print)  # fmt: skip
+        _write(args.out, fit, command)
+        print(f"players={players}: written to {args.out}", flush=True)
+    return 0
+
+
+def _write(out: Path, fit: FieldFit, command: str) -> None:
+    """Add ``fit``'s size to ``out``/field.npz and ``out``/field_history.csv."""
+    target = out / "field.npz"
+    arrays: dict[str, np.ndarray] = {}
+    if target.exists():
+        with np.load(target) as data:
+            arrays = {name: data[name] for name in data.files}
+    p = fit.players
+    for name, value in _arrays(fit.state).items():
+        arrays[f"{name}_{p}"] = value
+    model = {"players": p, "command": command, "settings": fit.settings,
+             "converged": fit.converged, "history": fit.history.to_dict("records"),
+             "field": fit.strategy().spec()}  # fmt: skip
+    arrays[f"model_{p}"] = np.array(json.dumps(model, default=str))
+    write_arrays(target, arrays)
+    history = out / "field_history.csv"
+    frame = fit.history.assign(players=p)
+    if history.exists():
+        frame = pd.concat([pd.read_csv(history).query("players != @p"), frame])
+    frame.to_csv(history, index=False)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,206 @@
+"""The default field learned whole (learning/fieldfit.py): the significance
+gate keeps what gains and refuses noise, the discard's choice is the
+kernel's, the loop is seeded, resumes to the same field, and refuses a
+checkpoint of other settings; the command writes size by size."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from statistics import NormalDist
+
+import numpy as np
+import pandas as pd
+import pytest
+from naive_learned import naive_show_discard
+
+from anaconda_sim.hands.evaluator import eval_cards
+from anaconda_sim.learning.fieldfit import (
+    DECISIONS,
+    confirmed_gain,
+    discard_candidate,
+    keep_threshold,
+    learn_field,
+    main,
+    order_candidate,
+    stopping_rule,
+)
+from anaconda_sim.learning.showfit import (
+    DiscardData,
+    OrderData,
+    best_show_scores,
+    fit_keep,
+    keep_choices,
+)
+from anaconda_sim.rng import new_state
+from anaconda_sim.sim.simulator import simulate
+from anaconda_sim.strategies.learned.params import OWN_BUCKETS, SHOW_SIZE
+from anaconda_sim.strategies.learned.show import keep_prior, show_prior
+from anaconda_sim.strategies.learned.winprob import OWN_BUCKET
+
+TINY = dict(situations=8, deals=40, pass_bet_situations=4, order_situations=4,
+            discard_situations=4, card_deals=20, bet_deals=200, table_deals=400,
+            eval_situations=2, eval_deals=20)  # fmt: skip
+
+
+def test_the_threshold_is_bonferroni_over_the_candidates() -> None:
+    assert keep_threshold(0.05, 4) == pytest.approx(NormalDist().inv_cdf(1 - 0.05 / 4))
+    assert keep_threshold(0.05, 4) > keep_threshold(0.05, 1)
+    with pytest.raises(ValueError, match=r"alpha=1\.5"):
+        keep_threshold(1.5, 4)
+    gain, se = confirmed_gain(np.array([0.1, 0.3, 0.2, 0.4]))
+    assert gain == pytest.approx(0.25) and se == pytest.approx(np.std([1, 3, 2, 4], ddof=1) / 20)
+
+
+def _order_data(rng: np.random.Generator, n: int, signal: float) -> OrderData:
+    """Order situations of 16 candidates each whose values are noise plus
+    ``signal`` times a feature the prior table does not reward (showing a
+    pair after the second card)."""
+    own = rng.integers(0, 3, n)  # three own buckets: three fits per table
+    features = np.zeros((n, 120, 24))
+    cells = rng.integers(0, 8, (n, 120, 3)) + np.array([0, 8, 16])
+    for r in range(3):
+        np.put_along_axis(features, cells[:, :, r : r + 1], 1.0, axis=2)
+    candidates = np.zeros((n, 120), dtype=bool)
+    candidates[:, :16] = True
+    values = rng.normal(0.0, 1.0, (n, 120)) + signal * features[:, :, 1]
+    return OrderData(own, features, values, candidates)
+
+
+def test_the_gate_keeps_an_order_that_gains_and_refuses_noise() -> None:
+    """On noise the half fits confirm nothing (in 20 draws at the gate's
+    threshold, at most two kept: the chance of a false keep is 1.25% each);
+    on values that pay for showing a pair early, the gain is confirmed."""
+    rng = np.random.default_rng(5)
+    z = keep_threshold(0.05, len(DECISIONS))
+    kept = 0
+    for _ in range(20):
+        _, gains = order_candidate(_order_data(rng, 120, 0.0), show_prior(), 0.3)
+        gain, se = confirmed_gain(gains)
+        kept += gain > z * se
+    assert kept <= 2
+    fitted, gains = order_candidate(_order_data(rng, 240, 3.0), show_prior(), 0.3)
+    gain, se = confirmed_gain(gains)
+    assert gain > z * se and gains.shape == (240,)
+    assert fitted.shape == (SHOW_SIZE,)
+
+
+def _sevens(seed: int, n: int) -> list[list[int]]:
+    rng = np.random.default_rng(seed)
+    return [sorted(rng.choice(52, 7, replace=False).tolist()) for _ in range(n)]
+
+
+def _discard_features(seven: list[int], show: np.ndarray) -> tuple[list[list[int]], np.ndarray,
+                                                                     np.ndarray]:  # fmt: skip
+    """The 21 fives of ``seven`` in the twin's order, their keep features and hand values."""
+    fives = [[c for t, c in enumerate(seven) if t not in pair]
+             for pair in itertools.combinations(range(7), 2)]  # fmt: skip
+    strength = np.array([eval_cards(np.array(f, dtype=np.int64), 5) for f in fives])
+    features = np.zeros((21, OWN_BUCKETS + 1))
+    features[np.arange(21), OWN_BUCKET[strength]] = 1.0
+    features[:, OWN_BUCKETS] = best_show_scores(np.array(fives), show)
+    return fives, features, strength
+
+
+@pytest.mark.parametrize("kind", ["random", "whole", "prior"])
+def test_the_discard_choice_is_the_kernel_s(kind: str) -> None:
+    """keep_choices keeps the five the plain twin of the kernel keeps
+    (ties to the higher hand value), on 150 random sevens."""
+    rng = np.random.default_rng(11)
+    show = rng.normal(0.0, 1.0, SHOW_SIZE)
+    keep = {"random": np.append(rng.normal(0.0, 1.0, 12), rng.uniform(0.0, 2.0)),
+            "whole": rng.integers(-2, 3, 13).astype(np.float64) ** 2,
+            "prior": keep_prior()}[kind]  # fmt: skip
+    array = np.concatenate([[0.0], show, keep])
+    for seven in _sevens(12, 150):
+        fives, features, strength = _discard_features(seven, show)
+        data = DiscardData(features[None], np.zeros((1, 21)), strength[None])
+        chosen = fives[int(keep_choices(keep, data)[0])]
+        twin = naive_show_discard(array, seven, new_state(np.uint64(1), 0, 0))
+        assert sorted(chosen) == sorted(twin[2:]), (kind, seven)
+
+
+def test_the_discard_gate_and_the_rare_buckets() -> None:
+    """A keep table paid for keeping a lower bucket is confirmed; a bucket
+    offered in too few situations keeps its entry."""
+    rng = np.random.default_rng(6)
+    n = 200
+    features = np.zeros((n, 21, OWN_BUCKETS + 1))
+    own = rng.integers(2, 6, (n, 21))
+    own[:5, 0] = 11  # bucket 11: offered in 5 situations only
+    features[np.arange(n)[:, None], np.arange(21)[None, :], own] = 1.0
+    values = rng.normal(0.0, 0.2, (n, 21)) + (own == 3)  # keeping bucket 3 pays
+    data = DiscardData(features, values, np.zeros((n, 21), dtype=np.int64))
+    fitted, gains = discard_candidate(data, keep_prior())
+    gain, se = confirmed_gain(gains)
+    assert gain > keep_threshold(0.05, 4) * se
+    assert fitted[11] == keep_prior()[11]
+    assert fit_keep(keep_prior(), data, min_situations=1)[11] != keep_prior()[11]
+
+
+def test_the_stopping_rule() -> None:
+    quiet = {"h2h_chips": -0.02, "h2h_se": 0.015}
+    loud = {"h2h_chips": 0.05, "h2h_se": 0.01}
+    assert stopping_rule([loud, quiet, quiet, quiet])
+    assert not stopping_rule([quiet, loud, quiet])
+    assert not stopping_rule([quiet, quiet])
+
+
+@pytest.fixture(scope="module")
+def two_iterations() -> pd.DataFrame:
+    fit = learn_field(2, iterations=2, seed=4, **TINY)
+    return fit
+
+
+def test_the_loop_measures_every_decision_and_plays(two_iterations) -> None:
+    history = two_iterations.history
+    assert history["iteration"].tolist() == [0, 1]
+    for decision in DECISIONS:
+        for column in ("exploitability", "se", "gain", "gain_se", "kept"):
+            assert f"{decision}_{column}" in history
+    assert {"h2h_chips", "h2h_se", "seconds", "cpu_seconds", "bet_changes"} <= set(history)
+    assert np.isfinite(history[["pass_exploitability", "order_se", "h2h_se"]].to_numpy()).all()
+    result = simulate(2, [two_iterations.strategy(), "sensible"], 300, seed=1, progress=False)
+    assert np.isfinite(result.mean_net).all() and abs(float(np.sum(result.mean_net))) < 1e-9
+
+
+def test_the_loop_is_seeded_and_resumes_to_the_same_field(two_iterations, tmp_path) -> None:
+    """One iteration, stopped, then resumed to two: the same field and the
+    same history (but the times) as two in one go, and as a second run."""
+    path = tmp_path / "field.npz"
+    learn_field(2, iterations=1, seed=4, checkpoint=path, **TINY)
+    resumed = learn_field(2, iterations=2, seed=4, checkpoint=path, **TINY)
+    again = learn_field(2, iterations=2, seed=4, **TINY)
+    for other in (resumed, again):
+        assert other.strategy() == two_iterations.strategy()
+        times = ["seconds", "cpu_seconds"]
+        pd.testing.assert_frame_equal(other.history.drop(columns=times),
+                                      two_iterations.history.drop(columns=times))  # fmt: skip
+    with pytest.raises(ValueError, match="bet_deals"):
+        learn_field(2, iterations=2, seed=4, checkpoint=path, **{**TINY, "bet_deals": 300})
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="order_situations"):
+        learn_field(2, **{**TINY, "order_situations": 3})
+    with pytest.raises(ValueError, match="temperature"):
+        learn_field(2, temperature=-1.0, **TINY)
+    with pytest.raises(TypeError, match="strangers"):
+        learn_field(2, strangers="sensible", **TINY)  # type: ignore[arg-type]
+
+
+def test_the_command_writes_each_size(tmp_path, monkeypatch) -> None:
+    import anaconda_sim.learning.fieldfit as fieldfit
+
+    real = fieldfit.learn_field
+    monkeypatch.setattr(fieldfit, "learn_field",
+                        lambda players, **kw: real(players, **{**kw, **TINY}))  # fmt: skip
+    for players in ("2", "3"):
+        assert main(["--players", players, "--iterations", "1", "--out", str(tmp_path)]) == 0
+    with np.load(tmp_path / "field.npz") as data:
+        assert {"show_2", "keep_3", "card_2", "betting_3", "factor_2"} <= set(data.files)
+        model = json.loads(str(data["model_3"]))
+    assert model["command"].startswith("python -m anaconda_sim.learning.fieldfit")
+    history = pd.read_csv(tmp_path / "field_history.csv")
+    assert sorted(history["players"].unique()) == [2, 3]
+    assert (tmp_path / "checkpoints" / "field_2.npz").exists()
