@@ -1,4 +1,4 @@
-"""One iteration of ``learn`` by stage: wall and CPU seconds at 2, 4 and 6 players.
+"""One iteration of a learning loop by stage: wall and CPU seconds at 2, 4 and 6 players.
 
 An iteration of :func:`anaconda_sim.learning.learn` draws its
 situations, scores every candidate of each by simulation (the 35 passes,
@@ -8,6 +8,12 @@ betting parameters, and measures the new field. This script times each of
 those stages of one iteration (after a small iteration that compiles the
 kernels, so no compile time is counted) by wrapping the functions the
 iteration calls; a stage's time includes everything it calls.
+
+``--loop field`` times one iteration of
+:func:`anaconda_sim.learning.fieldfit.learn_field` instead (the default
+field learned whole): its situations, the scoring of every pass, order and
+discard, the fits, the betting search, the confirmation of the candidates,
+the equity tables and the measurement.
 
 With ``--previous REV`` the same measurement runs in a worktree of ``REV``
 in a child process, in the same run, and each row gets the ratio. The
@@ -19,6 +25,7 @@ Examples
     python benchmarks/bench_learning.py                  # learn's own sample sizes
     python benchmarks/bench_learning.py --previous HEAD~3
     python benchmarks/bench_learning.py --quick          # a smoke run, seconds
+    python benchmarks/bench_learning.py --loop field     # learn_field's iteration
 """
 
 from __future__ import annotations
@@ -50,25 +57,48 @@ STAGES: dict[str, tuple[str, ...]] = {
     "betting search": ("betting_search",),
     "measurement": ("exploitability", "deviation_gain", "seat_nets"),
 }
+#: the stages of ``learn_field``'s iteration (``--loop field``)
+FIELD_STAGES: dict[str, tuple[str, ...]] = {
+    "situations": ("stratified_hands",),
+    "candidate scoring": ("pass_table", "pass_betting_table", "order_values", "discard_values"),
+    "fits": ("fit_weights", "fit_table", "fit_keep"),
+    "betting search": ("coordinate_search",),
+    "confirmation": ("population_nets",),
+    "equity tables": ("estimate_equity",),
+    "measurement": ("exploitability", "seat_nets"),
+}
 #: sample sizes of the smoke mode (learn's defaults otherwise)
 QUICK = {"situations": 8, "deals": 60, "bet_deals": 400, "table_deals": 1000, "eval_hands": 4,
          "eval_deals": 60, "order_situations": 3, "order_deals": 40,
          "pass_bet_situations": 3, "pass_bet_deals": 40}  # fmt: skip
+#: the smoke mode's sizes for ``learn_field``
+FIELD_QUICK = {"situations": 8, "deals": 40, "pass_bet_situations": 4, "order_situations": 4,
+               "discard_situations": 4, "card_deals": 20, "bet_deals": 300,
+               "table_deals": 1000, "eval_situations": 2, "eval_deals": 20}  # fmt: skip
 
 
-def _loop_module() -> Any:
+def _loop_module(loop: str = "learn") -> Any:
     """The module whose functions one learning iteration looks up."""
+    if loop == "field":
+        from anaconda_sim.learning import fieldfit
+
+        return fieldfit
     from anaconda_sim.learning import fit
 
     iteration = getattr(fit, "_iteration", None)
     return sys.modules[iteration.__module__] if iteration is not None else fit
 
 
+def stages_of(loop: str) -> dict[str, tuple[str, ...]]:
+    """The stages timed for ``loop`` (``"learn"`` or ``"field"``)."""
+    return FIELD_STAGES if loop == "field" else STAGES
+
+
 @contextmanager
-def _timed_stages(clock: dict[str, list[float]]) -> Iterator[None]:
+def _timed_stages(clock: dict[str, list[float]], loop: str = "learn") -> Iterator[None]:
     """Wrap each stage's functions in the loop's module so their wall and
     CPU seconds add into ``clock[stage]`` (a nested call counts once)."""
-    module = _loop_module()
+    module = _loop_module(loop)
     originals: dict[str, Callable[..., Any]] = {}
     depth = [0]
 
@@ -86,7 +116,7 @@ def _timed_stages(clock: dict[str, list[float]]) -> Iterator[None]:
 
         return timed
 
-    for stage, names in STAGES.items():
+    for stage, names in stages_of(loop).items():
         for name in names:
             if callable(getattr(module, name, None)):
                 originals[name] = getattr(module, name)
@@ -98,22 +128,35 @@ def _timed_stages(clock: dict[str, list[float]]) -> Iterator[None]:
             setattr(module, name, fn)
 
 
-def measure(players: int, sizes: dict[str, int], seed: int = 11) -> dict[str, Any]:
-    """Wall and CPU seconds of one iteration of ``learn`` at ``players``, by
-    stage (a small iteration first, to compile)."""
+def measure(players: int, sizes: dict[str, int], seed: int = 11,
+            loop: str = "learn") -> dict[str, Any]:  # fmt: skip
+    """Wall and CPU seconds of one iteration of ``learn`` (``loop="field"``:
+    ``learn_field``) at ``players``, by stage (a small iteration first, to
+    compile)."""
     import numba
 
     import anaconda_sim
-    from anaconda_sim.learning import learn
+    from anaconda_sim.learning import learn, learn_field
 
     numba.set_num_threads(1)
-    learn(players, iterations=1, seed=seed, progress=False, **QUICK)  # compiles
-    clock = {stage: [0.0, 0.0] for stage in STAGES}
+    if loop == "field":
+        def one(**kw: Any) -> None:
+            learn_field(players, iterations=1, seed=seed, **kw)
+
+        quick = FIELD_QUICK
+    else:
+        def one(**kw: Any) -> None:
+            learn(players, iterations=1, seed=seed, progress=False, **kw)
+
+        quick = QUICK
+    one(**quick)  # compiles
+    clock = {stage: [0.0, 0.0] for stage in stages_of(loop)}
     wall, cpu = time.perf_counter(), time.process_time()
-    with _timed_stages(clock):
-        learn(players, iterations=1, seed=seed, progress=False, **sizes)
+    with _timed_stages(clock, loop):
+        one(**sizes)
     row: dict[str, Any] = {
         "players": players,
+        "loop": loop,
         "package": str(Path(anaconda_sim.__file__).parent),
         "wall_s": time.perf_counter() - wall,
         "cpu_s": time.process_time() - cpu,
@@ -129,25 +172,27 @@ _CHILD = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 import bench_learning
-print(json.dumps(bench_learning.measure(int(sys.argv[2]), json.loads(sys.argv[3]))))
+print(json.dumps(bench_learning.measure(int(sys.argv[2]), json.loads(sys.argv[3]),
+                                        loop=sys.argv[4])))
 """
 
 
 def measure_previous(revision: str, players: int, sizes: dict[str, int], tree: Path,
-                     cache: Path) -> dict[str, Any]:  # fmt: skip
+                     cache: Path, loop: str = "learn") -> dict[str, Any]:  # fmt: skip
     """:func:`measure` run by ``revision``'s package (a worktree at ``tree``),
     in a child process with its own kernel cache."""
     env = {**os.environ, "PYTHONPATH": str(tree), "ANACONDA_SIM_CACHE_DIR": str(cache)}
     here = str(Path(__file__).resolve().parent)
-    command = [sys.executable, "-c", _CHILD, here, str(players), json.dumps(sizes)]
+    command = [sys.executable, "-c", _CHILD, here, str(players), json.dumps(sizes), loop]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd=tree)
     row: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return row
 
 
-def run(quick: bool, previous: str | None, players: tuple[int, ...] = PLAYERS) -> dict[str, Any]:
+def run(quick: bool, previous: str | None, players: tuple[int, ...] = PLAYERS,
+        loop: str = "learn") -> dict[str, Any]:  # fmt: skip
     """Measure every table size; return the figures (also what is written)."""
-    sizes = dict(QUICK) if quick else {}
+    sizes = dict(FIELD_QUICK if loop == "field" else QUICK) if quick else {}
     rows: list[dict[str, Any]] = []
     repo = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory(prefix="anaconda-sim-learning-") as folder:
@@ -157,10 +202,11 @@ def run(quick: bool, previous: str | None, players: tuple[int, ...] = PLAYERS) -
                             previous], check=True, capture_output=True)  # fmt: skip
         try:
             for n in players:
-                row = measure(n, sizes)
+                row = measure(n, sizes, loop=loop)
                 row["load_average"] = load_average()
                 if previous:
-                    old = measure_previous(previous, n, sizes, tree, Path(folder) / "cache")
+                    old = measure_previous(previous, n, sizes, tree, Path(folder) / "cache",
+                                           loop)  # fmt: skip
                     row["previous"] = previous
                     row["previous_package"] = old["package"]
                     for key in [k for k in row if k.endswith("_s")]:
@@ -176,8 +222,9 @@ def run(quick: bool, previous: str | None, players: tuple[int, ...] = PLAYERS) -
         "mode": "quick" if quick else "full",
         "when": time.strftime("%Y-%m-%d %H:%M:%S"),
         "machine": machine(),
-        "sizes": sizes or "learn's defaults",
-        "stages": {stage: list(names) for stage, names in STAGES.items()},
+        "loop": loop,
+        "sizes": sizes or f"{'learn_field' if loop == 'field' else 'learn'}'s defaults",
+        "stages": {stage: list(names) for stage, names in stages_of(loop).items()},
         "rows": rows,
     }
 
@@ -189,15 +236,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="also measure this git revision, in the same run")  # fmt: skip
     parser.add_argument("--players", type=int, nargs="+", default=list(PLAYERS),
                         help="table sizes (default: 2 4 6)")  # fmt: skip
+    parser.add_argument("--loop", choices=("learn", "field"), default="learn",
+                        help="the loop timed: learn (learned-v1) or field (learn_field)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="output folder")
     parser.add_argument("--quiet", action="store_true", help="print nothing")
     args = parser.parse_args(argv)
-    figures = run(args.quick, args.previous, tuple(args.players))
-    paths = write_figures("bench_learning", figures, args.out)
+    figures = run(args.quick, args.previous, tuple(args.players), args.loop)
+    name = "bench_learning" if args.loop == "learn" else "bench_learning_field"
+    paths = write_figures(name, figures, args.out)
     if not args.quiet:
         for row in figures["rows"]:
             stages = ", ".join(f"{stage} {row[stage.replace(' ', '_') + '_cpu_s']:.1f}"
-                               for stage in STAGES)  # fmt: skip
+                               for stage in stages_of(args.loop))  # fmt: skip
             extra = (f" ({row['cpu_vs_previous']:.2f}x of {row['previous']})"
                      if "cpu_vs_previous" in row else "")  # fmt: skip
             print(f"{row['players']} players: {row['cpu_s']:.1f} CPU s{extra}; {stages}")

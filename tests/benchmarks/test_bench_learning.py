@@ -30,3 +30,20 @@ def test_quick_benchmark_times_every_stage_of_an_iteration(tmp_path: Path) -> No
     assert written["rows"] == json.loads(json.dumps(figures["rows"]))
     with (tmp_path / "bench_learning.quick.csv").open() as handle:
         assert [int(r["players"]) for r in csv.DictReader(handle)] == [2]
+
+
+@pytest.mark.slow
+def test_quick_benchmark_times_the_field_loop(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("bench_learning", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    figures = module.main(["--quick", "--loop", "field", "--players", "2", "--out",
+                           str(tmp_path), "--quiet"])  # fmt: skip
+    (row,) = figures["rows"]
+    assert row["loop"] == "field" and row["cpu_s"] > 0
+    stage_cpu = [row[f"{stage.replace(' ', '_')}_cpu_s"] for stage in module.FIELD_STAGES]
+    # every stage but the confirmation (a tiny search may keep no change) ran
+    assert sum(t > 0 for t in stage_cpu) >= len(stage_cpu) - 1
+    assert sum(stage_cpu) <= row["cpu_s"] * 1.01 + 0.05
+    assert (tmp_path / "bench_learning_field.quick.json").exists()
