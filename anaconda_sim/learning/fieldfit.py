@@ -234,6 +234,7 @@ def learn_field(
     temperature: float = 0.3,
     alpha: float = 0.05,
     strangers: tuple[str, ...] = ("sensible",),
+    fitted: tuple[str, ...] = DECISIONS,
     seed: int = 2026,
     checkpoint: str | Path | None = None,
     log: Any = None,
@@ -268,6 +269,10 @@ def learn_field(
     strangers
         Strategy specs that sit in one seat of the betting search's
         population field (empty: self-play only).
+    fitted
+        The decisions the loop fits (of :data:`DECISIONS`); the others keep
+        the starting field's and are only measured (their gain columns are
+        NaN), and the Bonferroni threshold is over the decisions fitted.
     seed
         An int.
     checkpoint
@@ -306,7 +311,10 @@ def learn_field(
     if not 0.0 <= temperature < 10.0:
         raise ValueError(f"temperature={temperature!r} must be in [0, 10): the order's draw "
                          "(0: the order of best score)")  # fmt: skip
-    z = keep_threshold(alpha, len(DECISIONS))
+    if isinstance(fitted, str) or not set(fitted) <= set(DECISIONS) or not fitted:
+        raise ValueError(f"fitted={fitted!r} must name one or more of {DECISIONS}")
+    fitted = tuple(d for d in DECISIONS if d in fitted)
+    z = keep_threshold(alpha, len(fitted))
     seed = check_int(seed, "seed", fix="give seed as an int: learning is seeded")
     if isinstance(strangers, str):
         raise TypeError(f"strangers={strangers!r} must be a sequence of strategy specs, "
@@ -317,7 +325,7 @@ def learn_field(
                 "card_deals": card_deals, "bet_deals": bet_deals, "table_deals": table_deals,
                 "eval_situations": eval_situations, "eval_deals": eval_deals,
                 "temperature": float(temperature), "alpha": float(alpha),
-                "strangers": list(strangers)}  # fmt: skip
+                "strangers": list(strangers), "fitted": list(fitted)}  # fmt: skip
     path = None if checkpoint is None else Path(checkpoint)
     if path is not None and path.exists():
         state, rows = _load(path, settings)
@@ -453,21 +461,28 @@ def _iteration(s: dict[str, Any], state: FieldState, t: int,
     players, seed = s["players"], s["seed"]
     field = state.strategy()
     w = np.array([state.card[name] for name in PASS_NAMES])
-    # 1-2. each decision's best response, screened and confirmed
-    w_fit, pass_gains = _pass_candidate(s, field, w, t)
-    orders = order_values(players, field, s["order_situations"], s["card_deals"],
-                          child_seed(seed, t, 4))  # fmt: skip
-    show_fit, order_gains = order_candidate(orders, state.show, state.temperature)
-    discards = discard_values(players, field, state.show, s["discard_situations"],
-                              s["card_deals"], child_seed(seed, t, 5))  # fmt: skip
-    keep_fit, discard_gains = discard_candidate(discards, state.keep)
-    response, changes, bet_gains = _bet_candidate(s, state, field, t)
+    # 1-2. each fitted decision's best response, screened and confirmed
+    fitting = set(s["fitted"])
+    none = np.full(0, np.nan)
+    w_fit, pass_gains = _pass_candidate(s, field, w, t) if "pass" in fitting else (w, none)
+    show_fit, order_gains, keep_fit, discard_gains = state.show, none, state.keep, none
+    if "order" in fitting:
+        orders = order_values(players, field, s["order_situations"], s["card_deals"],
+                              child_seed(seed, t, 4))  # fmt: skip
+        show_fit, order_gains = order_candidate(orders, state.show, state.temperature)
+    if "discard" in fitting:
+        discards = discard_values(players, field, state.show, s["discard_situations"],
+                                  s["card_deals"], child_seed(seed, t, 5))  # fmt: skip
+        keep_fit, discard_gains = discard_candidate(discards, state.keep)
+    response, changes, bet_gains = dict(state.betting), [], none
+    if "bet" in fitting:
+        response, changes, bet_gains = _bet_candidate(s, state, field, t)
     # 3. the changes kept move the field
     row: dict[str, Any] = {"iteration": t}
     kept = {}
     for decision, gains in (("pass", pass_gains), ("order", order_gains),
                             ("discard", discard_gains), ("bet", bet_gains)):  # fmt: skip
-        gain, se = confirmed_gain(gains)
+        gain, se = confirmed_gain(gains) if len(gains) else (math.nan, math.nan)
         kept[decision] = bool(gain > 0 and gain > z * se)
         row.update({f"{decision}_gain": gain, f"{decision}_gain_se": se,
                     f"{decision}_kept": kept[decision]})  # fmt: skip

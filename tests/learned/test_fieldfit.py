@@ -180,6 +180,22 @@ def test_the_loop_is_seeded_and_resumes_to_the_same_field(two_iterations, tmp_pa
         learn_field(2, iterations=2, seed=4, checkpoint=path, **{**TINY, "bet_deals": 300})
 
 
+def test_a_loop_fitting_some_decisions_leaves_the_others(two_iterations) -> None:
+    """Fitting the reveal order alone: the pass, the keep table and the
+    betting stay the starting field's (the first iteration of a full run
+    starts from the same field), the others' gains are not screened."""
+    fit = learn_field(2, iterations=1, seed=4, fitted=("order",), **TINY)
+    row = fit.history.iloc[0]
+    assert np.isnan(row["pass_gain"]) and np.isnan(row["bet_gain"]) and not row["discard_kept"]
+    assert np.isfinite(row["order_gain"]) and np.isfinite(row["discard_exploitability"])
+    assert row["z"] == pytest.approx(keep_threshold(0.05, 1))
+    start = learn_field(2, iterations=1, seed=4, fitted=("pass",), **TINY).state
+    assert fit.state.betting == start.betting
+    assert np.array_equal(fit.state.keep, keep_prior())
+    with pytest.raises(ValueError, match="fitted"):
+        learn_field(2, fitted=("bluff",), **TINY)
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="order_situations"):
         learn_field(2, **{**TINY, "order_situations": 3})

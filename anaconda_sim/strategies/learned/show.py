@@ -248,7 +248,9 @@ def discard_shown(own, params, rng, out):
     A five is scored only when it can win: ``K + w * bound`` (the bucket's
     :func:`fill_keep_bounds` entry, with ``w >= 0``) is at least the score of
     every five it could beat, exactly in floating point (rounded addition and
-    multiplication by ``w >= 0`` never decrease when an operand grows)."""
+    multiplication by ``w >= 0`` never decrease when an operand grows). With
+    ``w = 0`` no show score is computed: ``K + 0 * m`` is ``K`` for every
+    finite ``m``."""
     n = own[V.O_NCARDS]
     if n != HAND_SIZE:
         value = discard_best_five(own, out, False)
@@ -281,9 +283,12 @@ def discard_shown(own, params, rng, out):
             bound = keep + w * params[KEEP_BOUND0 + bucket]
             if bound < best or (bound == best and value <= best_value):
                 continue
-            row = SHOW0 + bucket * (SHOW_ROUNDS * EXPOSURE_BUCKETS)
-            shown, _, _ = _scan(params, out, f, row, _BEST, 0.0, 1.0, 0.0)
-            score = keep + w * shown
+            if w == 0.0:  # the show score weighs nothing: its scan is skipped
+                score = keep
+            else:
+                row = SHOW0 + bucket * (SHOW_ROUNDS * EXPOSURE_BUCKETS)
+                shown, _, _ = _scan(params, out, f, row, _BEST, 0.0, 1.0, 0.0)
+                score = keep + w * shown
             if score > best or (score == best and value > best_value):
                 best, best_value, best_i, best_j = score, value, i, j
     out[0], out[1] = seven[best_i], seven[best_j]
