@@ -11,11 +11,13 @@ reads. Each iteration
 
 1. **screens** a best response for each decision against the field, on
    situations of :func:`~anaconda_sim.learning.exploitability` valued on
-   common deals: the pass (``situations`` stratified hands in the showdown
-   model and ``pass_bet_situations`` in chips with betting, fitted together
-   as :func:`~anaconda_sim.learning.learn` does), the reveal order
-   (``order_situations``, :func:`~anaconda_sim.learning.showfit.fit_table`),
-   the discard (``discard_situations``,
+   common deals: the pass (``situations`` hands stratified over the
+   starting-hand classes in the showdown model and ``pass_bet_situations``
+   in chips with betting, fitted together as :func:`~anaconda_sim.learning.learn`
+   does), the reveal order (``order_situations``, stratified over the
+   starting-hand families, :func:`~anaconda_sim.learning.exploit.stratified_situations`;
+   :func:`~anaconda_sim.learning.showfit.fit_table`), the discard
+   (``discard_situations``, stratified likewise;
    :func:`~anaconda_sim.learning.showfit.fit_keep`) and the betting (one pass
    of the paired coordinate search of :mod:`~anaconda_sim.learning.betting`
    against the population field, ``bet_deals`` deals per candidate);
@@ -82,7 +84,7 @@ from ..strategies.learned.show import keep_prior, show_prior
 from ..strategies.spec import Strategy, get_strategy
 from .betting import coordinate_search, population_nets, read_steps, seat_nets
 from .equity import EquityTables, estimate_equity, table_sizes, write_arrays
-from .exploit import exploitability
+from .exploit import exploitability, stratified_situations
 from .family import child_seed
 from .showfit import (
     DiscardData,
@@ -467,14 +469,18 @@ def _iteration(s: dict[str, Any], state: FieldState, t: int,
     w_fit, pass_gains = _pass_candidate(s, field, w, t) if "pass" in fitting else (w, none)
     show_fit, order_gains, keep_fit, discard_gains = state.show, none, state.keep, none
     if "order" in fitting:
-        orders = order_values(players, field, s["order_situations"], s["card_deals"],
-                              child_seed(seed, t, 4))  # fmt: skip
+        at = child_seed(seed, t, 4)
+        orders = order_values(players, field, 0, s["card_deals"], at,
+                              indices=stratified_situations(s["order_situations"], at))  # fmt: skip
         show_fit, order_gains = order_candidate(orders, state.show, state.temperature)
     if "discard" in fitting:
-        discards = discard_values(players, field, state.show, s["discard_situations"],
-                                  s["card_deals"], child_seed(seed, t, 5))  # fmt: skip
+        at = child_seed(seed, t, 5)
+        picked = stratified_situations(s["discard_situations"], at)
+        discards = discard_values(players, field, state.show, 0, s["card_deals"], at,
+                                  indices=picked)  # fmt: skip
         keep_fit, discard_gains = discard_candidate(discards, state.keep)
-    response, changes, bet_gains = dict(state.betting), [], none
+    response, bet_gains = dict(state.betting), none
+    changes: list[str] = []
     if "bet" in fitting:
         response, changes, bet_gains = _bet_candidate(s, state, field, t)
     # 3. the changes kept move the field

@@ -43,6 +43,7 @@ import json
 import math
 import shlex
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -169,10 +170,13 @@ def candidate_orders(orders: np.ndarray) -> np.ndarray:
 
 
 def order_values(players: int, field: Strategy, situations: int, deals: int,
-                 seed: int) -> OrderData:  # fmt: skip
+                 seed: int, indices: Sequence[int] | np.ndarray | None = None,
+                 ) -> OrderData:  # fmt: skip
     """The order decision's best-response data against ``field``: the
     situations of :func:`~anaconda_sim.learning.exploitability`'s ``"order"``
-    with betting, every order valued on ``deals`` common deals each.
+    with betting (``situations`` of them, or those numbered ``indices``:
+    :func:`~anaconda_sim.learning.exploit.stratified_situations`), every
+    order valued on ``deals`` common deals each.
 
     Examples
     --------
@@ -180,12 +184,14 @@ def order_values(players: int, field: Strategy, situations: int, deals: int,
     >>> data.own.shape, data.features.shape, data.values.shape
     ((2,), (2, 120, 24), (2, 120))
     """
+    numbers = list(range(situations)) if indices is None else [int(k) for k in indices]
+    situations = len(numbers)
     own = np.empty(situations, dtype=np.int64)
     features = np.empty((situations, 120, SHOW_ROUNDS * EXPOSURE_BUCKETS))
     values = np.empty((situations, 120))
     candidates = np.empty((situations, 120), dtype=bool)
-    for i in range(situations):
-        orders, row = situation_values(field, players, "order", seed, i, deals, betting=True)
+    for i, number in enumerate(numbers):
+        orders, row = situation_values(field, players, "order", seed, number, deals, betting=True)
         five = np.asarray(orders[0], dtype=np.int64)
         own[i] = OWN_BUCKET[eval_cards(five, len(five))]
         features[i] = show_features(orders)
@@ -248,16 +254,22 @@ def best_show_scores(fives: np.ndarray, show: np.ndarray) -> np.ndarray:
 
 
 def discard_values(players: int, field: Strategy, show: np.ndarray, situations: int,
-                   deals: int, seed: int) -> DiscardData:  # fmt: skip
+                   deals: int, seed: int,
+                   indices: Sequence[int] | np.ndarray | None = None,
+                   ) -> DiscardData:  # fmt: skip
     """The discard decision's best-response data against ``field`` (which
     shows by ``show``): the situations of
     :func:`~anaconda_sim.learning.exploitability`'s ``"discard"`` with
-    betting, every discard valued on ``deals`` common deals each."""
+    betting (``situations`` of them, or those numbered ``indices``), every
+    discard valued on ``deals`` common deals each."""
+    numbers = list(range(situations)) if indices is None else [int(k) for k in indices]
+    situations = len(numbers)
     features = np.zeros((situations, 21, OWN_BUCKETS + 1))
     values = np.empty((situations, 21))
     strength = np.empty((situations, 21), dtype=np.int64)
-    for i in range(situations):
-        fives, row = situation_values(field, players, "discard", seed, i, deals, betting=True)
+    for i, number in enumerate(numbers):
+        fives, row = situation_values(field, players, "discard", seed, number, deals,
+                                      betting=True)  # fmt: skip
         strength[i] = [eval_cards(np.asarray(f, dtype=np.int64), 5) for f in fives]
         features[i, np.arange(21), OWN_BUCKET[strength[i]]] = 1.0
         features[i, :, OWN_BUCKETS] = best_show_scores(fives, show)

@@ -14,7 +14,9 @@ import pandas as pd
 import pytest
 from naive_learned import naive_show_discard
 
+from anaconda_sim.hands.classes import class_ids, hand_classes
 from anaconda_sim.hands.evaluator import eval_cards
+from anaconda_sim.learning.exploit import situation_seeds, stratified_situations
 from anaconda_sim.learning.fieldfit import (
     DECISIONS,
     confirmed_gain,
@@ -136,6 +138,24 @@ def test_the_discard_gate_and_the_rare_buckets() -> None:
     assert gain > keep_threshold(0.05, 4) * se
     assert fitted[11] == keep_prior()[11]
     assert fit_keep(keep_prior(), data, min_situations=1)[11] != keep_prior()[11]
+
+
+def test_the_situations_are_stratified_over_the_families() -> None:
+    """Each starting-hand family is drawn within one of its share of n (the
+    seat's dealt seven being the first seven of the situation's shuffled
+    deck), the numbers are distinct and ascending, and a seed draws the
+    same ones."""
+    n = 400
+    picked = stratified_situations(n, 7)
+    assert np.array_equal(picked, stratified_situations(n, 7))
+    assert len(set(picked.tolist())) == n and (np.diff(picked) > 0).all()
+    sevens = np.array([np.random.default_rng(situation_seeds(7, int(i))[0]).permutation(52)[:7]
+                       for i in picked])  # fmt: skip
+    table = hand_classes()
+    families = pd.Series(table["family"].to_numpy()[class_ids(sevens)]).value_counts()
+    share = table.groupby("family")["probability"].sum() * n
+    for family, expected in share.items():
+        assert abs(families.get(family, 0) - expected) <= 1.0 + 1e-9, family
 
 
 def test_the_stopping_rule() -> None:
