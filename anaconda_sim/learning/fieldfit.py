@@ -35,9 +35,11 @@ reads. Each iteration
    of its own), the show and keep tables by ``1 / (t + 1)`` (the first fit
    replaces the prior): fictitious play, the field the running mean of the
    responses, which settles where a plain best-response iteration swings;
-4. re-estimates the **equity tables** against the moved field on
-   ``table_deals`` deals, averaged with the tables before (as
-   :func:`~anaconda_sim.learning.readfit.settle_tables` damps them);
+4. re-estimates the **equity tables** against the moved field, ``settle``
+   times on ``table_deals`` deals (:func:`~anaconda_sim.learning.readfit.settle_tables`:
+   the first estimate replaces the tables, each later one is averaged with
+   the tables before, against the field that bets on them), so that what
+   the betting reads into a shown order is what the moved field shows;
 5. **measures** the field it started from: the one-decision
    exploitability of its pass, discard and reveal order with betting
    (:func:`~anaconda_sim.learning.exploitability`, ``eval_situations`` x
@@ -86,6 +88,7 @@ from .betting import coordinate_search, population_nets, read_steps, seat_nets
 from .equity import EquityTables, estimate_equity, table_sizes, write_arrays
 from .exploit import exploitability, stratified_situations
 from .family import child_seed
+from .readfit import settle_tables
 from .showfit import (
     DiscardData,
     OrderData,
@@ -231,6 +234,7 @@ def learn_field(
     card_deals: int = 300,
     bet_deals: int = 20_000,
     table_deals: int = 100_000,
+    settle: int = 2,
     eval_situations: int = 60,
     eval_deals: int = 600,
     temperature: float = 0.3,
@@ -261,6 +265,8 @@ def learn_field(
         of the head to head.
     table_deals
         Deals of each estimate of the equity tables.
+    settle
+        Estimates of the equity tables per iteration (at least 1).
     eval_situations, eval_deals
         The one-decision exploitability measured each iteration.
     temperature
@@ -306,7 +312,7 @@ def learn_field(
                              ("order_situations", order_situations, 4),
                              ("discard_situations", discard_situations, 4),
                              ("card_deals", card_deals, 2), ("bet_deals", bet_deals, 2),
-                             ("table_deals", table_deals, 2),
+                             ("table_deals", table_deals, 2), ("settle", settle, 1),
                              ("eval_situations", eval_situations, 2),
                              ("eval_deals", eval_deals, 2)):  # fmt: skip
         check_deals(value, name, low=low)
@@ -325,6 +331,7 @@ def learn_field(
                 "pass_bet_situations": pass_bet_situations,
                 "order_situations": order_situations, "discard_situations": discard_situations,
                 "card_deals": card_deals, "bet_deals": bet_deals, "table_deals": table_deals,
+                "settle": settle,
                 "eval_situations": eval_situations, "eval_deals": eval_deals,
                 "temperature": float(temperature), "alpha": float(alpha),
                 "strangers": list(strangers), "fitted": list(fitted)}  # fmt: skip
@@ -504,13 +511,12 @@ def _iteration(s: dict[str, Any], state: FieldState, t: int,
         betting = {k: round(v + card_rate * (response[k] - v), 6) for k, v in betting.items()}
     show = state.show + show_rate * (show_fit - state.show) if kept["order"] else state.show
     keep = state.keep + show_rate * (keep_fit - state.keep) if kept["discard"] else state.keep
-    # 4. the equity tables of the moved field, damped
-    moved = field_strategy(card, betting, state.tables, show, state.temperature, keep)
-    new = estimate_equity(players, moved, deals=s["table_deals"], seed=child_seed(seed, t, 8))
-    tables = dataclasses.replace(new, factor=(new.factor + state.tables.factor) / 2,
-                                 curve=(new.curve + state.tables.curve) / 2,
-                                 pairs=new.pairs + state.tables.pairs,
-                                 decisions=new.decisions + state.tables.decisions)  # fmt: skip
+    # 4. the equity tables of the moved field, settled
+    def moved(tables: EquityTables) -> Strategy:
+        return field_strategy(card, betting, tables, show, state.temperature, keep)
+
+    tables = settle_tables(players, betting, state.tables, s["settle"], s["table_deals"],
+                           child_seed(seed, t, 8), field=moved)  # fmt: skip
     after = FieldState(card, betting, show, keep, state.temperature, tables)
     # 5. the field the iteration started from, measured; the head to head
     measured = exploitability(field, players, ("pass", "order", "discard"),
