@@ -82,6 +82,7 @@ __all__ = [
     "pass_features_of",
     "pass_learned",
     "sort_five",
+    "stack_float64s",
     "stack_int64s",
     "write_order",
 ]
@@ -196,6 +197,19 @@ def stack_int64s(typingctx, size):
         return cgutils.alloca_once(builder, int64, size=size.literal_value)
 
     return types.CPointer(types.int64)(size), codegen
+
+
+@intrinsic(prefer_literal=True)
+def stack_float64s(typingctx, size):
+    """:func:`stack_int64s` for float64 slots."""
+    if not isinstance(size, types.IntegerLiteral):
+        return None
+
+    def codegen(context, builder, sig, args):
+        float64 = context.get_value_type(types.float64)
+        return cgutils.alloca_once(builder, float64, size=size.literal_value)
+
+    return types.CPointer(types.float64)(size), codegen
 
 
 def _kept_pieces() -> np.ndarray:

@@ -56,7 +56,7 @@ from .params import (
     SHOW_SIZE,
     SHOW_TAU,
 )
-from .play import sort_five, stack_int64s, write_order
+from .play import sort_five, stack_float64s, stack_int64s, write_order
 from .winprob import OWN_BUCKET, exposure_bucket, straight_draw
 
 __all__ = [
@@ -154,25 +154,20 @@ def _four_rank(c0, c1, c2, c3, i):
     return (c0 if i == 0 else (c1 if i == 1 else (c2 if i == 2 else c3))) >> 2
 
 
-#: what :func:`_scan` does: find the first best candidate, sum the draw's
-#: weights, or walk them to the drawn one
-_BEST, _TOTAL, _WALK = 0, 1, 2
+#: the most candidates of one kept five: at most 4 for each of the 5 hidden cards
+_MAX_CANDIDATES = KEPT_SIZE * 4
 
 
 @jit
-def _scan(params, out, f, row, mode, best, tau, target):
-    """One pass over the candidates of the sorted five in ``out[f:f + 5]``
-    (module docstring), hidden card outer, each hidden card's candidates in
-    permutation order. ``_BEST``: the first of best score; ``_TOTAL``: the
-    sum of ``exp((score - best) / tau)``; ``_WALK``: the first candidate at
-    which that running sum exceeds ``target`` (the last one if rounding
-    leaves it short). Returns ``(number, h, p)``: the score or the sum, and
-    the candidate's hidden card and permutation. A kernel of its own, not
-    inlined: its callers make up to four passes, and each inlined copy
-    would cost compile time."""
+def _candidate_scores(params, out, f, row, scores, which):
+    """Score every candidate of the sorted five in ``out[f:f + 5]`` (module
+    docstring), hidden card outer, each hidden card's candidates in
+    permutation order: ``scores[k]`` the score of candidate ``k``,
+    ``which[k]`` its hidden card times 24 plus its permutation. Returns how
+    many. A kernel of its own, not inlined: the order and the discard call
+    it, and an inlined copy in each would cost compile time."""
     r2, r3, r4 = row, row + EXPOSURE_BUCKETS, row + 2 * EXPOSURE_BUCKETS
-    number = -np.inf if mode == _BEST else 0.0
-    found_h, found_p = 0, 0
+    n = 0
     for h in range(KEPT_SIZE):
         # the shown four, ascending (shown card j is five card j + (j >= h))
         c0 = np.int64(out[f + (1 if h <= 0 else 0)])
@@ -183,7 +178,6 @@ def _scan(params, out, f, row, mode, best, tau, target):
         q0, q1, q2, q3 = c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2
         pattern = np.int64(q0 == q1) + 2 * np.int64(q1 == q2) + 4 * np.int64(q2 == q3)
         for k in range(_CANDIDATE_COUNTS[pattern]):
-            p = _CANDIDATES[pattern, k, 0]
             pos2 = _CANDIDATES[pattern, k, 1]
             kind3 = _CANDIDATES[pattern, k, 2]
             b2 = 0 if pos2 < 0 else _pair_bucket(_four_rank(c0, c1, c2, c3, pos2))
@@ -192,16 +186,31 @@ def _scan(params, out, f, row, mode, best, tau, target):
                 b3 = _pair_bucket(_four_rank(c0, c1, c2, c3, _CANDIDATES[pattern, k, 3]))
             elif kind3 == 3:
                 b3 = _TRIPS
-            score = (params[r2 + b2] + params[r3 + b3]) + last
-            if mode == _BEST:
-                if score > number:
-                    number, found_h, found_p = score, h, p
-            else:
-                number += np.exp((score - best) / tau)
-                found_h, found_p = h, p
-                if mode == _WALK and number > target:
-                    return number, found_h, found_p
-    return number, found_h, found_p
+            scores[n] = (params[r2 + b2] + params[r3 + b3]) + last
+            which[n] = h * 24 + _CANDIDATES[pattern, k, 0]
+            n += 1
+    return n
+
+
+@jit(inline="always")
+def _write_five(seven, i, j, out, f):
+    """The five of the sorted ``seven`` other than cards ``i`` and ``j``,
+    ascending, into ``out[f:f + 5]``."""
+    k = 0
+    for t in range(HAND_SIZE):
+        if t != i and t != j:
+            out[f + k] = seven[t]
+            k += 1
+
+
+@jit(inline="always")
+def _first_best(scores, n):
+    """The index of the first of the ``n`` best scores."""
+    pick = 0
+    for k in range(1, n):
+        if scores[k] > scores[pick]:
+            pick = k
+    return pick
 
 
 @jit
@@ -218,19 +227,35 @@ def order_shown(params, out, value, rng):
     ``rng``: a field that mixes how it shows its hands, so that every
     sequence of buckets is seen in play and what the table reads into one is
     what it holds (a field that never shows a pair early would misread the
-    seat that does)."""
+    seat that does). The candidates are scored once; the draw walks the
+    running sum of their weights, in candidate order, to the first that
+    exceeds the uniform number times their total (the last if rounding
+    leaves it short)."""
     f = V.OUT_FIVE
     sort_five(out, f)
     if value < 0:
         value = eval5(out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4])
     row = SHOW0 + np.int64(OWN_BUCKET[value]) * (SHOW_ROUNDS * EXPOSURE_BUCKETS)
+    scores = stack_float64s(_MAX_CANDIDATES)
+    which = stack_int64s(_MAX_CANDIDATES)
+    n = _candidate_scores(params, out, f, row, scores, which)
+    pick = _first_best(scores, n)
     tau = params[SHOW_TAU]
-    best, best_h, best_p = _scan(params, out, f, row, _BEST, 0.0, 1.0, 0.0)
     if tau > 0.0:
-        total, _, _ = _scan(params, out, f, row, _TOTAL, best, tau, 0.0)
+        best = scores[pick]
+        total = 0.0
+        for k in range(n):
+            scores[k] = np.exp((scores[k] - best) / tau)  # the weight, in place of the score
+            total += scores[k]
         target = rand_float(rng) * total
-        _, best_h, best_p = _scan(params, out, f, row, _WALK, best, tau, target)
-    write_order(out, f, best_h, best_p)
+        running = 0.0
+        pick = n - 1
+        for k in range(n):
+            running += scores[k]
+            if running > target:
+                pick = k
+                break
+    write_order(out, f, which[pick] // 24, which[pick] % 24)
 
 
 @jit
@@ -265,6 +290,8 @@ def discard_shown(own, params, rng, out):
             j -= 1
         seven[j + 1] = x
     w = params[KEEP_SHOW]
+    scores = stack_float64s(_MAX_CANDIDATES)
+    which = stack_int64s(_MAX_CANDIDATES)
     best = -np.inf
     best_value = np.int64(-1)
     best_i, best_j = 0, 1
@@ -272,11 +299,7 @@ def discard_shown(own, params, rng, out):
     for i in range(HAND_SIZE):
         for j in range(i + 1, HAND_SIZE):
             # the other five, ascending, into out[f:f + 5]
-            k = 0
-            for t in range(HAND_SIZE):
-                if t != i and t != j:
-                    out[f + k] = seven[t]
-                    k += 1
+            _write_five(seven, i, j, out, f)
             value = eval5(out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4])
             bucket = np.int64(OWN_BUCKET[value])
             keep = params[KEEP0 + bucket]
@@ -287,16 +310,12 @@ def discard_shown(own, params, rng, out):
                 score = keep
             else:
                 row = SHOW0 + bucket * (SHOW_ROUNDS * EXPOSURE_BUCKETS)
-                shown, _, _ = _scan(params, out, f, row, _BEST, 0.0, 1.0, 0.0)
-                score = keep + w * shown
+                n = _candidate_scores(params, out, f, row, scores, which)
+                score = keep + w * scores[_first_best(scores, n)]
             if score > best or (score == best and value > best_value):
                 best, best_value, best_i, best_j = score, value, i, j
     out[0], out[1] = seven[best_i], seven[best_j]
-    k = 0
-    for t in range(HAND_SIZE):
-        if t != best_i and t != best_j:
-            out[f + k] = seven[t]
-            k += 1
+    _write_five(seven, best_i, best_j, out, f)
     order_shown(params, out, best_value, rng)
     return best_value
 
