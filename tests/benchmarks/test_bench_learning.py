@@ -6,18 +6,25 @@ import csv
 import importlib.util
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_learning.py"
 
 
-@pytest.mark.slow
-def test_quick_benchmark_times_every_stage_of_an_iteration(tmp_path: Path) -> None:
+def _bench() -> Any:
+    """The benchmark script as a module."""
     spec = importlib.util.spec_from_file_location("bench_learning", BENCH)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+def test_quick_benchmark_times_every_stage_of_an_iteration(tmp_path: Path) -> None:
+    module = _bench()
     figures = module.main(["--quick", "--players", "2", "--out", str(tmp_path), "--quiet"])
     assert figures["mode"] == "quick"
     (row,) = figures["rows"]
@@ -34,10 +41,7 @@ def test_quick_benchmark_times_every_stage_of_an_iteration(tmp_path: Path) -> No
 
 @pytest.mark.slow
 def test_quick_benchmark_times_the_field_loop(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("bench_learning", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _bench()
     figures = module.main(["--quick", "--loop", "field", "--players", "2", "--out",
                            str(tmp_path), "--quiet"])  # fmt: skip
     (row,) = figures["rows"]

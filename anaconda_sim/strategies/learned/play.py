@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Any
 
 import numpy as np
 from numba import types
@@ -181,35 +182,34 @@ def pass_features_of(cards, out):
 _BY12 = np.arange(13) / 12.0
 
 
-@intrinsic(prefer_literal=True)
-def stack_int64s(typingctx, size):
-    """A pointer to ``size`` (a constant) int64 slots on the stack, indexed
-    like an array (``p[i]``, no bounds or wraparound). Not an array: the
-    decisions also run in kernels compiled without numba's runtime, so
-    nothing is allocated; a tuple read at a varying index compiles to a jump
-    table; and numba lowers a pointer read to one load, an array read to
-    many instructions (each costs compile time). Its slots start undefined."""
-    if not isinstance(size, types.IntegerLiteral):
-        return None
+def _stack_slots(slot: types.Type, name: str, doc: str) -> Any:
+    """An intrinsic ``name(size)``: a pointer to ``size`` (a constant) slots
+    of numba type ``slot`` on the stack."""
 
-    def codegen(context, builder, sig, args):
-        int64 = context.get_value_type(types.int64)
-        return cgutils.alloca_once(builder, int64, size=size.literal_value)
+    def stack(typingctx, size):
+        if not isinstance(size, types.IntegerLiteral):
+            return None
 
-    return types.CPointer(types.int64)(size), codegen
+        def codegen(context, builder, sig, args):
+            kind = context.get_value_type(slot)
+            return cgutils.alloca_once(builder, kind, size=size.literal_value)
+
+        return types.CPointer(slot)(size), codegen
+
+    stack.__name__ = stack.__qualname__ = name
+    stack.__doc__ = doc
+    return intrinsic(prefer_literal=True)(stack)
 
 
-@intrinsic(prefer_literal=True)
-def stack_float64s(typingctx, size):
-    """:func:`stack_int64s` for float64 slots."""
-    if not isinstance(size, types.IntegerLiteral):
-        return None
-
-    def codegen(context, builder, sig, args):
-        float64 = context.get_value_type(types.float64)
-        return cgutils.alloca_once(builder, float64, size=size.literal_value)
-
-    return types.CPointer(types.float64)(size), codegen
+stack_int64s = _stack_slots(types.int64, "stack_int64s", """A pointer to ``size`` (a
+    constant) int64 slots on the stack, indexed like an array (``p[i]``, no
+    bounds or wraparound). Not an array: the decisions also run in kernels
+    compiled without numba's runtime, so nothing is allocated; a tuple read at
+    a varying index compiles to a jump table; and numba lowers a pointer read
+    to one load, an array read to many instructions (each costs compile
+    time). Its slots start undefined.""")
+stack_float64s = _stack_slots(types.float64, "stack_float64s",
+                              """:func:`stack_int64s` for float64 slots.""")
 
 
 def _kept_pieces() -> np.ndarray:
