@@ -27,6 +27,25 @@ Z95 = 1.959963984540054
 SHARE_SCALE = 840
 
 
+def systematic_sample(probability: np.ndarray, n: int, offset: float) -> np.ndarray:
+    """``n`` category indices by systematic sampling of ``probability`` (one
+    weight per category, not necessarily summing to 1): the points
+    ``(offset + i) / n`` of the total, ``i = 0 .. n - 1``, each in the
+    category whose cumulative weight it falls under; ``offset`` in [0, 1).
+    Each category is drawn within one of ``n`` times its share.
+
+    Examples
+    --------
+    >>> systematic_sample(np.array([0.5, 0.25, 0.25]), 4, 0.5).tolist()
+    [0, 0, 1, 2]
+    """
+    cumulative = np.cumsum(probability)
+    points = (offset + np.arange(n)) / n * cumulative[-1]
+    picked: np.ndarray = np.minimum(np.searchsorted(cumulative, points, side="right"),
+                                    len(cumulative) - 1)  # fmt: skip
+    return picked
+
+
 def estimate(value: Any, se: Any) -> dict[str, Any]:
     """The columns of an estimate in every table of the library: ``value``,
     its standard error ``se`` and the 95% normal interval ``ci_low``,

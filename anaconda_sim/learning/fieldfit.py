@@ -67,6 +67,7 @@ import json
 import math
 import shlex
 import time
+from collections.abc import Callable
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any
@@ -85,10 +86,11 @@ from ..strategies.learned.params import (
 )
 from ..strategies.learned.show import keep_prior, show_prior
 from ..strategies.spec import Strategy, get_strategy
-from .betting import coordinate_search, population_nets, read_steps, seat_nets
-from .equity import EquityTables, estimate_equity, table_sizes, write_arrays
+from .betting import coordinate_search, deviation_gain, population_nets, read_steps
+from .equity import EquityTables, estimate_equity, stored_arrays, table_sizes, write_arrays
 from .exploit import exploitability, stratified_situations
 from .family import child_seed
+from .readfit import damped_tables
 from .showfit import (
     DiscardData,
     OrderData,
@@ -98,6 +100,7 @@ from .showfit import (
     keep_choices,
     order_policy_values,
     order_values,
+    show_strategy,
 )
 from .tables import fit_weights, pass_betting_table, pass_table, stratified_hands, unit_regret
 
@@ -194,11 +197,7 @@ def field_strategy(card: dict[str, float], betting: dict[str, float], tables: Eq
     """``"learned"`` with the card weights ``card``, the betting ``betting``,
     its own equity ``tables`` and its own show array (``temperature``, the
     show table ``show``, the keep table ``keep``)."""
-    strategy = get_strategy("learned", **card, **betting)
-    array = (float(temperature), *(float(x) for x in np.ravel(show)),
-             *(float(x) for x in np.ravel(keep)))  # fmt: skip
-    return dataclasses.replace(strategy, equity=tuple(float(x) for x in tables.array()),
-                               show=array)  # fmt: skip
+    return show_strategy({**card, **betting}, tables, show, temperature, keep)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -410,13 +409,10 @@ def order_candidate(data: OrderData, show: np.ndarray, temperature: float,
     gains: for each situation, the expected value (chips) of the order drawn
     at ``temperature`` from the fit of the other half of the situations,
     less that of ``show``'s draw."""
-    gains = np.empty(len(data.own))
-    a, b = _halves(len(data.own))
-    for rows, held in ((a, b), (b, a)):
-        fitted = fit_table(show, _order_rows(data, rows), temperature)
-        part = _order_rows(data, held)
-        gains[held] = (order_policy_values(fitted, temperature, part)
-                       - order_policy_values(show, temperature, part))  # fmt: skip
+    gains = _cross_fitted(len(data.own), lambda rows: _order_rows(data, rows),
+                          lambda part: fit_table(show, part, temperature),
+                          lambda table, part: order_policy_values(table, temperature, part),
+                          show)  # fmt: skip
     return fit_table(show, data, temperature), gains
 
 
@@ -437,12 +433,24 @@ def discard_candidate(data: DiscardData, keep: np.ndarray) -> tuple[np.ndarray, 
     def chosen(table: np.ndarray, part: DiscardData) -> np.ndarray:
         return np.asarray(part.values[np.arange(len(part.values)), keep_choices(table, part)])
 
-    gains = np.empty(len(data.values))
-    a, b = _halves(len(data.values))
-    for rows, held in ((a, b), (b, a)):
-        part = rows_of(held)
-        gains[held] = chosen(fit_keep(keep, rows_of(rows)), part) - chosen(keep, part)
+    gains = _cross_fitted(len(data.values), rows_of, lambda part: fit_keep(keep, part), chosen,
+                          keep)  # fmt: skip
     return fit_keep(keep, data), gains
+
+
+def _cross_fitted(n: int, subset: Callable[[np.ndarray], Any], fit: Callable[[Any], np.ndarray],
+                  worth: Callable[[np.ndarray, Any], np.ndarray],
+                  current: np.ndarray) -> np.ndarray:  # fmt: skip
+    """The confirmed gains of a fit over the ``n`` situations of some data:
+    each half's fit (``fit(subset(rows))``) against ``current`` in the other
+    half, by ``worth(table, part)`` (each situation's value of the table's
+    choice)."""
+    gains = np.empty(n)
+    a, b = _halves(n)
+    for rows, held in ((a, b), (b, a)):
+        part = subset(held)
+        gains[held] = worth(fit(subset(rows)), part) - worth(current, part)
+    return gains
 
 
 def _bet_candidate(s: dict[str, Any], state: FieldState, field: Strategy, t: int,
@@ -518,11 +526,8 @@ def _iteration(s: dict[str, Any], state: FieldState, t: int,
     for i in range(s["settle"]):
         moved = field_strategy(card, betting, tables, show, state.temperature, keep)
         at = child_seed(seed, t, 8) if i == 0 else child_seed(seed, t, 8, i)
-        new = estimate_equity(players, moved, deals=s["table_deals"], seed=at)
-        tables = dataclasses.replace(new, factor=(new.factor + tables.factor) / 2,
-                                     curve=(new.curve + tables.curve) / 2,
-                                     pairs=new.pairs + tables.pairs,
-                                     decisions=new.decisions + tables.decisions)  # fmt: skip
+        tables = damped_tables(estimate_equity(players, moved, deals=s["table_deals"], seed=at),
+                               tables)  # fmt: skip
     after = FieldState(card, betting, show, keep, state.temperature, tables)
     # 5. the field the iteration started from, measured; the head to head
     measured = exploitability(field, players, ("pass", "order", "discard"),
@@ -533,11 +538,9 @@ def _iteration(s: dict[str, Any], state: FieldState, t: int,
         row[f"{decision}_exploitability"] = float(line["value"])
         row[f"{decision}_se"] = float(line["se"])
     row["bet_exploitability"], row["bet_se"] = row["bet_gain"], row["bet_gain_se"]
-    h2h_seed = child_seed(seed, t, 10)
-    h2h = seat_nets(players, after.strategy(), field, s["bet_deals"], h2h_seed) - seat_nets(
-        players, field, field, s["bet_deals"], h2h_seed
-    )
-    row["h2h_chips"], row["h2h_se"] = confirmed_gain(h2h)
+    h2h = deviation_gain(players, after.strategy(), field, s["bet_deals"],
+                         child_seed(seed, t, 10))  # fmt: skip
+    row["h2h_chips"], row["h2h_se"] = h2h
     return row, after
 
 
@@ -647,10 +650,7 @@ def main(argv: list[str] | None = None) -> int:
 def _write(out: Path, fit: FieldFit, command: str) -> None:
     """Add ``fit``'s size to ``out``/field.npz and ``out``/field_history.csv."""
     target = out / "field.npz"
-    arrays: dict[str, np.ndarray] = {}
-    if target.exists():
-        with np.load(target) as data:
-            arrays = {name: data[name] for name in data.files}
+    arrays = stored_arrays(target)
     p = fit.players
     for name, value in _arrays(fit.state).items():
         arrays[f"{name}_{p}"] = value

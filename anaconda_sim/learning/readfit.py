@@ -47,7 +47,7 @@ from .betting import coordinate_search, read_steps
 from .equity import EquityTables, estimate_equity, store_tables, table_sizes
 from .family import child_seed
 
-__all__ = ["ReadFit", "fit_reads", "main", "settle_tables"]
+__all__ = ["ReadFit", "damped_tables", "fit_reads", "main", "settle_tables"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -153,13 +153,18 @@ def settle_tables(players: int, betting: dict[str, float], tables: EquityTables,
     for i in range(iterations):
         playing = reads_strategy(betting, tables) if field is None else field(tables)
         new = estimate_equity(players, playing, deals=table_deals, seed=child_seed(seed, 3, i))
-        if i > 0:
-            new = dataclasses.replace(new, factor=(new.factor + tables.factor) / 2,
-                                      curve=(new.curve + tables.curve) / 2,
-                                      pairs=new.pairs + tables.pairs,
-                                      decisions=new.decisions + tables.decisions)  # fmt: skip
-        tables = new
+        tables = damped_tables(new, tables) if i > 0 else new
     return tables
+
+
+def damped_tables(new: EquityTables, before: EquityTables) -> EquityTables:
+    """A new estimate of the equity tables averaged with the tables before
+    (one damped step of :func:`settle_tables`): the mean of the two tables,
+    the counts behind each entry summed, the new estimate's model."""
+    return dataclasses.replace(new, factor=(new.factor + before.factor) / 2,
+                               curve=(new.curve + before.curve) / 2,
+                               pairs=new.pairs + before.pairs,
+                               decisions=new.decisions + before.decisions)  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,6 +17,7 @@ from ..cards import parse_cards
 from ..hands.classes import hand_classes, sample_hands
 from ..sim.models import score_passes, showdown_kernel_strategies
 from ..sim.simulator import simulate
+from ..stats import systematic_sample
 from ..strategies.learned.params import (
     N_ORDER,
     N_PASS,
@@ -46,10 +47,8 @@ def stratified_hands(n: int, seed: int) -> list[list[int]]:
     (one random offset), then a hand uniformly from that class."""
 
     table = hand_classes()
-    cumulative = np.cumsum(table["probability"].to_numpy())
     rng = np.random.default_rng(seed)
-    points = (rng.random() + np.arange(n)) / n * cumulative[-1]
-    classes = np.minimum(np.searchsorted(cumulative, points, side="right"), len(table) - 1)
+    classes = systematic_sample(table["probability"].to_numpy(), n, rng.random())
     return [parse_cards(sample_hands(int(c), 1, seed=child_seed(seed, i))[0])
             for i, c in enumerate(classes)]  # fmt: skip
 

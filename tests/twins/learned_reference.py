@@ -171,6 +171,24 @@ _PERMUTATIONS4 = np.array(
 )  # fmt: skip
 
 
+@jit(inline="always")
+def _write_reference_order(out, f, h, p):
+    """The order whose hidden card is ``h`` (of the five sorted by card index
+    in ``out[f:f + 5]``) and whose shown four go in permutation ``p``,
+    written over the sorted five: the hidden card last, the shown ones moved
+    right to left past it, then put in order."""
+    hide = KEPT_SIZE - 1
+    hidden = out[f + h]
+    for i in range(h, hide):
+        out[f + i] = out[f + 1 + i]
+    out[f + hide] = hidden
+    s0 = out[f + _PERMUTATIONS4[p, 0]]
+    s1 = out[f + _PERMUTATIONS4[p, 1]]
+    s2 = out[f + _PERMUTATIONS4[p, 2]]
+    s3 = out[f + _PERMUTATIONS4[p, 3]]
+    out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
+
+
 @jit
 def reference_order(params, out):
     """Reorder the kept five in ``out[OUT_FIVE:OUT_FIVE + 5]``
@@ -180,7 +198,6 @@ def reference_order(params, out):
     position outer and the four shown in ``itertools.permutations`` order
     inner; the first best is kept."""
     f = V.OUT_FIVE
-    hide = KEPT_SIZE - 1  # the last of the five stays hidden
     # sort the five by card index in place (insertion: five cards)
     for i in range(f + 1, f + KEPT_SIZE):
         x = out[i]
@@ -206,17 +223,7 @@ def reference_order(params, out):
             score = base + params[O_FIRST_RANK] * first[0] + params[O_EARLY_GROUPS] * first[1]
             if score > best:
                 best, best_h, best_p = score, h, p
-    # the chosen order, written over the sorted five: hidden card last, and
-    # the shown ones moved right to left past it
-    hidden = out[f + best_h]
-    for i in range(best_h, hide):
-        out[f + i] = out[f + 1 + i]
-    out[f + hide] = hidden
-    s0 = out[f + _PERMUTATIONS4[best_p, 0]]
-    s1 = out[f + _PERMUTATIONS4[best_p, 1]]
-    s2 = out[f + _PERMUTATIONS4[best_p, 2]]
-    s3 = out[f + _PERMUTATIONS4[best_p, 3]]
-    out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
+    _write_reference_order(out, f, best_h, best_p)
 
 
 @jit
@@ -230,7 +237,6 @@ def reference_show_order(params, out, rng):
     temperature 0 the first best candidate is kept, else one is drawn as
     documented."""
     f = V.OUT_FIVE
-    hide = KEPT_SIZE - 1
     for i in range(f + 1, f + KEPT_SIZE):
         x = out[i]
         j = i - 1
@@ -295,16 +301,7 @@ def reference_show_order(params, out, rng):
             if running > target:
                 chosen = t
                 break
-    best_h, best_p = hs[chosen], ps[chosen]
-    hidden = out[f + best_h]
-    for i in range(best_h, hide):
-        out[f + i] = out[f + 1 + i]
-    out[f + hide] = hidden
-    s0 = out[f + _PERMUTATIONS4[best_p, 0]]
-    s1 = out[f + _PERMUTATIONS4[best_p, 1]]
-    s2 = out[f + _PERMUTATIONS4[best_p, 2]]
-    s3 = out[f + _PERMUTATIONS4[best_p, 3]]
-    out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
+    _write_reference_order(out, f, hs[chosen], ps[chosen])
 
 
 @jit
