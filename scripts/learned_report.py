@@ -5,16 +5,18 @@ Writes two tables (CSV, with their model in a sidecar) that
 
 - ``data/exploitability.csv``: :func:`anaconda_sim.exploitability` of
   ``random-pass``, ``sensible``, ``learned-v1`` (the learned family betting
-  on its win table) and ``learned`` (betting on the board-reading equity
-  estimate) at 2-7 players: the pass in
-  the showdown model (pot share), and the pass and the reveal order with
-  betting (chips per deal); and :func:`anaconda_sim.betting_exploitability`
-  of ``sensible``, ``learned-v1`` and ``learned`` (decision ``betting``: one seat's betting
-  changed within the strategy's own parameters, chips per deal);
+  on its win table), ``learned-v2`` (betting on the board-reading equity
+  estimate, its reveal order and discard by hand-made rules) and ``learned``
+  (the field learned whole: its show and keep tables too) at 2-7 players:
+  the pass in the showdown model (pot share), and the pass and the reveal
+  order with betting (chips per deal); and
+  :func:`anaconda_sim.betting_exploitability` of every one but
+  ``random-pass`` (decision ``betting``: one seat's betting changed within
+  the strategy's own parameters, chips per deal);
 - ``data/head_to_head.csv``: 6 players, 200,000 deals, the button
   rotating: one seat of one strategy against five of the other (``learned``
-  against ``learned-v1``, ``sensible`` and ``random-pass``, both ways), its
-  mean net chips per deal with a 95% interval.
+  against ``learned-v2``, ``learned-v1``, ``sensible`` and ``random-pass``,
+  both ways), its mean net chips per deal with a 95% interval.
 
 Run: ``python scripts/learned_report.py`` (``--quick`` for a smoke run;
 ``--strategies NAMES --merge`` recomputes some strategies' rows and keeps
@@ -31,10 +33,11 @@ import pandas as pd
 
 from anaconda_sim import betting_exploitability, exploitability, read_table, simulate, write_table
 
-STRATEGIES = ("random-pass", "sensible", "learned-v1", "learned")
+STRATEGIES = ("random-pass", "sensible", "learned-v1", "learned-v2", "learned")
 #: head to head at six players: one seat of the first against five of the second
-PAIRS = (("learned-v1", "learned"), ("learned", "learned-v1"), ("sensible", "learned"),
-         ("learned", "sensible"), ("random-pass", "learned"), ("learned", "random-pass"))
+PAIRS = (("learned-v2", "learned"), ("learned", "learned-v2"), ("learned-v1", "learned"),
+         ("learned", "learned-v1"), ("sensible", "learned"), ("learned", "sensible"),
+         ("random-pass", "learned"), ("learned", "random-pass"))
 
 
 def exploitability_table(

@@ -202,9 +202,11 @@ def test_the_spec_text_is_the_strategy_with_its_parameters():
 @pytest.mark.parametrize(
     ("spec", "message"),
     [("bluffer", "unknown strategy 'bluffer'; built-ins are 'random', 'call-down', "
-                 "'random-pass', 'sensible', 'learned', 'learned-v1' (parameters of sensible: "
-                 "aggressive_at, continue_early, continue_late, respect_exposed, bluff; learned: "
-                 "32, named in anaconda_sim.strategies.learned.params.READ_PARAM_NAMES; "
+                 "'random-pass', 'sensible', 'learned', 'learned-v2', 'learned-v1' (parameters "
+                 "of sensible: aggressive_at, continue_early, continue_late, respect_exposed, "
+                 "bluff; learned: 32, named in "
+                 "anaconda_sim.strategies.learned.params.READ_PARAM_NAMES; learned-v2: 32, named "
+                 "in anaconda_sim.strategies.learned.params.READ_PARAM_NAMES; "
                  "learned-v1: 35, named in "
                  "anaconda_sim.strategies.learned.params.LEARNED_DEFAULTS)"),
      ("bluffer:bluff=0.1", "unknown strategy 'bluffer'; built-ins are"),
@@ -259,6 +261,7 @@ def _ranges():
 
     return [("sensible", k, r) for k, r in SENSIBLE_RANGES.items()] + [
         ("learned", k, r) for k, r in READ_RANGES.items()] + [
+        ("learned-v2", k, r) for k, r in READ_RANGES.items()] + [
         ("learned-v1", k, r) for k, r in LEARNED_RANGES.items()]
 
 

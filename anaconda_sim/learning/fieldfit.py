@@ -67,7 +67,7 @@ import json
 import math
 import shlex
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any
@@ -76,13 +76,10 @@ import numpy as np
 import pandas as pd
 
 from ..checks import check_deals, check_int, check_players
+from ..strategies.learned.fielddata import CARD_NAMES, FIELD_FILE, board_reading_sources
 from ..strategies.learned.params import (
-    BET0,
-    PARAM_NAMES,
     PASS_FEATURES,
     READ_BET_NAMES,
-    shipped_params,
-    shipped_read_params,
 )
 from ..strategies.learned.show import keep_prior, show_prior
 from ..strategies.spec import Strategy, get_strategy
@@ -115,6 +112,8 @@ __all__ = [
     "learn_field",
     "main",
     "order_candidate",
+    "ship_field",
+    "shipped_field_path",
     "stopping_rule",
 ]
 
@@ -122,7 +121,6 @@ __all__ = [
 DECISIONS = ("pass", "order", "discard", "bet")
 #: the card-play parameters of ``"learned"``: the pass weights, then the
 #: order weights (unused once the field reads a show table)
-CARD_NAMES = PARAM_NAMES[:BET0]
 PASS_NAMES = tuple(f"w_{f}" for f in PASS_FEATURES)
 #: the head to head's band, in standard errors, for the stopping rule
 _STOP_Z = 2.0
@@ -197,7 +195,7 @@ def field_strategy(card: dict[str, float], betting: dict[str, float], tables: Eq
     """``"learned"`` with the card weights ``card``, the betting ``betting``,
     its own equity ``tables`` and its own show array (``temperature``, the
     show table ``show``, the keep table ``keep``)."""
-    return show_strategy({**card, **betting}, tables, show, temperature, keep)
+    return show_strategy({**card, **betting}, tables, show, temperature, keep, name="learned")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -356,13 +354,14 @@ def learn_field(
 
 # ---------------------------------------------------------------- the loop --
 def _start(players: int, temperature: float, table_deals: int, seed: int) -> FieldState:
-    """The shipped ``"learned"`` showing and keeping by the priors, with
-    tables estimated against it."""
-    shipped = shipped_params(players)
-    card = {name: float(shipped[name]) for name in CARD_NAMES}
-    betting = {name: float(v) for name, v in shipped_read_params(players).items()}
+    """``"learned-v2"`` (the board-reading field before the loop) showing and
+    keeping by the priors, with tables estimated against it."""
+    sources = board_reading_sources("learned-v2", players)
+    card = {name: float(sources.card[name]) for name in CARD_NAMES}
+    betting = {name: float(v) for name, v in sources.betting.items()}
     show, keep = show_prior(), keep_prior()
-    start = dataclasses.replace(get_strategy("learned", **card, **betting),
+    start = dataclasses.replace(get_strategy("learned-v2", **card, **betting),
+                                equity=tuple(sources.equity),
                                 show=(temperature, *show, *keep))  # fmt: skip
     tables = estimate_equity(players, start, deals=table_deals, seed=child_seed(seed, 0))
     return FieldState(card, betting, show, keep, temperature, tables)
@@ -574,6 +573,11 @@ def _summary(players: int, row: dict[str, Any]) -> str:
 
 
 # ------------------------------------------------------------ checkpoints --
+#: the arrays of one table size's field in ``field.npz`` (each with ``_{players}``)
+_ARRAY_NAMES = ("card", "betting", "show", "keep", "temperature", "factor", "curve", "pairs",
+                "decisions", "tables_model")  # fmt: skip
+
+
 def _arrays(state: FieldState) -> dict[str, np.ndarray]:
     return {"card": np.array([state.card[n] for n in CARD_NAMES]),
             "betting": np.array([state.betting[n] for n in READ_BET_NAMES]),
@@ -632,7 +636,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--iterations", type=int, default=16)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--ship",
+        type=Path,
+        default=None,
+        metavar="FIELD_NPZ",
+        help="instead of learning, copy the sizes of --players from FIELD_NPZ (a field.npz "
+        "this command wrote) into the package's shipped field, the default 'learned'",
+    )
     args = parser.parse_args(argv)
+    if args.ship is not None:
+        sizes = table_sizes(parser, args.players)
+        ship_field(args.ship, sizes)
+        print(f"players={','.join(map(str, sizes))}: shipped from {args.ship} to "
+              f"{shipped_field_path()}")  # fmt: skip
+        return 0
     sizes = table_sizes(parser, args.players)
     checkpoints = args.checkpoints or args.out / "checkpoints"
     command = (
@@ -645,6 +663,42 @@ def main(argv: list[str] | None = None) -> int:
         _write(args.out, fit, command)
         print(f"players={players}: written to {args.out}", flush=True)
     return 0
+
+
+def shipped_field_path() -> Path:
+    """The package's shipped field (``strategies/learned/data/field.npz``):
+    what ``"learned"`` plays at each table size it holds."""
+    return Path(__file__).resolve().parent.parent / "strategies" / "learned" / FIELD_FILE
+
+
+def ship_field(source: Path, sizes: Sequence[int], target: Path | None = None) -> None:
+    """Copy the fields of ``sizes`` from ``source`` (a ``field.npz`` that
+    :func:`main` wrote) into ``target`` (default: :func:`shipped_field_path`),
+    keeping the other sizes there; whole or not at all.
+
+    A size ``source`` lacks, or learned with a model of other shapes, is
+    refused before anything is written."""
+    have = stored_arrays(Path(source))
+    target = shipped_field_path() if target is None else Path(target)
+    arrays = stored_arrays(target)
+    for p in sizes:
+        names = [f"{name}_{p}" for name in (*_ARRAY_NAMES, "model")]
+        missing = [name for name in names if name not in have]
+        if missing:
+            raise ValueError(
+                f"{str(source)!r} holds no learned field for players={p} (missing "
+                f"{', '.join(missing)}); learn it first: python -m anaconda_sim.learning.fieldfit "
+                f"--players {p} --out DIR"
+            )
+        if have[f"card_{p}"].shape != (len(CARD_NAMES),) or \
+                have[f"betting_{p}"].shape != (len(READ_BET_NAMES),):  # fmt: skip
+            raise ValueError(
+                f"the field for players={p} in {str(source)!r} has {have[f'card_{p}'].size} card "
+                f"weights and {have[f'betting_{p}'].size} betting parameters; this version "
+                f"takes {len(CARD_NAMES)} and {len(READ_BET_NAMES)}: learn it again"
+            )
+        arrays.update((name, have[name]) for name in names)
+    write_arrays(target, arrays)
 
 
 def _write(out: Path, fit: FieldFit, command: str) -> None:

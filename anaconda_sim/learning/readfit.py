@@ -66,10 +66,13 @@ class ReadFit:
         return reads_strategy(self.betting, self.tables)
 
 
-def reads_strategy(betting: dict[str, float], tables: EquityTables) -> Strategy:
-    """``"learned"`` with the board-reading betting ``betting`` and its own
-    equity ``tables``."""
-    strategy = get_strategy("learned", **betting)
+def reads_strategy(betting: dict[str, float], tables: EquityTables,
+                   name: str = "learned-v2") -> Strategy:  # fmt: skip
+    """``name`` (a board-reading built-in; ``"learned-v2"``, the one this
+    module's betting is shipped for) with the board-reading betting
+    ``betting`` and its own equity ``tables``: the parameters ``betting``
+    does not name are that built-in's."""
+    strategy = get_strategy(name, **betting)
     return dataclasses.replace(strategy, equity=tuple(float(x) for x in tables.array()))
 
 

@@ -102,12 +102,13 @@ class ShowFit:
 
 
 def show_strategy(betting: dict[str, float], tables: EquityTables, show: np.ndarray,
-                  temperature: float, keep: np.ndarray | None = None) -> Strategy:  # fmt: skip
-    """``"learned"`` with the betting ``betting``, its own equity ``tables``,
-    its own show table ``show`` (flat), drawn at ``temperature``, and keep
-    table ``keep`` (``None``: :func:`~anaconda_sim.strategies.learned.show.keep_prior`,
-    the best five)."""
-    strategy = reads_strategy(betting, tables)
+                  temperature: float, keep: np.ndarray | None = None,
+                  name: str = "learned-v2") -> Strategy:  # fmt: skip
+    """``name`` (a board-reading built-in) with the betting ``betting``, its
+    own equity ``tables``, its own show table ``show`` (flat), drawn at
+    ``temperature``, and keep table ``keep`` (``None``:
+    :func:`~anaconda_sim.strategies.learned.show.keep_prior`, the best five)."""
+    strategy = reads_strategy(betting, tables, name)
     keep = keep_prior() if keep is None else keep
     array = (float(temperature), *(float(x) for x in np.ravel(show)),
              *(float(x) for x in np.ravel(keep)))  # fmt: skip

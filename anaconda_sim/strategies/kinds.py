@@ -50,8 +50,13 @@ BUILTIN_NAMES = {
     "random-pass": KIND_RANDOM_PASS,
     "sensible": KIND_SENSIBLE,
     "learned": KIND_LEARNED,
+    "learned-v2": KIND_LEARNED,
     "learned-v1": KIND_LEARNED,
 }
+
+#: the built-ins of the learned family whose betting reads the board: the
+#: default field (``"learned"``) and the one it replaced (``"learned-v2"``)
+BOARD_READING = ("learned", "learned-v2")
 
 
 #: the value of a kernel's ``with_hilo`` or ``with_learned`` argument when the

@@ -25,6 +25,7 @@ from .dispatch import (
     no_custom_bet,
 )
 from .kinds import (
+    BOARD_READING,
     BUILTIN_NAMES,
     KIND_CUSTOM,
     KIND_LEARNED,
@@ -32,7 +33,7 @@ from .kinds import (
     PARAM_SLOTS,
     kernel_extras,
 )
-from .learned.equitydata import shipped_equity
+from .learned.fielddata import board_reading_sources
 from .learned.params import (
     EQUITY0,
     EQUITY_SIZE,
@@ -50,12 +51,10 @@ from .learned.params import (
     WIN_TABLE_SIZE,
     as_array,
     shipped_params,
-    shipped_read_params,
     shipped_win_table,
 )
 from .learned.passtables import fill_pass_tables
 from .learned.show import fill_keep_bounds
-from .learned.showdata import shipped_show
 from .ranges import check_parameter
 from .sensible import SENSIBLE_DEFAULTS, SENSIBLE_RANGES
 
@@ -86,11 +85,11 @@ class Strategy:
     #: :data:`~anaconda_sim.strategies.learned.params.WIN_TABLE_SIZE`) instead of the one
     #: shipped for the table size (:func:`~anaconda_sim.learning.learn` makes these)
     win_table: tuple[float, ...] = field(default=(), repr=False)
-    #: ``"learned"`` only: equity tables of its own (flat,
+    #: ``"learned"`` and ``"learned-v2"`` only: equity tables of its own (flat,
     #: :data:`~anaconda_sim.strategies.learned.params.EQUITY_SIZE`) instead of the ones
     #: shipped for the table size (:func:`~anaconda_sim.learning.estimate_equity` makes these)
     equity: tuple[float, ...] = field(default=(), repr=False)
-    #: ``"learned"`` only: a show array of its own (its reveal order,
+    #: ``"learned"`` and ``"learned-v2"`` only: a show array of its own (its reveal order,
     #: :mod:`~anaconda_sim.strategies.learned.show`: the temperature of the
     #: order's draw, then the show table, flat;
     #: :data:`~anaconda_sim.strategies.learned.params.SHOW_ARRAY_SIZE`) instead of
@@ -127,13 +126,14 @@ class Strategy:
 
         The learned family's parameters depend on the table size: the vector
         shipped for ``players``
-        (:func:`~anaconda_sim.strategies.learned.params.shipped_params`, and for
-        ``"learned"`` the betting of
-        :func:`~anaconda_sim.strategies.learned.params.shipped_read_params`) with
-        its tables (``"learned-v1"``'s win table, ``"learned"``'s equity
-        tables), this strategy's parameters (and tables, if it has its own) in
-        their place. The array is built once per strategy and table size (the
-        engines ask for it at every decision); each call returns a copy.
+        (:func:`~anaconda_sim.strategies.learned.params.shipped_params`; for
+        ``"learned"`` and ``"learned-v2"`` the card play, betting, equity
+        tables and show array of
+        :func:`~anaconda_sim.strategies.learned.fielddata.board_reading_sources`)
+        with ``"learned-v1"``'s win table, this strategy's parameters (and
+        tables, if it has its own) in their place. The array is built once
+        per strategy and table size (the engines ask for it at every
+        decision); each call returns a copy.
 
         Examples
         --------
@@ -258,7 +258,7 @@ def get_strategy(spec: str | Strategy, **params: float) -> Strategy:
     Traceback (most recent call last):
     ...
     ValueError: unknown strategy 'bluffer'; built-ins are 'random', 'call-down', 'random-pass',
-    'sensible', 'learned', 'learned-v1' (parameters of sensible: aggressive_at, ...; learned: ...)
+    'sensible', 'learned', 'learned-v2', 'learned-v1' (parameters of sensible: aggressive_at, ...)
     >>> get_strategy("sensible:bluf=0.1")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -329,7 +329,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
 
 def _parameters(name: str) -> tuple[str, ...]:
     """The parameter names of built-in ``name``."""
-    if name == "learned":
+    if name in BOARD_READING:
         return READ_PARAM_NAMES
     if name == "learned-v1":
         return tuple(LEARNED_DEFAULTS)
@@ -357,6 +357,7 @@ def _catalogue() -> str:
 _LISTED_PARAMETERS = 8
 #: where a built-in's long list of parameters is written
 _FULL_LIST = {"learned": "anaconda_sim.strategies.learned.params.READ_PARAM_NAMES",
+              "learned-v2": "anaconda_sim.strategies.learned.params.READ_PARAM_NAMES",
               "learned-v1": "anaconda_sim.strategies.learned.params.LEARNED_DEFAULTS"}
 
 
@@ -374,7 +375,8 @@ def _number(name: str, key: str, value: Any) -> float:
 
 
 #: the range of every parameter of every built-in that has parameters
-_RANGES = {"sensible": SENSIBLE_RANGES, "learned": READ_RANGES, "learned-v1": LEARNED_RANGES}
+_RANGES = {"sensible": SENSIBLE_RANGES, "learned": READ_RANGES, "learned-v2": READ_RANGES,
+           "learned-v1": LEARNED_RANGES}
 
 
 def _builtin(name: str, params: dict[str, float]) -> Strategy:
@@ -395,7 +397,7 @@ def _param_array(strategy: Strategy, players: int | None) -> np.ndarray:
     out = np.zeros(PARAM_SLOTS, dtype=np.float64)
     if strategy.kind != KIND_LEARNED:
         out[: len(strategy.params)] = strategy.params
-    elif strategy.name == "learned":
+    elif strategy.name in BOARD_READING:
         out = _reads_array(strategy, players)
     else:
         given = strategy.param_dict()
@@ -417,18 +419,24 @@ def _param_array(strategy: Strategy, players: int | None) -> np.ndarray:
 
 
 def _reads_array(strategy: Strategy, players: int | None) -> np.ndarray:
-    """The array of the board-reading family (``"learned"``): the card play's
-    weights of the table size (or given) with their pass tables, the mode
-    slot set, the betting's parameters and the equity tables of the table
-    size (or its own)."""
+    """The array of a board-reading built-in (``"learned"``, ``"learned-v2"``):
+    the card play's weights of the table size (or given) with their pass
+    tables, the mode slot set, the betting's parameters, the equity tables
+    and the show array of the table size (or its own;
+    :func:`~anaconda_sim.strategies.learned.fielddata.board_reading_sources`
+    says which vectors each name ships)."""
     given = strategy.param_dict()
     if players is None and (len(given) < len(READ_PARAM_NAMES) or not strategy.equity):
         raise ValueError(
             f"strategy {strategy.spec()!r} takes the learned parameters of the table "
             f"size; give players= ({MIN_PLAYERS}-{MAX_PLAYERS})"
         )
+    sources = None if players is None else board_reading_sources(strategy.name, players)
     card_play = shipped_params(players) if players is not None else dict(LEARNED_DEFAULTS)
-    betting = shipped_read_params(players) if players is not None else dict(READ_DEFAULTS)
+    betting = dict(READ_DEFAULTS)
+    if sources is not None:
+        card_play.update(sources.card)
+        betting.update(sources.betting)
     card_play.update((k, v) for k, v in given.items() if k in card_play)
     betting.update((k, v) for k, v in given.items() if k in betting)
     # the win table is not read by this betting; the table size's keeps the array whole
@@ -440,10 +448,10 @@ def _reads_array(strategy: Strategy, players: int | None) -> np.ndarray:
     if strategy.equity:
         out[EQUITY0 : EQUITY0 + EQUITY_SIZE] = np.asarray(strategy.equity, dtype=np.float64)
     else:
-        out[EQUITY0 : EQUITY0 + EQUITY_SIZE] = shipped_equity(int(players))  # type: ignore[arg-type]
+        out[EQUITY0 : EQUITY0 + EQUITY_SIZE] = sources.equity  # type: ignore[union-attr]
     # the reveal order: its own show table, or the table size's, or (none
     # shipped) the order weights
-    show = shipped_show(int(players)) if players is not None and not strategy.show else None
+    show = sources.show if sources is not None and not strategy.show else None
     if strategy.show:
         show = np.asarray(strategy.show, dtype=np.float64)
         if (show.shape != (SHOW_ARRAY_SIZE,) or not np.isfinite(show).all() or show[0] < 0

@@ -5,6 +5,7 @@ checkpoint of other settings; the command writes size by size."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from statistics import NormalDist
@@ -240,3 +241,58 @@ def test_the_command_writes_each_size(tmp_path, monkeypatch) -> None:
     history = pd.read_csv(tmp_path / "field_history.csv")
     assert sorted(history["players"].unique()) == [2, 3]
     assert (tmp_path / "checkpoints" / "field_2.npz").exists()
+
+
+def test_a_learned_field_ships_and_is_what_learned_plays(tmp_path, monkeypatch) -> None:
+    """``--ship`` copies sizes of a field.npz into the package's field; then
+    ``"learned"`` at that size plays that field's card weights, betting,
+    equity tables and show array (the same array as ``"learned-v2"`` given
+    them all), and at a size not shipped plays ``"learned-v2"``."""
+    import anaconda_sim.learning.fieldfit as fieldfit
+    import anaconda_sim.strategies.learned.fielddata as fielddata
+    from anaconda_sim.strategies import get_strategy
+    from anaconda_sim.strategies.spec import _param_array
+
+    real = fieldfit.learn_field
+    monkeypatch.setattr(fieldfit, "learn_field",
+                        lambda players, **kw: real(players, **{**kw, **TINY}))  # fmt: skip
+    work, package = tmp_path / "work", tmp_path / "package" / "field.npz"
+    assert main(["--players", "3", "--iterations", "1", "--out", str(work)]) == 0
+    monkeypatch.setattr(fieldfit, "shipped_field_path", lambda: package)
+    with pytest.raises(ValueError, match="players=4"):
+        main(["--ship", str(work / "field.npz"), "--players", "3,4"])
+    assert not package.exists()  # nothing half-shipped
+    assert main(["--ship", str(work / "field.npz"), "--players", "3"]) == 0
+    with np.load(package) as data:
+        shipped = {name: data[name] for name in data.files}
+    with np.load(work / "field.npz") as data:
+        assert all(np.array_equal(data[name], shipped[name]) for name in shipped)
+    monkeypatch.setattr(fielddata, "_shipped", lambda: shipped)
+    _param_array.cache_clear()
+    try:
+        field = fielddata.shipped_field(3)
+        assert field is not None and fielddata.shipped_field(4) is None
+        assert field.card == dict(zip(fielddata.CARD_NAMES, shipped["card_3"], strict=True))
+        same = get_strategy("learned-v2", **field.card, **field.betting)
+        same = dataclasses.replace(same, equity=tuple(field.equity), show=tuple(field.show))
+        assert np.array_equal(get_strategy("learned").param_array(3), same.param_array(3))
+        assert not np.array_equal(get_strategy("learned").param_array(3),
+                                  get_strategy("learned-v2").param_array(3))  # fmt: skip
+        assert np.array_equal(get_strategy("learned").param_array(4),
+                              get_strategy("learned-v2").param_array(4))  # fmt: skip
+        model = fielddata.shipped_field_model(3)
+        assert model is not None and model["players"] == 3 and len(model["history"]) == 1
+    finally:
+        _param_array.cache_clear()
+
+
+def test_a_field_of_other_shapes_is_refused(tmp_path) -> None:
+    from anaconda_sim.learning.fieldfit import ship_field
+
+    source = tmp_path / "field.npz"
+    names = ("card", "betting", "show", "keep", "temperature", "factor", "curve", "pairs",
+             "decisions", "tables_model", "model")  # fmt: skip
+    np.savez(source, **{f"{name}_2": np.zeros(3) for name in names})
+    with pytest.raises(ValueError, match="3 card weights"):
+        ship_field(source, [2], target=tmp_path / "package.npz")
+    assert not (tmp_path / "package.npz").exists()

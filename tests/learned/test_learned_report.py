@@ -21,14 +21,15 @@ def test_learned_report_quick_mode(tmp_path, capsys):
         sys.path.remove(str(ROOT / "scripts"))
     exploit, h2h = learned_report.main(["--quick", "--out", str(tmp_path)])
     capsys.readouterr()
-    assert set(exploit["strategy"]) == {"random-pass", "sensible", "learned-v1", "learned"}
+    assert set(exploit["strategy"]) == {"random-pass", "sensible", "learned-v1", "learned-v2",
+                                        "learned"}  # fmt: skip
     assert sorted(set(exploit["players"])) == [2, 3, 4, 5, 6, 7]
     assert set(exploit["model"]) == {"showdown", "betting"}
     assert set(exploit["decision"]) == {"pass", "order", "betting"}
     betting = exploit[exploit["decision"] == "betting"]
-    assert set(betting["strategy"]) == {"sensible", "learned-v1", "learned"}
-    assert len(betting) == 18
+    assert set(betting["strategy"]) == {"sensible", "learned-v1", "learned-v2", "learned"}
+    assert len(betting) == 24
     assert (exploit["se"] >= 0).all()
-    assert len(h2h) == 6 and (h2h["ci_low"] <= h2h["value"]).all()
+    assert len(h2h) == 8 and (h2h["ci_low"] <= h2h["value"]).all()
     back = read_table(tmp_path / "exploitability.csv")
     assert back.attrs["analysis"] == "exploitability" and len(back) == len(exploit)

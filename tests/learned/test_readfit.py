@@ -21,7 +21,7 @@ def test_the_fit_is_seeded_and_stays_in_range() -> None:
     assert np.array_equal(a.tables.array(), b.tables.array())
     assert [row["round"] for row in a.history] == [0, 1]
     assert all(READ_RANGES[k].admits(v) for k, v in a.betting.items())
-    assert a.strategy().spec().startswith("learned:")
+    assert a.strategy().spec().startswith("learned-v2:")
 
 
 def test_a_zero_step_keeps_the_first_round_s_betting() -> None:

@@ -96,7 +96,7 @@ def test_the_fit_is_seeded_and_averages_its_fits() -> None:
     assert [row["round"] for row in a.history] == [0, 1]
     assert np.array_equal(a.keep, b.keep) and a.keep[-1] >= 0
     assert a.strategy().param_array(2).size > 0
-    assert a.strategy().spec().startswith("learned:") and "show=" in a.strategy().spec()
+    assert a.strategy().spec().startswith("learned-v2:") and "show=" in a.strategy().spec()
     with pytest.raises(ValueError, match="step=2"):
         fit_show(2, rounds=1, step=2.0, **SMALL)
     with pytest.raises(ValueError, match="temperature=-1"):
