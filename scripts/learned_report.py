@@ -16,7 +16,9 @@ Writes two tables (CSV, with their model in a sidecar) that
 - ``data/head_to_head.csv``: 6 players, 200,000 deals, the button
   rotating: one seat of one strategy against five of the other (``learned``
   against ``learned-v2``, ``learned-v1``, ``sensible`` and ``random-pass``,
-  both ways), its mean net chips per deal with a 95% interval.
+  and ``learned-v2`` against ``learned-v1``, ``sensible`` and ``random-pass``,
+  both ways),
+  its mean net chips per deal with a 95% interval.
 
 Run: ``python scripts/learned_report.py`` (``--quick`` for a smoke run;
 ``--strategies NAMES --merge`` recomputes some strategies' rows and keeps
@@ -37,7 +39,9 @@ STRATEGIES = ("random-pass", "sensible", "learned-v1", "learned-v2", "learned")
 #: head to head at six players: one seat of the first against five of the second
 PAIRS = (("learned-v2", "learned"), ("learned", "learned-v2"), ("learned-v1", "learned"),
          ("learned", "learned-v1"), ("sensible", "learned"), ("learned", "sensible"),
-         ("random-pass", "learned"), ("learned", "random-pass"))
+         ("random-pass", "learned"), ("learned", "random-pass"), ("learned-v1", "learned-v2"),
+         ("learned-v2", "learned-v1"), ("sensible", "learned-v2"), ("learned-v2", "sensible"),
+         ("random-pass", "learned-v2"), ("learned-v2", "random-pass"))
 
 
 def exploitability_table(

@@ -204,11 +204,10 @@ def test_the_spec_text_is_the_strategy_with_its_parameters():
     [("bluffer", "unknown strategy 'bluffer'; built-ins are 'random', 'call-down', "
                  "'random-pass', 'sensible', 'learned', 'learned-v2', 'learned-v1' (parameters "
                  "of sensible: aggressive_at, continue_early, continue_late, respect_exposed, "
-                 "bluff; learned: 32, named in "
-                 "anaconda_sim.strategies.learned.params.READ_PARAM_NAMES; learned-v2: 32, named "
-                 "in anaconda_sim.strategies.learned.params.READ_PARAM_NAMES; "
+                 "bluff; learned and learned-v2: 32, named in "
+                 "strategies.learned.params.READ_PARAM_NAMES; "
                  "learned-v1: 35, named in "
-                 "anaconda_sim.strategies.learned.params.LEARNED_DEFAULTS)"),
+                 "strategies.learned.params.LEARNED_DEFAULTS)"),
      ("bluffer:bluff=0.1", "unknown strategy 'bluffer'; built-ins are"),
      ("sensible:bluf=0.1", "strategy 'sensible' has no parameter 'bluf'; its parameters: "
                            "aggressive_at, continue_early, continue_late, respect_exposed, bluff"),

@@ -12,8 +12,9 @@ from ..checks import check_deals, check_int, check_players
 from ..provenance import table_model
 from ..sim.decisions import DecisionRows
 from ..stats import Z95
-from ..strategies.kinds import KIND_LEARNED
+from ..strategies.kinds import BOARD_READING, KIND_LEARNED
 from ..strategies.learned.equitydata import shipped_equity, shipped_equity_model
+from ..strategies.learned.fielddata import board_reading_sources
 from ..strategies.learned.params import TABLE0, WIN_TABLE_SHAPE, WIN_TABLE_SIZE
 from ..strategies.learned.reads import EQUITY_SIZE, RIVALS, equity_rows
 from ..strategies.spec import Strategy, get_strategy
@@ -91,7 +92,10 @@ def calibration(
     estimate
         ``"reads"``: the board-reading estimate
         (:mod:`anaconda_sim.strategies.learned.reads`) with ``tables`` (default:
-        the tables shipped for ``players``); ``"win-table"``: the product of
+        the tables ``strategy``'s betting reads, for a board-reading
+        ``"learned"`` or ``"learned-v2"``: its own, or those shipped with it
+        for ``players``; for any other strategy ``"learned-v2"``'s shipped
+        tables); ``"win-table"``: the product of
         the learned family's win table, what ``strategy`` (a learned one)
         bets on.
     tables
@@ -138,7 +142,13 @@ def calibration(
         win_table = strategy.param_array(players)[TABLE0 : TABLE0 + WIN_TABLE_SIZE].copy()
         source: Any = "the strategy's win table"
     else:
-        if tables is None:
+        if tables is None and strategy.name in BOARD_READING and strategy.equity:
+            array, source = np.asarray(strategy.equity, dtype=np.float64), "the strategy's own"
+        elif tables is None and strategy.name in BOARD_READING:
+            # the tables this field's betting reads (its own field's, for "learned")
+            shipped = board_reading_sources(strategy.name, players)
+            array, source = shipped.equity, {"shipped": shipped.equity_model}
+        elif tables is None:
             array = shipped_equity(players)
             source = {"shipped": shipped_equity_model(players)}
         elif isinstance(tables, EquityTables):

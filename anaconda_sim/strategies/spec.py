@@ -341,24 +341,27 @@ def _catalogue() -> str:
     list, the learned family's, is named by where to read it), for the error
     of an unknown name."""
     names = ", ".join(repr(name) for name in BUILTIN_NAMES)
-    listed = []
+    # built-ins that share one list of parameters are named together
+    lists: dict[str, list[str]] = {}
     for name in BUILTIN_NAMES:
         params = _parameters(name)
         if not params:
             continue
         if len(params) <= _LISTED_PARAMETERS:
-            listed.append(f"{name}: {', '.join(params)}")
+            text = ", ".join(params)
         else:
-            listed.append(f"{name}: {len(params)}, named in {_FULL_LIST[name]}")
+            text = f"{len(params)}, named in {_FULL_LIST[name]}"
+        lists.setdefault(text, []).append(name)
+    listed = [f"{' and '.join(group)}: {text}" for text, group in lists.items()]
     return f"{names} (parameters of {'; '.join(listed)})"
 
 
 #: a built-in with more parameters than this has them counted, not listed, in errors
 _LISTED_PARAMETERS = 8
 #: where a built-in's long list of parameters is written
-_FULL_LIST = {"learned": "anaconda_sim.strategies.learned.params.READ_PARAM_NAMES",
-              "learned-v2": "anaconda_sim.strategies.learned.params.READ_PARAM_NAMES",
-              "learned-v1": "anaconda_sim.strategies.learned.params.LEARNED_DEFAULTS"}
+_FULL_LIST = {"learned": "strategies.learned.params.READ_PARAM_NAMES",
+              "learned-v2": "strategies.learned.params.READ_PARAM_NAMES",
+              "learned-v1": "strategies.learned.params.LEARNED_DEFAULTS"}
 
 
 def _number(name: str, key: str, value: Any) -> float:

@@ -90,6 +90,27 @@ PINNED_READS = {
 }  # fmt: skip
 
 
+#: the default "learned", the field learned whole (strategies/learned/data/field.npz), as
+#: shipped; its reveal values with a learned hero
+PINNED_FIELD = {
+    ("action_values", 2): "cf2558b68e67433d",
+    ("action_values", 4): "d6c2a91ba9aaf4b1",
+    ("action_values", 6): "b2e2a4ec64d5e784",
+    ("exploitability", 2): "85923e93ff2ae87b",
+    ("exploitability", 4): "25f6b7d363a86d88",
+    ("exploitability", 6): "0857b68ad893da1a",
+    ("pass_values", 2): "6a2df7e06ced447a",
+    ("pass_values", 4): "b28d5c8c0f5ccc8c",
+    ("pass_values", 6): "4d9d3f90da5b0ed1",
+    ("reveal_values", 2): "b3904803f177c314",
+    ("reveal_values", 4): "4991867cc8ebf7b9",
+    ("reveal_values", 6): "4eabb88f220bb5d9",
+    ("simulate", 2): "f7d77a9513e3d895",
+    ("simulate", 4): "353c92b98e8ef3d2",
+    ("simulate", 6): "ddce767636178c7f",
+}  # fmt: skip
+
+
 def fingerprint(what: str, players: int, name: str = "learned", hero: str = "sensible") -> str:
     """The digest of one pinned run of the family called ``name`` (and
     ``hero``, the hero of ``reveal_values``): its numbers only (a
@@ -135,3 +156,11 @@ def test_the_board_reading_family_gives_its_pinned_numbers(what: str, players: i
     time)."""
     fingerprint_now = fingerprint(what, players, "learned-v2", hero="learned-v2")
     assert fingerprint_now == PINNED_READS[(what, players)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("what", "players"), sorted(PINNED_FIELD))
+def test_the_default_field_gives_its_pinned_numbers(what: str, players: int) -> None:
+    """The default ``"learned"``, the field learned whole, as shipped: its
+    pass, show and keep tables, betting and equity tables of each size."""
+    assert fingerprint(what, players, hero="learned") == PINNED_FIELD[(what, players)]

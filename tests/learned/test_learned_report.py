@@ -30,6 +30,6 @@ def test_learned_report_quick_mode(tmp_path, capsys):
     assert set(betting["strategy"]) == {"sensible", "learned-v1", "learned-v2", "learned"}
     assert len(betting) == 24
     assert (exploit["se"] >= 0).all()
-    assert len(h2h) == 8 and (h2h["ci_low"] <= h2h["value"]).all()
+    assert len(h2h) == 14 and (h2h["ci_low"] <= h2h["value"]).all()
     back = read_table(tmp_path / "exploitability.csv")
     assert back.attrs["analysis"] == "exploitability" and len(back) == len(exploit)

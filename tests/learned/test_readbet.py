@@ -75,14 +75,14 @@ def _facing_a_bet(deck: np.ndarray, persistent_rival: bool, players: int = 4,
 def test_a_seat_facing_a_persistent_bettor_folds_more_or_raises_less() -> None:
     """On the same deck, a seat facing a bet from a rival who bet every
     earlier round is less aggressive than when it was itself the earlier
-    bettor (the rival calling): a paired sign test over 1,200 decks, each in
+    bettor (the rival calling): a paired sign test over 3,000 decks, each in
     a situation drawn at random (4 or 6 players, heads up or every seat
     calling, one to three cards shown), one aggression level per decision
     (fold < call < raise)."""
     strategy = get_strategy("learned", **NO_BLUFF)
     gen = np.random.default_rng(36)
     less = more = 0
-    for i in range(1200):
+    for i in range(3000):
         deck = gen.permutation(52)
         situation = dict(players=int(gen.choice([4, 6])), heads_up=bool(gen.integers(2)),
                          shown=int(gen.integers(1, 4)))  # fmt: skip

@@ -95,10 +95,12 @@ def _passes_in_some_order(strategy, pub, own, packet, state, orders: int = 200) 
     return False
 
 
-#: the default "learned" without its bluffs: the replay checks replay each draw
-#: with one fixed random stream, so it holds for a strategy whose decisions
-#: follow from the cards (a bluffing rival's move is possible, not certain)
-LEARNED_NO_BLUFF = "learned:bluff_hidden=0,bluff_weak=0,bluff_draw=0,bluff_strong=0"
+#: the board-reading field without its bluffs: the replay checks replay each draw
+#: with one fixed random stream, so they hold for a strategy whose decisions follow
+#: from the cards (a bluffing rival's move is possible, not certain); "learned-v2",
+#: whose reveal order is its order weights' (the default "learned" draws its order
+#: at a temperature, so its recorded order is possible, not certain)
+LEARNED_NO_BLUFF = "learned-v2:bluff_hidden=0,bluff_weak=0,bluff_draw=0,bluff_strong=0"
 
 
 def _replays(spot, draws, i, strategies) -> bool:

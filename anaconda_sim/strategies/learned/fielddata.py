@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from ...checks import check_players
-from .equitydata import shipped_equity
+from .equitydata import shipped_equity, shipped_equity_model
 from .params import BET0, PARAM_NAMES, READ_BET_NAMES, shipped_params, shipped_read_params
 from .reads import EQUITY_SIZE
 from .showdata import shipped_show
@@ -59,6 +59,9 @@ class FieldVectors:
         five.
     source
         Where they come from, for messages and ``attrs``.
+    equity_model
+        How the equity tables were estimated (the field, the deals, the
+        seed), as their file records it.
     """
 
     card: dict[str, float]
@@ -66,6 +69,7 @@ class FieldVectors:
     equity: np.ndarray
     show: np.ndarray | None
     source: str
+    equity_model: dict[str, Any]
 
 
 @functools.cache
@@ -124,7 +128,8 @@ def shipped_field(players: int) -> FieldVectors | None:
         array.setflags(write=False)
     return FieldVectors(dict(zip(CARD_NAMES, map(float, card), strict=True)),
                         dict(zip(READ_BET_NAMES, map(float, betting), strict=True)),
-                        equity, show, f"{FIELD_FILE} (players={players})")  # fmt: skip
+                        equity, show, f"{FIELD_FILE} (players={players})",
+                        dict(json.loads(str(data[f"tables_model_{players}"]))))  # fmt: skip
 
 
 def board_reading_sources(name: str, players: int) -> FieldVectors:
@@ -152,4 +157,5 @@ def board_reading_sources(name: str, players: int) -> FieldVectors:
                          "'learned-v2'")  # fmt: skip
     card = {k: v for k, v in shipped_params(players).items() if k in CARD_NAMES}
     return FieldVectors(card, shipped_read_params(players), shipped_equity(players),
-                        shipped_show(players), "learned.json, readbet.json and equity.npz")
+                        shipped_show(players), "learned.json, readbet.json and equity.npz",
+                        shipped_equity_model(players))  # fmt: skip
