@@ -446,17 +446,23 @@ def _settle(players: int, betting: dict[str, float], tables: EquityTables, show:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Regenerate the shipped show tables and the equity tables read with them.
+    """Fit show tables and the equity tables read with them, table size by size.
 
     Each table size is fitted (:func:`fit_show`) and written as soon as it is
-    done, the show table to ``show.npz`` and the equity tables to
-    ``equity.npz`` (the other sizes in the files are kept), so an
-    interrupted run loses no finished size."""
+    done, the show table to ``--show-out`` and the equity tables to
+    ``--tables-out`` (the other sizes in the files are kept), so an
+    interrupted run loses no finished size. The defaults are a work folder,
+    ``show-fit/``: the package's ``show.npz`` and ``equity.npz`` are what
+    ``"learned-v2"`` plays, so they change only when named."""
     parser = argparse.ArgumentParser(prog="python -m anaconda_sim.learning.showfit",
                                      description=main.__doc__.splitlines()[0])  # type: ignore[union-attr]  # fmt: skip
-    data = Path(__file__).resolve().parent.parent / "strategies" / "learned"
-    parser.add_argument("--show-out", type=Path, default=data / SHOW_FILE)
-    parser.add_argument("--tables-out", type=Path, default=data / EQUITY_FILE)
+    work = Path("show-fit")
+    parser.add_argument("--show-out", type=Path, default=work / Path(SHOW_FILE).name,
+                        help=f"(default show-fit/show.npz; the package's {SHOW_FILE} is "
+                        "read by learned-v2)")  # fmt: skip
+    parser.add_argument("--tables-out", type=Path, default=work / Path(EQUITY_FILE).name,
+                        help=f"(default show-fit/equity.npz; the package's {EQUITY_FILE} is "
+                        "learned-v2's)")  # fmt: skip
     parser.add_argument("--players", default="2,3,4,5,6,7", help="table sizes (comma list)")
     parser.add_argument("--rounds", type=int, default=12)
     parser.add_argument("--situations", type=int, default=400)

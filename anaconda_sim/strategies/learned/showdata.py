@@ -1,12 +1,14 @@
-"""The show tables shipped for each table size
-(``anaconda_sim/strategies/learned/data/show.npz``): the reveal order of
-``"learned"`` (:mod:`~.show`), fitted against the field that plays it, with
-its betting and equity tables (:mod:`anaconda_sim.learning.showfit`); the
-file holds the command that regenerates it (:func:`shipped_show_model`)::
+"""Show tables for ``"learned-v2"`` by table size
+(``anaconda_sim/strategies/learned/data/show.npz``; none is shipped): a
+reveal order (:mod:`~.show`) fitted alone against the field that plays it,
+with its betting and equity tables (:mod:`anaconda_sim.learning.showfit`);
+such a file holds the command that made it (:func:`shipped_show_model`)::
 
-    python -m anaconda_sim.learning.showfit
+    python -m anaconda_sim.learning.showfit --show-out anaconda_sim/strategies/learned/data/show.npz
 
-A table size with no show table shipped orders by the order weights ``o_*``.
+A table size with no show table orders by the order weights ``o_*``. The
+default ``"learned"`` plays the show tables learned with the rest of its
+field (:mod:`~.fielddata`).
 """
 
 from __future__ import annotations
