@@ -2,7 +2,9 @@
 
 The analyses' default opponents are the "learned" family; this script
 measures, in one process and on one thread (process CPU seconds, best of
-``--repeats``), how much more a learned field costs than a sensible one:
+``--repeats``), how much more a learned field costs than a sensible one
+(the default "learned", the field learned whole, and "learned-v2", the
+default it replaced):
 
 - ``simulate`` at 6 players, every seat of one family (CPU seconds per deal);
 - the phase table of a 6-player deal of each family (``bench_deals``'
@@ -36,7 +38,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import RESULTS, load_average, machine, write_figures
 
-FIELDS = ("sensible", "learned")
+#: the default field, the one it replaced, and the hand-made baseline
+FIELDS = ("sensible", "learned", "learned-v2")
 PASS_HAND = "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣"
 REVEAL_HAND = "Q♠ Q♥ Q♦ 9♣ 9♦"
 
@@ -77,15 +80,18 @@ def measure(deals: int, sim_deals: int, groups: int, repeats: int) -> dict[str, 
             call(field, 200)  # compiled
             row[f"{field}_cpu_s"] = _cpu(lambda c=call, f=field, n=sizes[name]: c(f, n), repeats)
         row["learned_vs_sensible"] = row["learned_cpu_s"] / row["sensible_cpu_s"]
+        row["learned-v2_vs_sensible"] = row["learned-v2_cpu_s"] / row["sensible_cpu_s"]
+        row["learned_vs_learned-v2"] = row["learned_cpu_s"] / row["learned-v2_cpu_s"]
         rows.append(row)
     import bench_deals
 
     phases = {field: bench_deals.phase_profile(6, field, groups, repeats) for field in FIELDS}
     table = []
-    for mine, theirs in zip(phases["learned"], phases["sensible"], strict=True):
+    for mine, theirs, before in zip(phases["learned"], phases["sensible"], phases["learned-v2"],
+                                    strict=True):  # fmt: skip
         ratio = mine["ns_per_deal"] / theirs["ns_per_deal"]
         table.append({"phase": mine["phase"], "learned_ns": mine["ns_per_deal"],
-                      "sensible_ns": theirs["ns_per_deal"],
+                      "sensible_ns": theirs["ns_per_deal"], "learned-v2_ns": before["ns_per_deal"],
                       "learned_vs_sensible": ratio})  # fmt: skip
     total = {field: sum(r["ns_per_deal"] for r in phases[field]) for field in FIELDS}
     by_phase = {r["phase"]: r for r in table}
@@ -93,7 +99,10 @@ def measure(deals: int, sim_deals: int, groups: int, repeats: int) -> dict[str, 
     rows.append({
         "what": "phase table 6p (ns per deal)", "deals": groups, "load_average": load_average(),
         "sensible_cpu_s": total["sensible"] * 1e-9, "learned_cpu_s": total["learned"] * 1e-9,
+        "learned-v2_cpu_s": total["learned-v2"] * 1e-9,
         "learned_vs_sensible": total["learned"] / total["sensible"],
+        "learned-v2_vs_sensible": total["learned-v2"] / total["sensible"],
+        "learned_vs_learned-v2": total["learned"] / total["learned-v2"],
     })  # fmt: skip
     return {
         "rows": rows,
@@ -128,7 +137,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     paths = write_figures("bench_fields", figures, args.out)
     if not args.quiet:
         for row in figures["rows"]:
-            print(f"{row['what']}: learned {row['learned_vs_sensible']:.2f}x sensible "
+            print(f"{row['what']}: learned {row['learned_vs_sensible']:.2f}x sensible, "
+                  f"learned-v2 {row['learned-v2_vs_sensible']:.2f}x "
                   f"(load {row['load_average']:.1f})")  # fmt: skip
         for name, ns in figures["per_seat_ns"].items():
             print(f"{name}: {ns:.0f} ns a seat")

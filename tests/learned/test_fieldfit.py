@@ -296,3 +296,20 @@ def test_a_field_of_other_shapes_is_refused(tmp_path) -> None:
     with pytest.raises(ValueError, match="3 card weights"):
         ship_field(source, [2], target=tmp_path / "package.npz")
     assert not (tmp_path / "package.npz").exists()
+
+
+def test_the_default_field_is_shipped_for_every_table_size() -> None:
+    """``"learned"`` plays a learned field at 2-7 players (not
+    ``"learned-v2"``'s vectors), each with the command that regenerates it
+    and a history of at least one iteration."""
+    from anaconda_sim.strategies import get_strategy
+    from anaconda_sim.strategies.learned.fielddata import shipped_field, shipped_field_model
+
+    for players in range(2, 8):
+        field, model = shipped_field(players), shipped_field_model(players)
+        assert field is not None and model is not None, players
+        assert model["players"] == players and len(model["history"]) >= 1
+        assert model["command"].startswith("python -m anaconda_sim.learning.fieldfit")
+        assert field.show is not None and field.equity_model
+        assert not np.array_equal(get_strategy("learned").param_array(players),
+                                  get_strategy("learned-v2").param_array(players))  # fmt: skip
