@@ -357,8 +357,7 @@ def _start(players: int, temperature: float, table_deals: int, seed: int) -> Fie
     """``"learned-v2"`` (the board-reading field before the loop) showing and
     keeping by the priors, with tables estimated against it."""
     sources = board_reading_sources("learned-v2", players)
-    card = {name: float(sources.card[name]) for name in CARD_NAMES}
-    betting = {name: float(v) for name, v in sources.betting.items()}
+    card, betting = dict(sources.card), dict(sources.betting)
     show, keep = show_prior(), keep_prior()
     start = dataclasses.replace(get_strategy("learned-v2", **card, **betting),
                                 equity=tuple(sources.equity),
