@@ -6,8 +6,24 @@ once with every seat playing the strategy, once with one seat (the
 deviator) choosing, at each of its decisions (every betting action, the
 pass, the discard and then the reveal order), the choice with the highest
 value in :func:`~anaconda_sim.spots.action_values` given everything it has
-seen so far, the others playing the strategy. The gain of the situation is
-the deviator's net chips in the second play minus the first.
+seen so far, the others playing the strategy.
+
+Two estimates of the deviator's gain per situation, each unbiased for it:
+
+- ``realised``: the deviator's net chips in the second play minus the
+  first. Once the deviator changes a pass the rest of the deal differs, so
+  its spread is the game's own (about 20 chips a deal at six players).
+- ``advantage``: at each decision where the deviator left the strategy,
+  the value of its choice minus the strategy's own, re-valued by
+  :func:`~anaconda_sim.spots.action_values` on fresh posterior draws and
+  continuations (the draws that chose it are not reused), summed over the
+  deal; 0 where it kept the strategy's choice. By the performance
+  difference identity (Kakade and Langford 2002), the expected sum along
+  the deviator's own play of each choice's advantage under the strategy
+  is the deviating strategy's gain; the estimate rests on the posterior
+  sampler being right (the tests check it against exact enumeration) and
+  its spread is only that of the advantages, so it orders strategies on
+  tens of situations where the realised gain needs thousands.
 
 What it bounds: the deviator's choices form one strategy (a *local best
 response*: at each decision it best responds assuming the strategy for
@@ -66,6 +82,25 @@ class _Deviation:
     changed: bool
     estimate: float  # value of the chosen choice minus the strategy's own, from the table
     unsampled: bool = False  # no posterior draw found: the strategy's own choice was played
+    # the same difference on independent draws (0 where the choice is the strategy's own)
+    advantage: float = 0.0
+
+
+#: offset of the re-valuing tables' seeds from the screening ones: a deal has
+#: far fewer than 250 decisions of the deviator, so no two tables share a seed
+_REVALUE = 500
+
+
+def _revalued(
+    game: Game, seat: int, strategy: Strategy, values: dict[str, Any], chosen: str, own: str,
+    **extra: Any,
+) -> float:  # fmt: skip
+    """The chosen choice's value minus the strategy's own on fresh posterior
+    draws and continuations: unbiased for the advantage of the choice, as
+    the draws that screened it are not reused (no winner's curse)."""
+    table = action_values(game, strategy, hero=strategy,
+                          **{**values, "seed": values["seed"] + _REVALUE}, **extra)  # fmt: skip
+    return _value_of(table, chosen) - _value_of(table, own)
 
 
 def _own_choice(strategy: Strategy, game: Game, seat: int, state: np.ndarray) -> Any:
@@ -104,48 +139,73 @@ def _deviate(
             game.commit_discard(seat, *own)
 
 
+def _pick(table: pd.DataFrame, own_row: int) -> int:
+    """The row the deviator plays: the best, or the strategy's own where it
+    screened as high (a tie is no reason to leave the strategy)."""
+    values = table["value"].to_numpy()
+    return own_row if values[own_row] >= values[0] else 0
+
+
 def _best_response(
     game: Game, seat: int, strategy: Strategy, own: Any, deals: int, seed: int, chains: int,
     log: list[_Deviation],
 ) -> None:  # fmt: skip
     """:func:`_deviate` where the posterior can be sampled."""
     values = {"deals": deals, "seed": seed, "chains": chains, "unicode": False, "seat": seat}
-    if game.phase is Phase.BETTING:
+    if game.phase in (Phase.BETTING, Phase.PASS):
         table = action_values(game, strategy, hero=strategy, **values)
-        best = table["choice"].iloc[0]
-        own_label = Action(int(own)).label
-        log.append(_Deviation("bet", best != own_label, _value_of(table, best)
-                              - _value_of(table, own_label)))  # fmt: skip
-        game.act(seat, best)
-        return
-    if game.phase is Phase.PASS:
-        table = action_values(game, strategy, hero=strategy, **values)
-        best = table["choice"].iloc[0]
-        own_label = format_cards(own)
-        ordered = [" ".join(sorted(label.split())) for label in table["choice"]]
-        own_row = ordered.index(" ".join(sorted(own_label.split())))
-        log.append(_Deviation("pass", own_row != 0, float(table["value"].iloc[0]
-                                                          - table["value"].iloc[own_row])))
-        game.commit_pass(seat, best)
+        labels = [" ".join(sorted(label.split())) for label in table["choice"]]
+        own_label = (Action(int(own)).label if game.phase is Phase.BETTING
+                     else format_cards(own))  # fmt: skip
+        own_row = labels.index(" ".join(sorted(own_label.split())))
+        row = _pick(table, own_row)
+        chosen, own_label = table["choice"].iloc[row], table["choice"].iloc[own_row]
+        advantage = 0.0
+        if row != own_row:
+            advantage = _revalued(game, seat, strategy, values, chosen, own_label)
+        log.append(_Deviation(
+            "bet" if game.phase is Phase.BETTING else "pass", row != own_row,
+            float(table["value"].iloc[row] - table["value"].iloc[own_row]), advantage=advantage,
+        ))  # fmt: skip
+        if game.phase is Phase.BETTING:
+            game.act(seat, chosen)
+        else:
+            game.commit_pass(seat, chosen)
         return
     # the discard (each five shown hiding its most telling card), then its order
     own_discard, own_order = own
     table = action_values(game, strategy, hero=strategy, decision="discard", **values)
-    best = table["choice"].iloc[0]
     own_row = [set(label.split()) for label in table["choice"]].index(
         set(format_cards(own_discard).split())
     )
-    log.append(_Deviation("discard", own_row != 0, float(table["value"].iloc[0]
-                                                         - table["value"].iloc[own_row])))
-    dropped = best.split()
+    row = _pick(table, own_row)
+    dropped = table["choice"].iloc[row].split()
     keep = [c for c in game.hand(seat) if format_cards([c]) not in dropped]
     orders = action_values(game, strategy, hero=strategy, decision="order", keep=keep,
-                           **{**values, "seed": seed + 1})  # fmt: skip
-    best_order = orders["choice"].iloc[0]
-    if set(format_cards(own_order).split()) == set(format_cards(keep).split()):
-        own_value = _value_of(orders, format_cards(own_order))
-        log.append(_Deviation("order", best_order != format_cards(own_order),
-                              float(orders["value"].iloc[0]) - own_value))  # fmt: skip
+                           **{**values, "seed": values["seed"] + 1})  # fmt: skip
+    own_order_label = format_cards(own_order)
+    same_keep = row == own_row
+    order_row = _pick(orders, orders["choice"].tolist().index(own_order_label)) if same_keep else 0
+    best_order = orders["choice"].iloc[order_row]
+    # the discard and its order are one move: its advantage is the pair's, on
+    # fresh draws (the same for both fives: common random numbers), counted
+    # under the discard when the five changed and under the order when only
+    # the order did
+    advantage = 0.0
+    if not (same_keep and best_order == own_order_label):
+        fresh = {**values, "seed": values["seed"] + _REVALUE + 1}
+        mine = action_values(game, strategy, hero=strategy, decision="order", keep=keep, **fresh)
+        theirs = mine if same_keep else action_values(
+            game, strategy, hero=strategy, decision="order", keep=list(own_order), **fresh)
+        advantage = _value_of(mine, best_order) - _value_of(theirs, own_order_label)
+    log.append(_Deviation("discard", not same_keep, float(table["value"].iloc[row]
+                                                          - table["value"].iloc[own_row]),
+                          advantage=0.0 if same_keep else advantage))  # fmt: skip
+    if same_keep:
+        log.append(_Deviation("order", best_order != own_order_label,
+                              float(orders["value"].iloc[order_row]
+                                    - _value_of(orders, own_order_label)),
+                              advantage=advantage))  # fmt: skip
     else:  # the strategy keeps another five: its order is not a choice of this five
         log.append(_Deviation("order", True, float("nan")))
     game.commit_discard(seat, dropped, best_order.split())
@@ -224,7 +284,8 @@ def _full_deal(
             "situation": i, "seat": seat, "dealt": format_cards(dealt),
             "class_id": int(class_ids(np.array([dealt], dtype=np.int64))[0]),
             "value": net - int(plain.result.net[seat]), "strategy_net": int(plain.result.net[seat]),
-            "deviator_net": net, "decisions": len(log),
+            "deviator_net": net, "advantage": float(sum(d.advantage for d in log)),
+            "decisions": len(log),
             "deviations": sum(d.changed for d in log),
             "unsampled": sum(d.unsampled for d in log),
         }  # fmt: skip
@@ -232,6 +293,7 @@ def _full_deal(
             mine = [d for d in log if d.decision == name]
             row[f"changed_{name}"] = sum(d.changed for d in mine)
             row[f"estimate_{name}"] = float(np.nansum([d.estimate for d in mine]))
+            row[f"advantage_{name}"] = float(sum(d.advantage for d in mine))
         rows.append(row)
         bar.update(1)
     per = pd.DataFrame(rows)
@@ -252,24 +314,26 @@ def _full_deal(
 
 
 def _summarise(per: pd.DataFrame, by: str | None) -> pd.DataFrame:
-    """The realised gain (decision ``"all"``) and, per decision, the gain its
-    action-value tables estimate (``estimate``: the chosen choice's value
-    minus the strategy's own, summed over the deal's decisions of that kind;
-    screened on the same draws that chose it, so biased upwards)."""
+    """Two unbiased estimates of the deviating strategy's gain (decision
+    ``"all"``): ``realised``, the paired difference of the two plays' net
+    chips, and ``advantage``, the sum over the deviator's decisions of its
+    choice's value minus the strategy's own, re-valued on fresh draws; then,
+    per kind of decision, its share of the advantage."""
     groups = [(None, per)] if by is None else list(per.groupby(by, sort=False))
     out = []
     for label, part in groups:
         n = len(part)
         extra = {} if by is None else {by: label}
-        value = part["value"].to_numpy(dtype=float)
-        out.append({"decision": "all", **extra, **estimate(value.mean(), _se(value)),
-                    "situations": n, "unit": "chips per deal", "kind": "realised",
-                    "changed": float(part["deviations"].mean()),
-                    "unsampled": float(part["unsampled"].mean())})  # fmt: skip
+        for kind, column in (("realised", "value"), ("advantage", "advantage")):
+            value = part[column].to_numpy(dtype=float)
+            out.append({"decision": "all", **extra, **estimate(value.mean(), _se(value)),
+                        "situations": n, "unit": "chips per deal", "kind": kind,
+                        "changed": float(part["deviations"].mean()),
+                        "unsampled": float(part["unsampled"].mean())})  # fmt: skip
         for name in DECISIONS:
-            est = part[f"estimate_{name}"].to_numpy(dtype=float)
-            out.append({"decision": name, **extra, **estimate(est.mean(), _se(est)),
-                        "situations": n, "unit": "chips per deal", "kind": "estimate",
+            gain = part[f"advantage_{name}"].to_numpy(dtype=float)
+            out.append({"decision": name, **extra, **estimate(gain.mean(), _se(gain)),
+                        "situations": n, "unit": "chips per deal", "kind": "advantage",
                         "changed": float(part[f"changed_{name}"].mean())})  # fmt: skip
     table = pd.DataFrame(out)
     if by == "family":

@@ -6,6 +6,7 @@ values, against the strategy's own play of the same deal."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from anaconda_sim import exploitability
 from anaconda_sim.game import play_deal
@@ -31,9 +32,38 @@ def test_each_situation_is_a_paired_replay_of_the_strategy():
 
 def test_the_summary_states_its_model():
     first = exploitability("sensible", 2, "all", hands=2, deals=40, seed=7)
-    assert first["decision"].tolist() == ["all", "bet", "pass", "discard", "order"]
-    assert first["kind"].tolist() == ["realised"] + ["estimate"] * 4
+    assert first["decision"].tolist() == ["all", "all", "bet", "pass", "discard", "order"]
+    assert first["kind"].tolist() == ["realised"] + ["advantage"] * 5
     assert np.isfinite(first["value"]).all() and (first["unit"] == "chips per deal").all()
     attrs = first.attrs
     assert attrs["decisions"] == ["all"] and attrs["model"] == "betting"
     assert "lower bound" in attrs["definition"] and attrs["strategy"].startswith("sensible")
+
+
+def test_the_advantage_is_the_sum_of_its_decisions_and_zero_without_a_deviation():
+    table = exploitability("learned", 4, "all", hands=8, deals=60, seed=11, by="situation")
+    parts = table[[f"advantage_{d}" for d in ("bet", "pass", "discard", "order")]].sum(axis=1)
+    np.testing.assert_allclose(table["advantage"], parts, atol=1e-9)
+    still = table["deviations"] == 0
+    assert (table.loc[still, "advantage"] == 0).all()
+    # a deal the deviator played as the strategy did is the same deal
+    assert (table.loc[still, "value"] == 0).all()
+    # a deviation is made only for a choice that screened better: its
+    # estimate on the screening draws is positive
+    changed = table["deviations"] > 0
+    assert changed.any()
+    screened = table[[f"estimate_{d}" for d in ("bet", "pass", "discard", "order")]].sum(axis=1)
+    assert (screened[changed] > 0).all()
+
+
+@pytest.mark.slow
+def test_the_two_estimates_agree_within_their_standard_errors():
+    """Both are unbiased for the deviating strategy's gain (the realised
+    paired difference; the sum of re-valued advantages, by the performance
+    difference identity): over the same situations their per-situation
+    difference has mean zero within 4 standard errors of it."""
+    table = exploitability("sensible", 2, "all", hands=160, deals=100, seed=5, by="situation")
+    gap = (table["value"] - table["advantage"]).to_numpy(dtype=float)
+    se = gap.std(ddof=1) / np.sqrt(len(gap))
+    assert abs(gap.mean()) < 4 * se, (gap.mean(), se)
+    assert table["advantage"].mean() > 0  # the deviator gains against sensible
