@@ -62,7 +62,7 @@ def declare_values(
     *,
     rules: Any = "hi-lo",
     order: CardsLike | None = None,
-    hero: str | Strategy = "sensible",
+    hero: str | Strategy = "learned",
     opponents: OpponentSpec = "learned",
     betting: bool = True,
     request: Request | None = None,
@@ -88,7 +88,8 @@ def declare_values(
     strategy family was fitted to the default rules; docs/strategies.md says
     how it plays under hi-lo); give ``opponents=reveal_opponents()`` for the
     sensible field that reads the exposed cards
-    (:func:`~anaconda_sim.analysis.reveal_opponents`).
+    (:func:`~anaconda_sim.analysis.reveal_opponents`). The hero's betting
+    is ``hero``'s, by default ``"learned"`` as well.
 
     ``value`` is the hero's mean net chips per deal; with ``betting=False``
     nobody bets or folds and ``value`` is its mean pot share (its hi-lo

@@ -59,7 +59,7 @@ def discard_values(
     passed: CardsLike | None = None,
     received: CardsLike | None = None,
     known: CardsLike | None = None,
-    hero: str | Strategy = "sensible",
+    hero: str | Strategy = "learned",
     opponents: OpponentSpec = "learned",
     confirm: int = 0,
     fold: bool = True,
@@ -109,6 +109,7 @@ def discard_values(
     the pot splits between the high and the low half (R23-R25). ``value``
     is the hero's expected share of the pot, both halves included.
     Elsewhere ``hero`` plays no part (the hero keeps the five scored).
+    Default hero and opponents: ``"learned"``.
 
     Returns
     -------
@@ -202,7 +203,7 @@ def equity(
     passed: CardsLike | None = None,
     received: CardsLike | None = None,
     known: CardsLike | None = None,
-    hero: str | Strategy = "sensible",
+    hero: str | Strategy = "learned",
     opponents: OpponentSpec = "learned",
     request: Request | None = None,
     **keywords: Any,
@@ -217,7 +218,8 @@ def equity(
     The stage follows from what is given:
 
     - 7 cards, no ``passed``/``received``: at the deal; the hero passes with
-      ``hero``'s pass and keeps its best five.
+      ``hero``'s pass (default ``"learned"``'s, the default field's) and
+      keeps its best five.
     - 7 cards with ``passed`` and/or ``received``: after the pass; the hero
       keeps its best five. Named ``received`` cards condition the right
       neighbour's hand as in :func:`discard_values`

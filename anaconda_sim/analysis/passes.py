@@ -49,7 +49,7 @@ def pass_values(
     *,
     rules: str | Rules = "pagat",
     known: CardsLike | None = None,
-    hero: str | Strategy = "sensible",
+    hero: str | Strategy = "learned",
     opponents: OpponentSpec = "learned",
     betting: bool = False,
     confirm: int = 0,
@@ -76,7 +76,8 @@ def pass_values(
         ``low_share``.
     hero
         The hero's strategy for its decisions other than the pass
-        (``betting=True`` or hi-lo; else it keeps its best five).
+        (``betting=True`` or hi-lo; else it keeps its best five). Default
+        ``"learned"``: the hero plays the default field's own strategy.
     opponents
         A strategy (name or :class:`~anaconda_sim.strategies.Strategy`) for
         every opponent, or one per opponent seat, left neighbour first.

@@ -101,7 +101,7 @@ def _options(*named: tuple[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(named) | dict(SAMPLING))
 
 
-_SEATS = (("known", None), ("hero", "sensible"), ("opponents", "learned"))
+_SEATS = (("known", None), ("hero", "learned"), ("opponents", "learned"))
 
 #: every analysis kind; sweeps list theirs in this order
 KINDS: tuple[AnalysisKind, ...] = (

@@ -49,7 +49,7 @@ def reveal_values(
     passed: CardsLike | None = None,
     received: CardsLike | None = None,
     known: CardsLike | None = None,
-    hero: str | Strategy = "sensible",
+    hero: str | Strategy = "learned",
     opponents: OpponentSpec = "learned",
     betting: bool = True,
     dealer: int | None = None,
@@ -85,7 +85,8 @@ def reveal_values(
     better and fold to a bet when a rival's exposed cards already beat them.
     Against opponents who ignore the exposed cards (the plain ``"sensible"``
     preset folds or calls on its own hand alone in the reveal rounds) every
-    order is worth the same.
+    order is worth the same. The hero's betting is ``hero``'s, by default
+    ``"learned"`` too: the best order for a seat of the default field.
 
     Under ``rules="hi-lo"`` (R21-R26) every seat still in after the last
     betting round declares by its strategy (the hero by ``hero``'s) and the

@@ -8,9 +8,10 @@
 2. final-hand category frequencies of complete deals from the batch
    simulator (call-down play, everybody reaches the showdown);
 3. the three analyses of the worked example against the analyses' default
-   opponents (``"learned"``, the learned strategy family): the 35 passes and
-   the 21 discards after the pass in the showdown model, the 120 reveal
-   orders of the kept five with betting;
+   opponents (``"learned"``, the learned strategy family), the hero's
+   betting played by ``"learned"`` too: the 35 passes and the 21 discards
+   after the pass in the showdown model, the 120 reveal orders of the kept
+   five with betting;
 
 and writes every table (CSV) and chart (PNG) to an output folder.
 """

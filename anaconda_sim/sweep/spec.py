@@ -46,6 +46,7 @@ from ..limits import DEFAULT_DEALS, DEFAULT_MAX_DEALS
 from ..strategies.spec import parse_strategies, short_spec
 
 __all__ = [
+    "DEFAULT_HERO",
     "DEFAULT_OPPONENTS",
     "DEFAULT_UNIT_SIZE",
     "KINDS",
@@ -73,6 +74,9 @@ DEFAULT_UNIT_SIZE = {"equity": 32, "pass": 4, "discard": 4, "reveal": 1}
 #: ``opponents = "learned"``.
 DEFAULT_OPPONENTS = {"equity": "random-pass", "pass": "random-pass", "discard": "random-pass",
                      "reveal": "sensible"}  # fmt: skip
+#: the hero's strategy when the spec names none, for the same reason: not the
+#: analysis functions' default ("learned"), which is re-fitted from time to time
+DEFAULT_HERO = "sensible"
 #: the rule set of a spec that names none
 DEFAULT_RULES = "pagat"
 #: keys left out of the spec hash (they change no number)
@@ -179,9 +183,11 @@ class SweepSpec:
         the analysis functions' ``"learned"``: name ``"learned"`` to sweep
         against it.
     hero
-        The hero's strategy (with parameters, as ``opponents``), for equity
-        (its pass at the deal) and reveal (its betting); ``None``: the
-        analysis's default.
+        The hero's strategy (with parameters, as ``opponents``) for its
+        decisions other than the one valued: its pass at the deal (equity),
+        its betting (pass and reveal with betting), its declaration (hi-lo).
+        ``None``: :data:`DEFAULT_HERO` (``"sensible"``), the sweeps' fixed
+        default, which is not the analysis functions' ``"learned"``.
     betting
         Passed to pass and reveal analyses (``None``: their default).
     deals, precision, max_deals
@@ -255,8 +261,10 @@ class SweepSpec:
             set_(self, "opponents", self._check_opponents(players))
         if self.hero is not None:
             set_(self, "hero", self._check_strategy("hero", self.hero))
-            if not {"equity", "reveal"} & set(kinds):
-                raise _fail("hero", self.hero, "applies to equity and reveal sweeps only")
+            if set(kinds) == {"discard"} and self.rules != "hi-lo":
+                raise _fail("hero", self.hero,
+                            "plays no decision of a high-only discard sweep (it declares in "
+                            "hi-lo)")  # fmt: skip
         if self.betting is not None:
             if not isinstance(self.betting, bool):
                 raise _fail("betting", self.betting, "is not true or false")

@@ -20,7 +20,7 @@ from ..hands.classes import hand_classes, representative, sample_hands
 from ..hands.evaluator import CATEGORY_COLUMNS
 from ..stats import Z95
 from ..strategies.spec import Strategy, parse_strategies
-from .spec import Slot, SweepSpec, Unit, derive_seed
+from .spec import DEFAULT_HERO, Slot, SweepSpec, Unit, derive_seed
 
 __all__ = ["COORDINATES", "compute_unit", "hand_seed", "slot_hand", "summarize_classes"]
 
@@ -85,7 +85,8 @@ def _analyse(spec: SweepSpec, unit: Unit, hand: str, seed: int) -> pd.DataFrame:
         "max_deals": spec.max_deals, "seed": seed, "progress": False, "rules": unit.rules,
     }  # fmt: skip
     betting: dict[str, Any] = {} if spec.betting is None else {"betting": spec.betting}
-    hero: dict[str, Any] = {} if spec.hero is None else {"hero": parse_strategies(spec.hero)[0]}
+    # the sweep's own default hero, never the analyses' (see DEFAULT_HERO)
+    hero = {"hero": parse_strategies(spec.hero or DEFAULT_HERO)[0]}
     if unit.kind == "equity":
         table = analysis.equity(hand, unit.players, **hero, **common)
         # a sweep's equity rows keep their own schema (the shipped data's):
@@ -93,12 +94,12 @@ def _analyse(spec: SweepSpec, unit: Unit, hand: str, seed: int) -> pd.DataFrame:
         table = table.rename(columns={"value": "equity"})
         table = table[[c for c in _EQUITY_COLUMNS if c in table] + list(CATEGORY_COLUMNS)]
     elif unit.kind == "pass":
-        table = analysis.pass_values(hand, unit.players, unicode=spec.unicode, **betting,
+        table = analysis.pass_values(hand, unit.players, unicode=spec.unicode, **betting, **hero,
                                      **common)  # fmt: skip
     elif unit.kind == "discard":
         # a sweep keeps one row per choice, whatever the hand's suit symmetries
         table = analysis.discard_values(hand, unit.players, unicode=spec.unicode, fold=False,
-                                        **common)  # fmt: skip
+                                        **hero, **common)  # fmt: skip
     else:
         table = analysis.reveal_values(hand, unit.players, unicode=spec.unicode, fold=False,
                                        **betting, **hero, **common)  # fmt: skip

@@ -241,7 +241,7 @@ def test_reveal_same_seed_same_table_whatever_the_batch_size():
 
 @pytest.mark.parametrize("opponents", [None, "random-pass"])
 def test_pass_values_with_betting_match_the_batch_simulator(opponents):
-    """``None``: the default opponents, which are "learned"."""
+    """``None``: the default opponents, which are "learned", as the default hero is."""
     from anaconda_sim.sim.simulator import score_choices
 
     given = {} if opponents is None else {"opponents": opponents}
@@ -252,7 +252,8 @@ def test_pass_values_with_betting_match_the_batch_simulator(opponents):
 
     field = opponents or "learned"
     assert table.attrs["opponents"] == [field, field]
-    scores = score_choices(3, ["sensible", field, field], hero=0, kind="pass",
+    assert table.attrs["hero"] == "learned"
+    scores = score_choices(3, ["learned", field, field], hero=0, kind="pass",
                            choices=choices, deals=600, seed=int(root_key(12)), dealer=2,
                            fixed={0: hand}, progress=False)  # fmt: skip
     rows = _by_cards(table, "pass")

@@ -127,7 +127,7 @@ def test_equity_all_players_has_a_players_column_and_names_the_hero():
     code, out, err = run(["equity", SEVEN, "--all-players", "-n", "200", "--seed", "3", "-q"])
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[1] == "hero: sensible" and lines[2] == "opponents: learned"
+    assert lines[1] == "hero: learned" and lines[2] == "opponents: learned"
     header = lines[3].split()
     assert header[0] == "players" and "rank" not in header
     assert [int(line.split()[0]) for line in lines[4:10]] == [2, 3, 4, 5, 6, 7]
@@ -146,7 +146,7 @@ def test_run_counts_the_files_it_wrote(tmp_path):
         meta = json.loads((folder / f"{name}.csv.meta.json").read_text(encoding="utf-8"))
         line = next(x for x in out.splitlines() if x.startswith(f"{name} values for"))
         hero = meta["model"]["hero"]
-        assert ("hero sensible vs learned" in line) == (hero is not None), line
+        assert ("hero learned vs learned" in line) == (hero is not None), line
         assert "vs learned" in line
 
 

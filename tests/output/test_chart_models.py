@@ -78,7 +78,7 @@ def test_subtitle_names_other_opponents_and_the_hero():
     table = reveal_values(FULL_HOUSE, 4, by="hidden", opponents=reveal_opponents(), **SMALL)
     assert table.attrs["opponents"] == [reveal_opponents().spec()] * 3
     title = _titles(plots.plot_reveal_by_hidden(table))
-    assert "hero sensible · vs 3 x sensible:continue_late=2" in title, title
+    assert "hero learned · vs 3 x sensible:continue_late=2" in title, title
     mixed = pass_values(WORKED, 3, opponents=["learned", "random-pass"], **SMALL)
     assert "vs learned, random-pass" in _titles(plots.plot_pass_values(mixed))
 

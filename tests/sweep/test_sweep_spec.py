@@ -46,7 +46,7 @@ def spec(**overrides):
         ({"opponents": "sensible,random"}, "lists 2 strategies, but players=2 has 1 opponents"),
         ({"opponents": ["sensible", "sensible"]}, "must list each opponent set once"),
         ({"hero": "bluffer"}, "hero='bluffer': unknown strategy"),
-        ({"kind": "pass", "hero": "sensible"}, "hero='sensible' applies to equity and reveal"),
+        ({"kind": "discard", "hero": "sensible"}, "plays no decision of a high-only discard"),
         ({"betting": True}, "betting=True applies to pass and reveal sweeps only"),
         ({"betting": "yes", "kind": "pass"}, "betting='yes' is not true or false"),
         ({"precision": 0.01}, "give deals or precision, not both"),
