@@ -33,3 +33,31 @@ def test_learned_report_quick_mode(tmp_path, capsys):
     assert len(h2h) == 14 and (h2h["ci_low"] <= h2h["value"]).all()
     back = read_table(tmp_path / "exploitability.csv")
     assert back.attrs["analysis"] == "exploitability" and len(back) == len(exploit)
+
+
+@pytest.mark.slow
+def test_full_deal_report_quick_mode_resumes(tmp_path, capsys):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import full_deal_report
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    full_deal_report.main(["--quick", "--out", str(tmp_path)])
+    capsys.readouterr()
+    table = read_table(tmp_path / "full_deal_exploitability.csv")
+    assert set(table["strategy"]) == set(full_deal_report.STRATEGIES)
+    assert set(table["players"]) == {2}
+    whole = table[table["decision"] == "all"]
+    assert sorted(whole["kind"].unique()) == ["advantage", "realised"]
+    assert len(whole) == 2 * len(full_deal_report.STRATEGIES)
+    assert table.attrs["command"] == "python scripts/full_deal_report.py"
+    assert not (tmp_path / "full_deal_exploitability.partial.csv").exists()
+    # an interrupted run keeps its finished row sets: given them, nothing is recomputed
+    kept = table[table["strategy"] != "learned"].drop(
+        columns=["one_decision", "one_decision_max", "one_decision_se"])
+    again = full_deal_report.full_deal_table({"learned": 2}, 40, 2026, (2,), done=kept)
+    capsys.readouterr()
+    assert set(again["strategy"]) == set(full_deal_report.STRATEGIES)
+    learned = again[again["strategy"] == "learned"].reset_index(drop=True)
+    before = table[table["strategy"] == "learned"].reset_index(drop=True)
+    assert learned["value"].tolist() == before["value"].tolist()
