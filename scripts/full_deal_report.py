@@ -14,11 +14,15 @@ deviation gain of the same strategy and table size in
 Run: ``python scripts/full_deal_report.py`` (``--quick`` for a smoke run;
 ``--players 6`` for one table size; an interrupted run resumes from
 ``full_deal_exploitability.partial.csv`` in ``--out``).
+``--players 6 --strategies learned,sensible --hands 900 --merge`` measures
+those rows on more situations (the first 300 are the same situations) and
+keeps the file's other rows.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -47,13 +51,14 @@ def one_decision_max(data: Path) -> pd.DataFrame:
 
 
 def full_deal_table(hands: dict[str, int], deals: int, seed: int, players: tuple[int, ...],
-                    done: pd.DataFrame | None = None, save=None) -> pd.DataFrame:  # fmt: skip
+                    done: pd.DataFrame | None = None, save=None,
+                    strategies: tuple[str, ...] = STRATEGIES) -> pd.DataFrame:  # fmt: skip
     """Every (strategy, players) row set; those in ``done`` are kept, not
     recomputed, and ``save(rows)`` is called after each new one (an
     interrupted run loses no finished row set)."""
     rows = [] if done is None else done.to_dict("records")
     for n in players:
-        for name in STRATEGIES:
+        for name in strategies:
             if done is not None and ((done["strategy"] == name) & (done["players"] == n)).any():
                 continue
             began = time.perf_counter()
@@ -72,6 +77,17 @@ def full_deal_table(hands: dict[str, int], deals: int, seed: int, players: tuple
     return pd.DataFrame(rows)
 
 
+def _command(argv: list[str]) -> str:
+    """The command line that makes the table in ``data/`` (the default ``--out``)."""
+    words, skip = [], False
+    for word in argv:
+        if skip or word == "--out":
+            skip = not skip
+            continue
+        words.append(word)
+    return " ".join(["python scripts/full_deal_report.py", *words])
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run in seconds")
@@ -79,22 +95,50 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--players", default=",".join(map(str, PLAYERS)),
                         help="table sizes, comma-separated (default 2,4,6)")  # fmt: skip
+    parser.add_argument("--strategies", default=",".join(STRATEGIES),
+                        help="strategies, comma-separated (default: all five)")  # fmt: skip
+    parser.add_argument("--hands", type=int, default=HANDS,
+                        help=f"situations per strategy and table size (default {HANDS})")
+    parser.add_argument("--merge", action="store_true",
+                        help="keep the rows of --out's table that this run does not measure")
     args = parser.parse_args(argv)
     players = tuple(int(n) for n in args.players.split(","))
+    strategies = tuple(name.strip() for name in args.strategies.split(","))
+    unknown = sorted(set(strategies) - set(STRATEGIES))
+    if unknown:
+        raise SystemExit(f"--strategies: {', '.join(unknown)} not measured here; use some of "
+                         f"{', '.join(STRATEGIES)}")  # fmt: skip
     if args.quick:
-        hands, deals, players = {s: 2 for s in STRATEGIES}, 40, (2,)
+        hands, deals, players = {s: 2 for s in strategies}, 40, (2,)
     else:
-        hands, deals = {s: HANDS for s in STRATEGIES}, DEALS
+        hands, deals = {s: args.hands for s in strategies}, DEALS
     partial = args.out / "full_deal_exploitability.partial.csv"
     done = pd.read_csv(partial) if partial.exists() else None
     args.out.mkdir(parents=True, exist_ok=True)
     table = full_deal_table(hands, deals, args.seed, players, done,
-                            lambda rows: rows.to_csv(partial, index=False))  # fmt: skip
-    table = table.merge(one_decision_max(Path(__file__).resolve().parents[1] / "data"),
-                        on=["strategy", "players"], how="left")  # fmt: skip
+                            lambda rows: rows.to_csv(partial, index=False), strategies)  # fmt: skip
+    commands = [_command(sys.argv[1:] if argv is None else argv)]
+    if args.merge:
+        old = read_table(args.out / "full_deal_exploitability.csv")
+        if old.attrs.get("seed") != args.seed or old.attrs.get("deals") != deals:
+            raise SystemExit("the table in --out was made with another seed or draws per "
+                             "decision; run without --merge")  # fmt: skip
+        measured = set(zip(table["strategy"], table["players"], strict=True))
+        keep = [(s, n) not in measured for s, n in zip(old["strategy"], old["players"],
+                                                       strict=True)]  # fmt: skip
+        base = old[keep].drop(columns=["one_decision", "one_decision_max", "one_decision_se"])
+        rank = {name: i for i, name in enumerate(STRATEGIES)}
+        table = pd.concat([base, table], ignore_index=True).sort_values(
+            ["players", "strategy"], key=lambda c: c.map(rank) if c.name == "strategy" else c,
+            kind="stable")  # fmt: skip
+        commands = [*old.attrs.get("commands", [old.attrs.get("command")]), *commands]
+    data = Path(__file__).resolve().parents[1] / "data"
+    table = table.reset_index(drop=True).merge(one_decision_max(data), on=["strategy", "players"],
+                                               how="left")  # fmt: skip
     table.attrs.update({
         "analysis": "full-deal exploitability", "function": "anaconda_sim.exploitability",
-        "decisions": "all", "seed": args.seed, "hands": hands, "deals": deals,
+        "decisions": "all", "seed": args.seed, "deals": deals,
+        "hands": "column situations: situations per row", "commands": commands,
         "model": "betting", "value_unit": "chips per deal",
         "command": "python scripts/full_deal_report.py",
         "estimates": "realised: paired net-chip difference; advantage: the deviator's choices "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from anaconda_sim import read_table
@@ -61,3 +62,12 @@ def test_full_deal_report_quick_mode_resumes(tmp_path, capsys):
     learned = again[again["strategy"] == "learned"].reset_index(drop=True)
     before = table[table["strategy"] == "learned"].reset_index(drop=True)
     assert learned["value"].tolist() == before["value"].tolist()
+    # --merge measures some rows again and keeps the others, with both commands
+    full_deal_report.main(["--quick", "--strategies", "learned", "--merge", "--out", str(tmp_path)])
+    capsys.readouterr()
+    merged = read_table(tmp_path / "full_deal_exploitability.csv")
+    assert merged["strategy"].tolist() == table["strategy"].tolist()
+    pd.testing.assert_frame_equal(merged.drop(columns="seconds"), table.drop(columns="seconds"))
+    assert merged.attrs["commands"] == ["python scripts/full_deal_report.py --quick",
+                                       "python scripts/full_deal_report.py --quick "
+                                       "--strategies learned --merge"]  # fmt: skip
