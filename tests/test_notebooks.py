@@ -66,11 +66,7 @@ def _text(notebook) -> str:
 #: notebooks whose committed outputs are known to come from other sources of the library, with
 #: why; each entry is an expected failure of the check below, and a strict one: a notebook
 #: re-executed (``scripts/run_notebooks.py NAME``) must leave this list
-STALE_OUTPUTS: dict[str, str] = {
-    "09_spots.ipynb": "executed before notebooks recorded their library's sources (its full-size "
-    "run reads data/full_deal_exploitability.csv, which scripts/full_deal_report.py writes; "
-    "without it the notebook's fallback run takes 6-10 minutes)",
-}
+STALE_OUTPUTS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS])

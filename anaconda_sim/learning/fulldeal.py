@@ -23,10 +23,9 @@ Two estimates of the deviator's gain per situation, each unbiased for it:
   is the deviating strategy's gain; the estimate rests on the posterior
   sampler being right (the tests check it against exact enumeration) and
   its spread is only that of the advantages: in ``data/full_deal_exploitability.csv``
-  a standard deviation of 2-7 chips a situation against 3-9 for the
-  realised gain (1.1-3x fewer situations for the same standard error; the
-  most where the deviator's gain comes from a few large betting changes,
-  the least where it does not).
+  a standard deviation of 2-10 chips a situation against 3-16 for the
+  realised gain: 1.3-6 times fewer situations for the same standard error
+  (the fewest where a few large betting changes make most of the gain).
 
 What it bounds: the deviator's choices form one strategy (a *local best
 response*: at each decision it best responds assuming the strategy for
