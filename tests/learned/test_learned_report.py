@@ -1,9 +1,11 @@
-"""The learned strategies' report (scripts/learned_report.py) in its quick mode."""
+"""The reports of scripts/ (learned_report.py, full_deal_report.py) in their quick modes."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pandas as pd
 import pytest
@@ -13,13 +15,18 @@ from anaconda_sim import read_table
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.slow
-def test_learned_report_quick_mode(tmp_path, capsys):
+def _script(name: str) -> ModuleType:
+    """A script of ``scripts/`` imported as a module."""
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
-        import learned_report
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(ROOT / "scripts"))
+
+
+@pytest.mark.slow
+def test_learned_report_quick_mode(tmp_path, capsys):
+    learned_report = _script("learned_report")
     exploit, h2h = learned_report.main(["--quick", "--out", str(tmp_path)])
     capsys.readouterr()
     assert set(exploit["strategy"]) == {"random-pass", "sensible", "learned-v1", "learned-v2",
@@ -38,11 +45,7 @@ def test_learned_report_quick_mode(tmp_path, capsys):
 
 @pytest.mark.slow
 def test_full_deal_report_quick_mode_resumes(tmp_path, capsys):
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import full_deal_report
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    full_deal_report = _script("full_deal_report")
     full_deal_report.main(["--quick", "--out", str(tmp_path)])
     capsys.readouterr()
     table = read_table(tmp_path / "full_deal_exploitability.csv")
