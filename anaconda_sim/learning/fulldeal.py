@@ -95,13 +95,12 @@ _REVALUE = 500
 
 def _revalued(
     game: Game, seat: int, strategy: Strategy, values: dict[str, Any], chosen: str, own: str,
-    **extra: Any,
 ) -> float:  # fmt: skip
     """The chosen choice's value minus the strategy's own on fresh posterior
     draws and continuations: unbiased for the advantage of the choice, as
     the draws that screened it are not reused (no winner's curse)."""
     table = action_values(game, strategy, hero=strategy,
-                          **{**values, "seed": values["seed"] + _REVALUE}, **extra)  # fmt: skip
+                          **{**values, "seed": values["seed"] + _REVALUE})  # fmt: skip
     return _value_of(table, chosen) - _value_of(table, own)
 
 

@@ -86,23 +86,23 @@ def _analyse(spec: SweepSpec, unit: Unit, hand: str, seed: int) -> pd.DataFrame:
     }  # fmt: skip
     betting: dict[str, Any] = {} if spec.betting is None else {"betting": spec.betting}
     # the sweep's own default hero, never the analyses' (see DEFAULT_HERO)
-    hero = {"hero": parse_strategies(spec.hero or DEFAULT_HERO)[0]}
+    hero = parse_strategies(spec.hero or DEFAULT_HERO)[0]
     if unit.kind == "equity":
-        table = analysis.equity(hand, unit.players, **hero, **common)
+        table = analysis.equity(hand, unit.players, hero=hero, **common)
         # a sweep's equity rows keep their own schema (the shipped data's):
         # the value is called equity, and a single row has no ranking
         table = table.rename(columns={"value": "equity"})
         table = table[[c for c in _EQUITY_COLUMNS if c in table] + list(CATEGORY_COLUMNS)]
     elif unit.kind == "pass":
-        table = analysis.pass_values(hand, unit.players, unicode=spec.unicode, **betting, **hero,
+        table = analysis.pass_values(hand, unit.players, unicode=spec.unicode, **betting, hero=hero,
                                      **common)  # fmt: skip
     elif unit.kind == "discard":
         # a sweep keeps one row per choice, whatever the hand's suit symmetries
         table = analysis.discard_values(hand, unit.players, unicode=spec.unicode, fold=False,
-                                        **hero, **common)  # fmt: skip
+                                        hero=hero, **common)  # fmt: skip
     else:
         table = analysis.reveal_values(hand, unit.players, unicode=spec.unicode, fold=False,
-                                       **betting, **hero, **common)  # fmt: skip
+                                       **betting, hero=hero, **common)  # fmt: skip
     if "deals" not in table:
         table["deals"] = int(table.attrs.get("deals", 0))
     return table

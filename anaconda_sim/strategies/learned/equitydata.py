@@ -12,14 +12,12 @@ that regenerates it, the field, the deals and the seed
 
 from __future__ import annotations
 
-import functools
-import json
-from importlib import resources
 from typing import Any
 
 import numpy as np
 
 from ...checks import check_players
+from .packaged import packaged_arrays, packaged_model
 from .reads import CURVE_SHAPE, EQUITY_SIZE, FACTOR_SHAPE
 
 __all__ = ["EQUITY_FILE", "shipped_equity", "shipped_equity_model"]
@@ -28,11 +26,8 @@ __all__ = ["EQUITY_FILE", "shipped_equity", "shipped_equity_model"]
 EQUITY_FILE = "data/equity.npz"
 
 
-@functools.cache
 def _shipped() -> dict[str, np.ndarray]:
-    with resources.files(__package__).joinpath(EQUITY_FILE).open("rb") as handle:
-        with np.load(handle) as data:
-            return {name: data[name] for name in data.files}
+    return packaged_arrays(EQUITY_FILE)
 
 
 def shipped_equity_model(players: int) -> dict[str, Any]:
@@ -44,7 +39,7 @@ def shipped_equity_model(players: int) -> dict[str, Any]:
     6
     """
     players = check_players(players)
-    return dict(json.loads(str(_shipped()[f"model_{players}"])))
+    return packaged_model(_shipped(), f"model_{players}")
 
 
 def shipped_equity(players: int) -> np.ndarray:

@@ -17,15 +17,13 @@ board-reading betting with the card play of ``"learned-v1"``,
 from __future__ import annotations
 
 import dataclasses
-import functools
-import json
-from importlib import resources
 from typing import Any
 
 import numpy as np
 
 from ...checks import check_players
 from .equitydata import shipped_equity, shipped_equity_model
+from .packaged import packaged_arrays, packaged_model
 from .params import BET0, PARAM_NAMES, READ_BET_NAMES, shipped_params, shipped_read_params
 from .reads import EQUITY_SIZE
 from .showdata import shipped_show
@@ -72,14 +70,9 @@ class FieldVectors:
     equity_model: dict[str, Any]
 
 
-@functools.cache
 def _shipped() -> dict[str, np.ndarray]:
-    path = resources.files(__package__).joinpath(FIELD_FILE)
-    if not path.is_file():
-        return {}
-    with path.open("rb") as handle:
-        with np.load(handle) as data:
-            return {name: data[name] for name in data.files if not name.startswith("history")}
+    # the iterations' histories stay in the file: nothing plays them
+    return packaged_arrays(FIELD_FILE, skip="history")
 
 
 def shipped_field_model(players: int) -> dict[str, Any] | None:
@@ -94,8 +87,8 @@ def shipped_field_model(players: int) -> dict[str, Any] | None:
     True
     """
     players = check_players(players)
-    model = _shipped().get(f"model_{players}")
-    return None if model is None else dict(json.loads(str(model)))
+    data = _shipped()
+    return packaged_model(data, f"model_{players}") if f"model_{players}" in data else None
 
 
 def shipped_field(players: int) -> FieldVectors | None:
@@ -129,7 +122,7 @@ def shipped_field(players: int) -> FieldVectors | None:
     return FieldVectors(dict(zip(CARD_NAMES, map(float, card), strict=True)),
                         dict(zip(READ_BET_NAMES, map(float, betting), strict=True)),
                         equity, show, f"{FIELD_FILE} (players={players})",
-                        dict(json.loads(str(data[f"tables_model_{players}"]))))  # fmt: skip
+                        packaged_model(data, f"tables_model_{players}"))  # fmt: skip
 
 
 def board_reading_sources(name: str, players: int) -> FieldVectors:

@@ -13,14 +13,12 @@ field (:mod:`~.fielddata`).
 
 from __future__ import annotations
 
-import functools
-import json
-from importlib import resources
 from typing import Any
 
 import numpy as np
 
 from ...checks import check_players
+from .packaged import packaged_arrays, packaged_model
 from .params import SHOW_ARRAY_SIZE, SHOW_SHAPE
 
 __all__ = ["SHOW_FILE", "shipped_show", "shipped_show_model"]
@@ -29,22 +27,16 @@ __all__ = ["SHOW_FILE", "shipped_show", "shipped_show_model"]
 SHOW_FILE = "data/show.npz"
 
 
-@functools.cache
 def _shipped() -> dict[str, np.ndarray]:
-    path = resources.files(__package__).joinpath(SHOW_FILE)
-    if not path.is_file():
-        return {}
-    with path.open("rb") as handle:
-        with np.load(handle) as data:
-            return {name: data[name] for name in data.files}
+    return packaged_arrays(SHOW_FILE)
 
 
 def shipped_show_model(players: int) -> dict[str, Any] | None:
     """How the show table of ``players`` was fitted (field, situations, seed,
     command), or ``None`` when none is shipped for that size."""
     players = check_players(players)
-    model = _shipped().get(f"model_{players}")
-    return None if model is None else dict(json.loads(str(model)))
+    data = _shipped()
+    return packaged_model(data, f"model_{players}") if f"model_{players}" in data else None
 
 
 def shipped_show(players: int) -> np.ndarray | None:
