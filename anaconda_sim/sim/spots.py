@@ -269,6 +269,9 @@ def compile_spot_kernels(
     for driver, (args, pointers, _) in drivers:
         jobs += driver_jobs(driver, args, pointers, K.POINTER_RETURNS,
                             K.DRIVER_WEIGHTS[driver.py_func.__name__])  # fmt: skip
+    # play_spot's arguments from its table on: cfg, passes, kinds, params,
+    # the custom functions and the extras (as play_jobs reads them)
+    jobs += K.rest_of_deal_jobs(drivers[0][1][0][1:5] + drivers[0][1][0][-5:])
     jobs += decision_jobs(*_tables(rules, strategies)[4])
     unique = {(job[0], tuple(job[1])): job for job in jobs}
     compile_on_all_cores(list(unique.values()), "the spot kernels")

@@ -387,12 +387,22 @@ def decision_jobs(with_hilo: Any, with_learned: Any) -> list[tuple[Any, tuple[An
     extras are ``with_hilo, with_learned``: the largest kernels every deal
     kernel calls, listed apart so that another core compiles them while the
     phase that calls them is typed (it waits for them, then loads them).
-    The weights are about their compile seconds, their callees included.
+    With the learned family at the table, its show-array discard and its
+    reveal order (called by the built-in discard and by the phases' own
+    learned discard) come first, as jobs of their own. The weights are about
+    their own compile seconds, callees listed apart excluded: a round
+    compiles the heaviest first, so a callee outweighs its caller.
 
     Examples
     --------
-    >>> [job[0].py_func.__name__ for job in decision_jobs(None, True)]
+    >>> [job[0].py_func.__name__ for job in decision_jobs(None, None)]
     ['builtin_discard', 'builtin_pass']
+    >>> [job[0].py_func.__name__ for job in decision_jobs(None, np.zeros(1))]
+    ['discard_shown', 'order_learned', 'builtin_discard', 'builtin_pass']
     """
     seat = (types.int64, *SEAT_TYPES, numba.typeof(with_hilo), numba.typeof(with_learned))
-    return [(builtin_discard, seat, 4.6), (builtin_pass, seat, 1.6)]
+    if with_learned is None:
+        return [(builtin_discard, seat, 3.0), (builtin_pass, seat, 1.6)]
+    _, own, params, rng, out = SEAT_TYPES
+    return [(discard_shown, (own, params, rng, out), 1.7), (order_learned, (params, out), 1.6),
+            (builtin_discard, seat, 1.5), (builtin_pass, seat, 1.6)]  # fmt: skip
