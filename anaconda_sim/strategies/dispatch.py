@@ -397,7 +397,7 @@ def decision_jobs(with_hilo: Any, with_learned: Any) -> list[tuple[Any, tuple[An
     --------
     >>> [job[0].py_func.__name__ for job in decision_jobs(None, None)]
     ['builtin_discard', 'builtin_pass']
-    >>> [job[0].py_func.__name__ for job in decision_jobs(None, np.zeros(1))]
+    >>> [job[0].py_func.__name__ for job in decision_jobs(None, True)]
     ['discard_shown', 'order_learned', 'builtin_discard', 'builtin_pass']
     """
     seat = (types.int64, *SEAT_TYPES, numba.typeof(with_hilo), numba.typeof(with_learned))
