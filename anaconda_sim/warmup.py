@@ -22,6 +22,7 @@ cache is empty and kept for the next rounds.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import os
 import tempfile
@@ -70,18 +71,86 @@ def missing_jobs(jobs: Sequence[CompileJob]) -> list[CompileJob]:
     return [job for job in jobs if not _loaded(job[0], job[1])]
 
 
+def _kernel_function(value: Any) -> Any:
+    """The Python function of a kernel (a numba dispatcher), else ``None``."""
+    func = getattr(value, "py_func", None)
+    return func if inspect.isfunction(func) else None
+
+
+@functools.cache
+def _reaches(func: Any) -> frozenset[Any]:
+    """The Python functions of every kernel that ``func``'s code can call,
+    itself excluded, through any depth: the names its code reads, looked up
+    in its module's globals, and attributes of a module it reads
+    (``D._betting_round``). A superset is harmless: it only orders a round."""
+    seen: set[Any] = set()
+    todo = [func]
+    while todo:
+        current = todo.pop()
+        code, names = current.__code__, current.__globals__
+        read = set(code.co_names)
+        modules = [names[n] for n in read if inspect.ismodule(names.get(n))]
+        for value in [names.get(n) for n in read] + [getattr(m, n, None) for m in modules
+                                                    for n in read]:  # fmt: skip
+            callee = _kernel_function(value)
+            if callee is not None and callee not in seen and callee is not func:
+                seen.add(callee)
+                todo.append(callee)
+    return frozenset(seen)
+
+
 def _round_order(jobs: Sequence[CompileJob]) -> list[CompileJob]:
-    """The jobs in the order every core walks them: heaviest first (each core
-    takes the next one nobody has claimed, so the light ones fill the gaps
-    at the end), ties in the caller's order.
+    """The jobs in the order every core walks them (each core takes the next
+    one nobody has claimed).
+
+    A kernel comes after every job's kernel it calls: a core that took a
+    caller first would compile its callees itself while the other cores
+    waited for them. Among the jobs whose callees are all listed, the one
+    that starts the longest chain to the end of the round comes first (its
+    weight plus the longest chain of the jobs that call it), so the kernels
+    that hold up a heavy caller are compiled while the other cores take the
+    independent ones; ties in the caller's order.
 
     Examples
     --------
-    >>> from anaconda_sim.warmup import _round_order
-    >>> [job[0] for job in _round_order([("a", (), 1.0), ("b", (), 3.0), ("c", (), 1.0)])]
-    ['b', 'a', 'c']
+    >>> from anaconda_sim._numba import jit
+    >>> @jit(cache=False)
+    ... def inner(x):
+    ...     return x + 1
+    >>> @jit(cache=False)
+    ... def outer(x):
+    ...     return inner(x) * 2
+    >>> @jit(cache=False)
+    ... def apart(x):
+    ...     return x
+    >>> jobs = [(outer, (), 3.0), (apart, (), 3.5), (inner, (), 1.0)]
+    >>> [job[0].py_func.__name__ for job in _round_order(jobs)]
+    ['inner', 'apart', 'outer']
     """
-    return sorted(jobs, key=lambda job: -job[2])
+    count = len(jobs)
+    funcs = [_kernel_function(job[0]) for job in jobs]
+    calls = [
+        {j for j in range(count) if funcs[i] is not None and funcs[j] is not None
+         and funcs[j] is not funcs[i] and funcs[j] in _reaches(funcs[i])}
+        for i in range(count)
+    ]  # fmt: skip
+    chain: dict[int, float] = {}
+
+    def longest(i: int, path: frozenset[int]) -> float:
+        if i not in chain:
+            callers = [c for c in range(count) if i in calls[c] and c not in path]
+            chain[i] = jobs[i][2] + max((longest(c, path | {c}) for c in callers), default=0.0)
+        return chain[i]
+
+    order: list[CompileJob] = []
+    placed: set[int] = set()
+    while len(placed) < count:
+        left = [i for i in range(count) if i not in placed]
+        ready = [i for i in left if not (calls[i] - placed)] or left  # a ring: any
+        pick = max(ready, key=lambda i: (longest(i, frozenset({i})), -i))
+        placed.add(pick)
+        order.append(jobs[pick])
+    return order
 
 
 def _wire(job: CompileJob) -> Wire:
