@@ -39,10 +39,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
-__all__ = ["IDLE_SECONDS", "Worker", "claim", "cores", "prestart", "take_workers"]
+__all__ = [
+    "COMPILE_LOG", "IDLE_SECONDS", "Worker", "claim", "cores", "log_compiles", "prestart",
+    "take_workers",
+]  # fmt: skip
 
 #: seconds a worker waits for a round before it quits
 IDLE_SECONDS = 120.0
+
+#: names a file: every process of the package (the caller and its compile
+#: workers, who inherit it) appends a line per kernel it compiles there
+#: (:func:`log_compiles`), for ``benchmarks/bench_cold_start.py --timeline``
+COMPILE_LOG = "ANACONDA_SIM_COMPILE_LOG"
 
 #: set in a worker's environment: its own imports never start workers
 WORKER_FLAG = "ANACONDA_SIM_COMPILE_WORKER"
@@ -165,6 +173,45 @@ def prestart(cache_folder: str | None, enabled: bool) -> int:
         return 0
     started = len(take_workers(cores() - 1))
     return started
+
+
+def log_compiles(path: str | None) -> bool:
+    """Append a line ``pid start end kernel`` (seconds since the epoch, so the
+    lines of several processes share one clock) to the file ``path`` for each
+    kernel this process compiles from now on, its callees compiled inside it
+    counted in it; nothing when ``path`` is empty. Returns whether it logs.
+    The package's kernel module calls it with :data:`COMPILE_LOG`'s value.
+
+    Examples
+    --------
+    >>> from anaconda_sim._compile_workers import log_compiles
+    >>> log_compiles(None)
+    False
+    """
+    if not path:
+        return False
+    import time
+
+    from numba.core import event
+
+    depth = [0]
+    started = [0.0]
+
+    class _Logger(event.Listener):  # type: ignore[misc]
+        def on_start(self, _event: Any) -> None:
+            if depth[0] == 0:
+                started[0] = time.time()
+            depth[0] += 1
+
+        def on_end(self, event_: Any) -> None:
+            depth[0] -= 1
+            if depth[0] == 0:
+                name = event_.data["dispatcher"].py_func.__qualname__
+                with open(path, "a", encoding="utf-8") as log:
+                    log.write(f"{os.getpid()} {started[0]:.3f} {time.time():.3f} {name}\n")
+
+    event.register("numba:compile", _Logger())
+    return True
 
 
 def _read(stream: BinaryIO, size: int) -> bytes | None:

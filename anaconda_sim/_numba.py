@@ -57,7 +57,7 @@ from numba.core.types import unliteral  # type: ignore[attr-defined]
 from numba.extending import intrinsic
 
 from ._compile_speed import fast_option_values, untyped_ir_once
-from ._compile_workers import prestart
+from ._compile_workers import COMPILE_LOG, log_compiles, prestart
 from ._inline_copies import copy_blocks_once
 from .progress import watch_compiles
 
@@ -451,6 +451,7 @@ untyped_ir_once()
 fast_option_values()
 # a first call that compiles shows it on the progress line (a terminal only)
 watch_compiles()
+log_compiles(os.environ.get(COMPILE_LOG))
 # an empty cache: this process will compile every kernel it calls, so the
 # compile workers start importing now, beside the caller's own preparations
 prestart(numba.config.CACHE_DIR if CACHE_ENABLED else None,
