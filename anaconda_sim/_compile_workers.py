@@ -192,6 +192,7 @@ def log_compiles(path: str | None) -> bool:
         return False
     import time
 
+    target: str = path
     from numba.core import event
 
     depth = [0]
@@ -207,7 +208,7 @@ def log_compiles(path: str | None) -> bool:
             depth[0] -= 1
             if depth[0] == 0:
                 name = event_.data["dispatcher"].py_func.__qualname__
-                with open(path, "a", encoding="utf-8") as log:
+                with open(target, "a", encoding="utf-8") as log:
                     log.write(f"{os.getpid()} {started[0]:.3f} {time.time():.3f} {name}\n")
 
     event.register("numba:compile", _Logger())

@@ -119,7 +119,7 @@ def _run(
 
 
 def timeline(log: Path) -> list[dict[str, Any]]:
-    """The kernels each process compiled (its callees inside it), from a
+    r"""The kernels each process compiled (its callees inside it), from a
     compile log: ``process`` (0 the caller, which compiled first, then the
     workers by their first compile), ``start_s`` and ``end_s`` from the
     first compile's start, ``kernel``.

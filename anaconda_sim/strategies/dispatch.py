@@ -370,27 +370,32 @@ def seat_discard(kind, pub, own, params, rng, out, cache, cdiscard, has_cdiscard
     return builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned)
 
 
-def bet_jobs() -> list[tuple[Any, tuple[Any, ...], float]]:
-    """The betting decisions every betting round of the deal kernels calls
-    (:func:`_learned_intent`, with the board-reading bet it calls, and
-    "sensible"'s strength), as compile jobs
-    (:data:`~anaconda_sim.warmup.CompileJob`) with the argument types the
-    rounds call them with (the seats' caches a view of an int64 table): listed
-    beside a round's phases, so that another core compiles them while a
-    betting phase waits for them instead of compiling them inside it.
+def phase_decision_jobs() -> list[tuple[Any, tuple[Any, ...], float]]:
+    """The decisions the deal kernels' phases call past the built-ins, as
+    compile jobs (:data:`~anaconda_sim.warmup.CompileJob`) with the argument
+    types the phases call them with: every betting round's
+    (:func:`_learned_intent`, the board-reading bet it calls, "sensible"'s
+    strength; the seats' caches a view of an int64 table) and the passes'
+    and discards' shortcuts past the dispatch (:func:`seat_pass`,
+    :func:`seat_discard`). Listed beside a round's phases, so that another
+    core compiles them while a phase waits for them instead of compiling
+    them inside it.
 
     Examples
     --------
-    >>> [job[0].py_func.__name__ for job in bet_jobs()]
+    >>> [job[0].py_func.__name__ for job in phase_decision_jobs()][:3]
     ['bet_reads_from', '_learned_intent', 'sensible_strength']
     """
-    pub, own, params, rng, _ = SEAT_TYPES
+    pub, own, params, rng, out = SEAT_TYPES
     i64 = types.int64
     exposures = types.Array(i64, 1, "A")  # a column of the caches (_shown_buckets)
     return [
         (bet_reads_from, (pub, own, params, rng, i64, exposures), 1.0),
         (_learned_intent, (pub, own, params, rng, types.Array(i64, 2, "A"), i64), 1.0),
         (sensible_strength, (pub, own), 0.5),
+        (discard_sensible_high, (own, out), 0.8),
+        (pass_sensible_high, (pub, own, out), 0.5),
+        (discard_learned_high, (own, params, rng, out), 0.6),
     ]  # fmt: skip
 
 
@@ -413,11 +418,8 @@ def decision_jobs(with_hilo: Any, with_learned: Any) -> list[tuple[Any, tuple[An
     phase that calls them is typed (it waits for them, then loads them).
     With the learned family at the table, its show-array discard and its
     reveal order (called by the built-in discard and by the phases' own
-    learned discard) come first, as jobs of their own; the phases'
-    shortcuts past the dispatch (:func:`discard_sensible_high` and the
-    like) come last. The weights are about
-    their own compile seconds, callees listed apart excluded: a round
-    compiles the heaviest first, so a callee outweighs its caller.
+    learned discard) and its pass are jobs of their own. The weights are
+    about their own compile seconds, callees listed apart excluded.
 
     Examples
     --------
@@ -427,14 +429,9 @@ def decision_jobs(with_hilo: Any, with_learned: Any) -> list[tuple[Any, tuple[An
     ['discard_shown', 'order_learned', 'builtin_discard', 'builtin_pass']
     """
     seat = (types.int64, *SEAT_TYPES, numba.typeof(with_hilo), numba.typeof(with_learned))
-    pub, own, params, rng, out = SEAT_TYPES
-    # the phases' shortcuts past the dispatch (seat_pass, seat_discard)
-    shortcuts: list[tuple[Any, tuple[Any, ...], float]] = [
-        (discard_sensible_high, (own, out), 0.8), (pass_sensible_high, (pub, own, out), 0.5),
-    ]  # fmt: skip
+    _, own, params, rng, out = SEAT_TYPES
     if with_learned is None:
-        return [(builtin_discard, seat, 3.0), (builtin_pass, seat, 1.6), *shortcuts]
+        return [(builtin_discard, seat, 3.0), (builtin_pass, seat, 1.6)]
     return [(discard_shown, (own, params, rng, out), 1.7), (order_learned, (params, out), 1.6),
-            (builtin_discard, seat, 1.5), (builtin_pass, seat, 1.6), *shortcuts,
-            (discard_learned_high, (own, params, rng, out), 0.6),
+            (builtin_discard, seat, 1.5), (builtin_pass, seat, 1.6),
             (pass_learned, (own, params, out), 0.7)]  # fmt: skip
