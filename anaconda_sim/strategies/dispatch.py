@@ -54,7 +54,7 @@ from .learned.play import (
     order_learned,
     pass_learned,
 )
-from .learned.readbet import bet_reads_from
+from .learned.readbet import bet_reads, bet_reads_from
 from .learned.show import discard_shown
 from .learned.winprob import OWN_BUCKET, exposure_bucket_read, win_stage
 from .sensible import SENSIBLE_PARAMS, bet_sensible_at, discard_best_five, pass_sensible
@@ -396,6 +396,26 @@ def phase_decision_jobs() -> list[tuple[Any, tuple[Any, ...], float]]:
         (discard_sensible_high, (own, out), 0.8),
         (pass_sensible_high, (pub, own, out), 0.5),
         (discard_learned_high, (own, params, rng, out), 0.6),
+    ]  # fmt: skip
+
+
+def engine_bet_jobs() -> list[tuple[Any, tuple[Any, ...], float]]:
+    """The built-in bet (:func:`builtin_bet`) with the argument types an
+    engine calls it with (:data:`SEAT_TYPES`), and the decisions it calls
+    (the learned and board-reading bets, "sensible"'s strength) as jobs of
+    their own, so that a round spreads them over the cores, as compile jobs
+    (:data:`~anaconda_sim.warmup.CompileJob`).
+
+    Examples
+    --------
+    >>> [job[0].py_func.__name__ for job in engine_bet_jobs()]
+    ['bet_reads', 'bet_learned_at', 'sensible_strength', 'builtin_bet']
+    """
+    pub, own, params, rng, _ = SEAT_TYPES
+    seat = (pub, own, params, rng, types.int64)  # a strength bucket last
+    return [
+        (bet_reads, seat, 2.0), (bet_learned_at, seat, 1.0), (sensible_strength, (pub, own), 0.5),
+        (builtin_bet, (types.int64, pub, own, params, rng), 1.5),
     ]  # fmt: skip
 
 
