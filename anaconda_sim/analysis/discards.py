@@ -17,7 +17,7 @@ from ..limits import DECK_SIZE
 from ..rng import STREAM_SEAT, new_state
 from ..sim.models import FORCE_ORDER, RevealModel, score_keeps, score_passes
 from ..stats import ChoiceAccumulator
-from ..strategies.spec import Strategy, compile_card_decisions, get_strategy
+from ..strategies.spec import Strategy, get_strategy
 from ..table.rules import Rules
 from .driver import (
     DEFAULT_BATCH,
@@ -345,7 +345,6 @@ def _hilo_pass(cards: list[int], players: int, hero: Strategy, options: Sampling
     """The hero's hi-lo pass by its strategy (its stream of deal 0)."""
 
     pub, own = pub_at_pass(players, HILO), own_view(0, cards)
-    compile_card_decisions(True)  # the decisions the model calls next too, on every core
     return [int(c) for c in hero.decide_pass(pub, own, new_state(options.key, 0, STREAM_SEAT))]
 
 
@@ -355,7 +354,6 @@ def _hilo_discard(
     """The hero's hi-lo discards and reveal order by its strategy (stream of deal 0)."""
 
     pub, own = pub_at_pass(players, HILO, stage=1), own_view(0, cards)
-    compile_card_decisions(True)  # the decisions the model calls next too, on every core
     discarded, order = hero.decide_discard(pub, own, new_state(options.key, 0, STREAM_SEAT))
     return [int(c) for c in discarded], [int(c) for c in order]
 
@@ -402,7 +400,6 @@ def _equity_at_deal(
     check_capacity(players, 45 - len(extra), 7 * (players - 1))
     pub, own = pub_at_pass(players), own_view(0, cards)
     # the hero's pass is a function of its cards (and its stream of deal 0)
-    compile_card_decisions(False)  # the decisions the model calls next too, on every core
     packet = hero.decide_pass(pub, own, new_state(options.key, 0, STREAM_SEAT))
     choices = np.array([packet], dtype=np.int64)
     run = BatchRun.of(options, options.batch(), "equity")

@@ -54,7 +54,7 @@ from .learned.play import (
     order_learned,
     pass_learned,
 )
-from .learned.readbet import bet_reads, bet_reads_from
+from .learned.readbet import bet_reads_from
 from .learned.show import discard_shown
 from .learned.winprob import OWN_BUCKET, exposure_bucket_read, win_stage
 from .sensible import SENSIBLE_PARAMS, bet_sensible_at, discard_best_five, pass_sensible
@@ -370,52 +370,27 @@ def seat_discard(kind, pub, own, params, rng, out, cache, cdiscard, has_cdiscard
     return builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned)
 
 
-def phase_decision_jobs() -> list[tuple[Any, tuple[Any, ...], float]]:
-    """The decisions the deal kernels' phases call past the built-ins, as
-    compile jobs (:data:`~anaconda_sim.warmup.CompileJob`) with the argument
-    types the phases call them with: every betting round's
-    (:func:`_learned_intent`, the board-reading bet it calls, "sensible"'s
-    strength; the seats' caches a view of an int64 table) and the passes'
-    and discards' shortcuts past the dispatch (:func:`seat_pass`,
-    :func:`seat_discard`). Listed beside a round's phases, so that another
-    core compiles them while a phase waits for them instead of compiling
-    them inside it.
+def bet_jobs() -> list[tuple[Any, tuple[Any, ...], float]]:
+    """The betting decisions every betting round of the deal kernels calls
+    (:func:`_learned_intent`, with the board-reading bet it calls, and
+    "sensible"'s strength), as compile jobs
+    (:data:`~anaconda_sim.warmup.CompileJob`) with the argument types the
+    rounds call them with (the seats' caches a view of an int64 table): listed
+    beside a round's phases, so that another core compiles them while a
+    betting phase waits for them instead of compiling them inside it.
 
     Examples
     --------
-    >>> [job[0].py_func.__name__ for job in phase_decision_jobs()][:3]
+    >>> [job[0].py_func.__name__ for job in bet_jobs()]
     ['bet_reads_from', '_learned_intent', 'sensible_strength']
     """
-    pub, own, params, rng, out = SEAT_TYPES
+    pub, own, params, rng, _ = SEAT_TYPES
     i64 = types.int64
     exposures = types.Array(i64, 1, "A")  # a column of the caches (_shown_buckets)
     return [
         (bet_reads_from, (pub, own, params, rng, i64, exposures), 1.0),
         (_learned_intent, (pub, own, params, rng, types.Array(i64, 2, "A"), i64), 1.0),
         (sensible_strength, (pub, own), 0.5),
-        (discard_sensible_high, (own, out), 0.8),
-        (pass_sensible_high, (pub, own, out), 0.5),
-        (discard_learned_high, (own, params, rng, out), 0.6),
-    ]  # fmt: skip
-
-
-def engine_bet_jobs() -> list[tuple[Any, tuple[Any, ...], float]]:
-    """The built-in bet (:func:`builtin_bet`) with the argument types an
-    engine calls it with (:data:`SEAT_TYPES`), and the decisions it calls
-    (the learned and board-reading bets, "sensible"'s strength) as jobs of
-    their own, so that a round spreads them over the cores, as compile jobs
-    (:data:`~anaconda_sim.warmup.CompileJob`).
-
-    Examples
-    --------
-    >>> [job[0].py_func.__name__ for job in engine_bet_jobs()]
-    ['bet_reads', 'bet_learned_at', 'sensible_strength', 'builtin_bet']
-    """
-    pub, own, params, rng, _ = SEAT_TYPES
-    seat = (pub, own, params, rng, types.int64)  # a strength bucket last
-    return [
-        (bet_reads, seat, 2.0), (bet_learned_at, seat, 1.0), (sensible_strength, (pub, own), 0.5),
-        (builtin_bet, (types.int64, pub, own, params, rng), 1.5),
     ]  # fmt: skip
 
 
@@ -438,8 +413,11 @@ def decision_jobs(with_hilo: Any, with_learned: Any) -> list[tuple[Any, tuple[An
     phase that calls them is typed (it waits for them, then loads them).
     With the learned family at the table, its show-array discard and its
     reveal order (called by the built-in discard and by the phases' own
-    learned discard) and its pass are jobs of their own. The weights are
-    about their own compile seconds, callees listed apart excluded.
+    learned discard) come first, as jobs of their own; the phases'
+    shortcuts past the dispatch (:func:`discard_sensible_high` and the
+    like) come last. The weights are about
+    their own compile seconds, callees listed apart excluded: a round
+    compiles the heaviest first, so a callee outweighs its caller.
 
     Examples
     --------
@@ -449,9 +427,14 @@ def decision_jobs(with_hilo: Any, with_learned: Any) -> list[tuple[Any, tuple[An
     ['discard_shown', 'order_learned', 'builtin_discard', 'builtin_pass']
     """
     seat = (types.int64, *SEAT_TYPES, numba.typeof(with_hilo), numba.typeof(with_learned))
-    _, own, params, rng, out = SEAT_TYPES
+    pub, own, params, rng, out = SEAT_TYPES
+    # the phases' shortcuts past the dispatch (seat_pass, seat_discard)
+    shortcuts: list[tuple[Any, tuple[Any, ...], float]] = [
+        (discard_sensible_high, (own, out), 0.8), (pass_sensible_high, (pub, own, out), 0.5),
+    ]  # fmt: skip
     if with_learned is None:
-        return [(builtin_discard, seat, 3.0), (builtin_pass, seat, 1.6)]
+        return [(builtin_discard, seat, 3.0), (builtin_pass, seat, 1.6), *shortcuts]
     return [(discard_shown, (own, params, rng, out), 1.7), (order_learned, (params, out), 1.6),
-            (builtin_discard, seat, 1.5), (builtin_pass, seat, 1.6),
+            (builtin_discard, seat, 1.5), (builtin_pass, seat, 1.6), *shortcuts,
+            (discard_learned_high, (own, params, rng, out), 0.6),
             (pass_learned, (own, params, out), 0.7)]  # fmt: skip

@@ -11,16 +11,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from numba import types
 
 from ..limits import MAX_PLAYERS, MIN_PLAYERS
 from ..table import views as V
 from ..warmup import compile_on_all_cores
 from .dispatch import (
+    SEAT_TYPES,
     builtin_bet,
     builtin_discard,
     builtin_pass,
     decision_jobs,
-    engine_bet_jobs,
     no_custom_bet,
 )
 from .kinds import (
@@ -226,8 +227,8 @@ def compile_engine_decisions(hilo: bool) -> None:
     if hilo in _ENGINE_READY:
         return
     _ENGINE_READY.add(hilo)
-    compile_on_all_cores([*decision_jobs(*kernel_extras(hilo, [])), *engine_bet_jobs()],
-                         "the decisions")  # fmt: skip
+    bet = (builtin_bet, (types.int64, *SEAT_TYPES[:4]), 2.0)
+    compile_on_all_cores([*decision_jobs(*kernel_extras(hilo, [])), bet], "the decisions")
 
 
 def compile_card_decisions(hilo: bool) -> None:

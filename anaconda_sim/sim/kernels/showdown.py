@@ -389,43 +389,15 @@ def pass_choices_batch(
     run_chunks(_pass_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, *args)
 
 
-def opponents_job(with_hilo: Any, with_learned: Any) -> CompileJob:
-    """:func:`opponents_after_pass` as a compile job
-    (:data:`~anaconda_sim.warmup.CompileJob`) for a table whose kernel
-    extras are ``with_hilo, with_learned``, with the argument types every
-    kernel of the showdown model and of ``reveal_values`` calls it with (the
-    deal index and the key as the drivers compute them, the seats' rows and
-    buffers of :func:`_scratch`): so another core compiles it while a
-    driver is typed.
-
-    Examples
-    --------
-    >>> opponents_job(None, True)[0].py_func.__name__
-    'opponents_after_pass'
-    """
-    i64, u64, i8 = types.int64, types.uint64, types.int8
-
-    def array(dtype: Any, ndim: int) -> Any:
-        return types.Array(dtype, ndim, "C")
-
-    ints1, ints2 = array(i64, 1), array(i64, 2)
-    signature = (u64, i64, i64, array(types.int32, 1), ints1, array(types.float64, 2), u64, ints1,
-                 array(i8, 2), i64, ints1, array(types.int32, 2), ints2, ints2, array(u64, 2),
-                 ints1, ints1, ints1, array(u64, 1), numba.typeof(with_hilo),
-                 numba.typeof(with_learned))  # fmt: skip
-    return (opponents_after_pass, signature, 2.0)
-
-
 def _model_jobs(driver: Any, args: tuple[Any, ...]) -> list[CompileJob]:
     """What a first call of ``driver`` on ``args`` (its own after the chunk
-    bounds, the table's two kernel extras last) compiles, as jobs for
-    :func:`~anaconda_sim.warmup.compile_on_all_cores`: the driver, the
-    opponents' deal and pass (:func:`opponents_job`), the built-in discard
-    and the built-in pass. A job that another process is compiling is
-    waited for and loaded, not compiled twice."""
+    bounds, the table's two kernel extras last) compiles, as three jobs for
+    :func:`~anaconda_sim.warmup.compile_on_all_cores`: the driver (with the
+    opponents' deal and pass), the built-in discard and the built-in pass.
+    A job that another process is compiling is waited for and loaded, not
+    compiled twice."""
     t = tuple(numba.typeof(a) for a in args)
-    return [(driver, (types.int64, types.int64, *t), 4.0), opponents_job(*args[-2:]),
-            *decision_jobs(*args[-2:])]  # fmt: skip
+    return [(driver, (types.int64, types.int64, *t), 4.0), *decision_jobs(*args[-2:])]
 
 
 @jit

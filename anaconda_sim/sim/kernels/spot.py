@@ -1041,29 +1041,19 @@ def consistency_job(args: tuple[Any, ...]) -> CompileJob:
     return (_rival_consistent, signature, 4.5)
 
 
-#: the per-deal arrays play_spot makes: int64 rows and tables, the public
-#: table, the seats' rows, the streams, its own copy of cfg
-_PLAY_TYPES = (
-    _array(types.int64, 1), _array(types.int64, 2), _array(types.int32, 1),
-    _array(types.int32, 2), _array(types.uint64, 2), _array(types.int64, 1),
-)  # fmt: skip
-
-
-def _table_types(args: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The types of ``passes, kinds, params, cbet, cpass, cdiscard,
-    with_hilo, with_learned`` of :func:`play_jobs`'s arguments ``args``."""
-    return tuple(numba.typeof(a) for a in args[1:])
-
-
 def play_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
     """The function pointers :func:`play_spot` takes last, for the table whose
     ``cfg, passes, kinds, params, cbet, cpass, cdiscard, with_hilo,
     with_learned`` are ``args``: :func:`_rest_of_deal`,
     :func:`continue_round`, :func:`~anaconda_sim.sim.kernels.deal.settle`,
     each with the argument types :func:`play_spot` calls it with."""
-    passes, kinds, params, cbet, cpass, cdiscard, with_hilo, with_learned = _table_types(args)
+    (_, passes, kinds, params, cbet, cpass, cdiscard, with_hilo,
+     with_learned) = (numba.typeof(a) for a in args)  # fmt: skip
     i64 = types.int64
-    ints1, ints2, pub, owns, states, local = _PLAY_TYPES
+    ints1, ints2 = _array(i64, 1), _array(i64, 2)
+    pub, owns = _array(types.int32, 1), _array(types.int32, 2)
+    states = _array(types.uint64, 2)
+    local = _array(types.int64, 1)  # the kernel's own copy of cfg
     return [
         (_rest_of_deal, (i64, local, i64, passes, pub, owns, kinds, params, states, cbet, cpass,
                          cdiscard, ints2, ints1, ints2, ints2, ints1, ints1, with_hilo,
@@ -1080,11 +1070,15 @@ def rest_of_deal_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
     the discard, the reveals), with the argument types it calls them with,
     for the same ``args`` as :func:`play_jobs`: compile jobs of their own, so
     that a round spreads them over the cores instead of compiling them all
-    inside :func:`_rest_of_deal`'s job (a round compiles a kernel after the
-    kernels it calls)."""
-    passes, kinds, params, cbet, cpass, cdiscard, with_hilo, with_learned = _table_types(args)
+    inside :func:`_rest_of_deal`'s job. Each weighs more than its callers (a
+    round compiles the heaviest first)."""
+    (_, passes, kinds, params, cbet, cpass, cdiscard, with_hilo,
+     with_learned) = (numba.typeof(a) for a in args)  # fmt: skip
     i64 = types.int64
-    ints1, ints2, pub, owns, states, local = _PLAY_TYPES
+    ints1, ints2 = _array(i64, 1), _array(i64, 2)
+    pub, owns = _array(types.int32, 1), _array(types.int32, 2)
+    states = _array(types.uint64, 2)
+    local = _array(types.int64, 1)  # play_spot's own copy of cfg
     count = passes.dtype  # a pass's count and direction, as _rest_of_deal reads them
     dec, seat_res, res, opener, force_row, forced_pass = ints2, ints2, ints1, ints1, ints1, ints2
     extras = (with_hilo, with_learned)
