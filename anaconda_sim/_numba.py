@@ -56,8 +56,6 @@ from numba.core.dispatcher import Dispatcher
 from numba.core.types import unliteral  # type: ignore[attr-defined]
 from numba.extending import intrinsic
 
-from ._compile_speed import fast_option_values, untyped_ir_once
-from ._compile_workers import COMPILE_LOG, log_compiles, prestart
 from ._inline_copies import copy_blocks_once
 from .progress import watch_compiles
 
@@ -444,15 +442,7 @@ def keep(a, b, c, d, e, f):
     return a.size + b.size + c.size + d.size + e.size + f.size
 
 
-# numba's IR inliner copies a callee's blocks in linear time and translates
-# each inlined kernel once; option sets compare in one copy (before any compile)
+# numba's IR inliner copies a callee's blocks in linear time (before any compile)
 copy_blocks_once()
-untyped_ir_once()
-fast_option_values()
 # a first call that compiles shows it on the progress line (a terminal only)
 watch_compiles()
-log_compiles(os.environ.get(COMPILE_LOG))
-# an empty cache: this process will compile every kernel it calls, so the
-# compile workers start importing now, beside the caller's own preparations
-prestart(numba.config.CACHE_DIR if CACHE_ENABLED else None,
-         os.environ.get("ANACONDA_SIM_WARMUP", "1").strip() not in {"0", ""})  # fmt: skip

@@ -5,31 +5,30 @@ cache (:mod:`anaconda_sim._numba`); numba compiles on one core. The deal
 kernels are split into phase kernels that compile independently, so a
 caller that knows the phases and their argument types hands them to
 :func:`compile_on_all_cores`: the ones neither compiled in this process
-nor cached are compiled by compile workers, one per other core, and by
-this process, straight into the shared cache. The call that follows
+nor cached are compiled in worker processes, one per core (this process
+takes a share too), straight into the shared cache. The call that follows
 then finds every phase in the cache and compiles only its own small
 driver. Automatic, with one progress line; nothing to do for the user.
 
 ``ANACONDA_SIM_WARMUP=0`` switches the workers off (every kernel is then
 compiled in the calling process, as without this module).
 
-The workers (:mod:`anaconda_sim._compile_workers`) are fresh interpreters
-that read their rounds from standard input, never forks or
-``multiprocessing`` children: those would run the caller's ``__main__``
-again in every worker. They are started before the first round when the
-cache is empty and kept for the next rounds.
+Workers are fresh interpreters (``python -m anaconda_sim.warmup``) that read
+their jobs from standard input, never forks or ``multiprocessing`` children:
+those would run the caller's ``__main__`` again in every worker.
 """
 
 from __future__ import annotations
 
-import functools
+import importlib
 import inspect
 import os
-import tempfile
+import pickle
+import subprocess
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ._compile_workers import Wire, claim, cores, take_workers
 from ._numba import CACHE_ENABLED
 from .progress import progress_bar
 
@@ -39,12 +38,22 @@ __all__ = [
 ]
 
 #: one compiled version wanted: ``(dispatcher, argument types, weight)``; the
-#: weight (about the seconds it takes) puts the heaviest first
+#: weight (about the seconds it takes) spreads the jobs evenly over the cores
 CompileJob = tuple[Any, tuple[Any, ...], float]
+
+#: a job of the workers' standard input: ``(module, function name, argument types)``
+_Wire = tuple[str, str, tuple[Any, ...]]
 
 
 def _enabled() -> bool:
     return CACHE_ENABLED and os.environ.get("ANACONDA_SIM_WARMUP", "1").strip() not in {"0", ""}
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
 
 
 def _loaded(dispatcher: Any, signature: tuple[Any, ...]) -> bool:
@@ -71,123 +80,64 @@ def missing_jobs(jobs: Sequence[CompileJob]) -> list[CompileJob]:
     return [job for job in jobs if not _loaded(job[0], job[1])]
 
 
-def _kernel_function(value: Any) -> Any:
-    """The Python function of a kernel (a numba dispatcher), else ``None``."""
-    func = getattr(value, "py_func", None)
-    return func if inspect.isfunction(func) else None
+def _shares(jobs: Sequence[CompileJob], parts: int) -> list[list[CompileJob]]:
+    """The jobs in ``parts`` shares of about equal weight (heaviest first,
+    each to the lightest share so far)."""
+    shares: list[list[CompileJob]] = [[] for _ in range(parts)]
+    loads = [0.0] * parts
+    for job in sorted(jobs, key=lambda j: -j[2]):
+        lightest = loads.index(min(loads))
+        shares[lightest].append(job)
+        loads[lightest] += job[2]
+    return [share for share in shares if share]
 
 
-@functools.cache
-def _reaches(func: Any) -> frozenset[Any]:
-    """The Python functions of every kernel that ``func``'s code can call,
-    itself excluded, through any depth: the names its code reads, looked up
-    in its module's globals, and attributes of a module it reads
-    (``D._betting_round``). A superset is harmless: it only orders a round."""
-    seen: set[Any] = set()
-    todo = [func]
-    while todo:
-        current = todo.pop()
-        code, names = current.__code__, current.__globals__
-        read = set(code.co_names)
-        modules = [names[n] for n in read if inspect.ismodule(names.get(n))]
-        for value in [names.get(n) for n in read] + [getattr(m, n, None) for m in modules
-                                                    for n in read]:  # fmt: skip
-            callee = _kernel_function(value)
-            if callee is not None and callee not in seen and callee is not func:
-                seen.add(callee)
-                todo.append(callee)
-    return frozenset(seen)
-
-
-def _round_order(jobs: Sequence[CompileJob]) -> list[CompileJob]:
-    """The jobs in the order every core walks them (each core takes the next
-    one nobody has claimed).
-
-    A kernel comes after every job's kernel it calls: a core that took a
-    caller first would compile its callees itself while the other cores
-    waited for them. Among the jobs whose callees are all listed, the one
-    that starts the longest chain to the end of the round comes first (its
-    weight plus the longest chain of the jobs that call it), so the kernels
-    that hold up a heavy caller are compiled while the other cores take the
-    independent ones; ties in the caller's order.
-
-    Examples
-    --------
-    >>> from anaconda_sim._numba import jit
-    >>> @jit(cache=False)
-    ... def inner(x):
-    ...     return x + 1
-    >>> @jit(cache=False)
-    ... def outer(x):
-    ...     return inner(x) * 2
-    >>> @jit(cache=False)
-    ... def apart(x):
-    ...     return x
-    >>> jobs = [(outer, (), 3.0), (apart, (), 3.5), (inner, (), 1.0)]
-    >>> [job[0].py_func.__name__ for job in _round_order(jobs)]
-    ['inner', 'apart', 'outer']
-    """
-    count = len(jobs)
-    funcs = [_kernel_function(job[0]) for job in jobs]
-    calls = [
-        {j for j in range(count) if funcs[i] is not None and funcs[j] is not None
-         and funcs[j] is not funcs[i] and funcs[j] in _reaches(funcs[i])}
-        for i in range(count)
-    ]  # fmt: skip
-    chain: dict[int, float] = {}
-
-    def longest(i: int, path: frozenset[int]) -> float:
-        if i not in chain:
-            callers = [c for c in range(count) if i in calls[c] and c not in path]
-            chain[i] = jobs[i][2] + max((longest(c, path | {c}) for c in callers), default=0.0)
-        return chain[i]
-
-    order: list[CompileJob] = []
-    placed: set[int] = set()
-    while len(placed) < count:
-        left = [i for i in range(count) if i not in placed]
-        ready = [i for i in left if not (calls[i] - placed)] or left  # a ring: any
-        pick = max(ready, key=lambda i: (longest(i, frozenset({i})), -i))
-        placed.add(pick)
-        order.append(jobs[pick])
-    return order
-
-
-def _wire(job: CompileJob) -> Wire:
+def _wire(job: CompileJob) -> _Wire:
     dispatcher = job[0]
     return (dispatcher.py_func.__module__, dispatcher.py_func.__name__, job[1])
+
+
+def _compile(wire: Sequence[_Wire]) -> None:
+    for module, name, signature in wire:
+        getattr(importlib.import_module(module), name).compile(signature)
 
 
 def compile_on_all_cores(jobs: Sequence[CompileJob], what: str) -> int:
     """Compile the versions of ``jobs`` that are missing, on every core, into
     the cache; returns how many were compiled.
 
-    This process and the compile workers (:mod:`anaconda_sim._compile_workers`:
-    started early when the cache is empty, kept between rounds) walk the
-    jobs heaviest first, each compiling the ones it claims first. Nothing
-    happens (0) when the cache is off, when fewer than two versions are
-    missing or when the machine has one core: the call that needs them then
-    compiles them itself. A worker that fails costs nothing but time: its
-    kernels are compiled by the call, as they would be without workers.
+    Nothing happens (0) when the cache is off, when fewer than two versions
+    are missing or when the machine has one core: the call that needs them
+    then compiles them itself. A worker that fails costs nothing but time:
+    its kernels are compiled by the call, as they would be without workers.
     """
     if not _enabled():
         return 0
     missing = missing_jobs(jobs)
-    if len(missing) < 2 or cores() < 2:
+    cores = _cores()
+    if len(missing) < 2 or cores < 2:
         return 0
-    order = _round_order(missing)
-    wires = [_wire(job) for job in order]
-    workers = take_workers(min(cores(), len(order)) - 1)
-    with tempfile.TemporaryDirectory(prefix="anaconda-sim-round-") as folder:
-        serving = [worker for worker in workers if worker.send(folder, wires)]
-        with progress_bar(len(order), f"compiling {what} on {len(serving) + 1} cores",
-                          unit="kernel", enabled=None, compiling=True) as bar:  # fmt: skip
-            for index, job in enumerate(order):
-                if claim(folder, index):
-                    job[0].compile(job[1])
-                    bar.update(1)
-            for worker in serving:
-                bar.update(worker.wait())
+    shares = _shares(missing, min(cores, len(missing)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    env.setdefault("NUMBA_NUM_THREADS", "1")
+    workers = []
+    for share in shares[1:]:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "anaconda_sim.warmup"], stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+        )  # fmt: skip
+        assert worker.stdin is not None
+        worker.stdin.write(pickle.dumps([_wire(job) for job in share]))
+        worker.stdin.close()
+        workers.append(worker)
+    with progress_bar(len(missing), f"compiling {what} on {len(shares)} cores", unit="kernel",
+                      enabled=None, compiling=True) as bar:  # fmt: skip
+        for job in shares[0]:
+            job[0].compile(job[1])
+            bar.update(1)
+        for worker, share in zip(workers, shares[1:], strict=True):
+            worker.wait()
+            bar.update(len(share))
     # what the workers cached is loaded here now (what they failed to
     # compile is compiled by the call)
     missing_jobs(missing)
@@ -333,3 +283,9 @@ def _driver_signature(
     return signature, pointers
 
 
+def _main() -> None:  # pragma: no cover - runs in the worker processes
+    _compile(pickle.loads(sys.stdin.buffer.read()))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    _main()

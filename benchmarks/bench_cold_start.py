@@ -21,12 +21,6 @@ Usage::
 
     python benchmarks/bench_cold_start.py            # every entry point
     python benchmarks/bench_cold_start.py --quick    # smoke mode: evaluate only
-    python benchmarks/bench_cold_start.py --only simulate --timeline
-
-The cold run also logs what each process (the caller and its compile
-workers) compiled and when (``ANACONDA_SIM_COMPILE_LOG``): the figures hold
-it under ``"timelines"``, each row the summed compile seconds of all
-processes (``cold_compile_s``) and their number; ``--timeline`` prints it.
 
 Figures go to ``benchmarks/results/cold_start.json`` and ``.csv``
 (``cold_start.quick.*`` in quick mode; those are gitignored).
@@ -97,18 +91,12 @@ print(json.dumps({{"import_s": imported, "first": first, "second": second}}))
 PACKAGE = Path(__file__).resolve().parents[1] / "anaconda_sim"
 
 
-def _run(
-    call: str, cache: Path, package_parent: Path | None = None, log: Path | None = None,
-) -> dict[str, Any]:  # fmt: skip
+def _run(call: str, cache: Path, package_parent: Path | None = None) -> dict[str, Any]:
     """``call`` timed in a fresh interpreter with the kernel cache ``cache``;
-    with ``package_parent``, the package is imported from that folder; with
-    ``log``, every process appends the kernels it compiles there."""
+    with ``package_parent``, the package is imported from that folder."""
     body = "\n".join("    " + line for line in call.splitlines())
     env = {**os.environ, "ANACONDA_SIM_CACHE_DIR": str(cache), "ANACONDA_SIM_CACHE": "1"}
     env.pop("NUMBA_CACHE_DIR", None)
-    env.pop("ANACONDA_SIM_COMPILE_LOG", None)
-    if log is not None:
-        env["ANACONDA_SIM_COMPILE_LOG"] = str(log)
     if package_parent is not None:
         env["PYTHONPATH"] = str(package_parent)
     done = subprocess.run(
@@ -116,37 +104,6 @@ def _run(
         text=True, check=True, cwd=package_parent,
     )  # fmt: skip
     return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def timeline(log: Path) -> list[dict[str, Any]]:
-    r"""The kernels each process compiled (its callees inside it), from a
-    compile log: ``process`` (0 the caller, which compiled first, then the
-    workers by their first compile), ``start_s`` and ``end_s`` from the
-    first compile's start, ``kernel``.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     log = Path(folder) / "log"
-    ...     _ = log.write_text("7 10.0 10.5 a\n9 10.2 11.0 b\n7 10.6 12.0 c\n")
-    ...     [(r["process"], r["start_s"], r["kernel"]) for r in timeline(log)]
-    [(0, 0.0, 'a'), (1, 0.2, 'b'), (0, 0.6, 'c')]
-    """
-    if not log.exists():
-        return []
-    entries = []
-    for line in log.read_text(encoding="utf-8").splitlines():
-        pid, start, end, kernel = line.split(maxsplit=3)
-        entries.append((float(start), float(end), int(pid), kernel))
-    entries.sort()
-    first = entries[0][0] if entries else 0.0
-    process: dict[int, int] = {}
-    for _, _, pid, _ in entries:
-        process.setdefault(pid, len(process))
-    return [{"process": process[pid], "start_s": round(start - first, 3),
-             "end_s": round(end - first, 3), "kernel": kernel}
-            for start, end, pid, kernel in entries]  # fmt: skip
 
 
 def _second_clone(folder: Path) -> Path:
@@ -161,13 +118,10 @@ def run(quick: bool, names: list[str] | None = None) -> dict[str, Any]:
     chosen = names or (["evaluate"] if quick else list(CALLS))
     load = os.getloadavg()[0]
     rows = []
-    timelines: dict[str, list[dict[str, Any]]] = {}
     for name in chosen:
         with tempfile.TemporaryDirectory(prefix="anaconda-sim-cold-") as folder:
             cache = Path(folder) / "cache"
-            log = Path(folder) / "compile.log"
-            cold = _run(CALLS[name], cache, log=log)
-            timelines[name] = timeline(log)
+            cold = _run(CALLS[name], cache)
             cached = _run(CALLS[name], cache)
             clone = _run(CALLS[name], cache, _second_clone(Path(folder) / "clone"))
         rows.append({
@@ -179,8 +133,6 @@ def run(quick: bool, names: list[str] | None = None) -> dict[str, Any]:
             "second_clone_s": clone["first"][0],
             "second_clone_vs_cached": clone["first"][0] / cached["first"][0],
             "import_s": cached["import_s"],
-            "cold_compile_s": sum(r["end_s"] - r["start_s"] for r in timelines[name]),
-            "cold_processes": len({r["process"] for r in timelines[name]}),
         })  # fmt: skip
     return {
         "benchmark": "cold_start",
@@ -193,7 +145,6 @@ def run(quick: bool, names: list[str] | None = None) -> dict[str, Any]:
             "load_average_at_start": load,
         },
         "rows": rows,
-        "timelines": timelines,
     }
 
 
@@ -209,8 +160,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--only", nargs="*", choices=list(CALLS), help="entry points to time")
     parser.add_argument("--out", type=Path, default=RESULTS, help="output folder")
     parser.add_argument("--quiet", action="store_true", help="print nothing")
-    parser.add_argument("--timeline", action="store_true",
-                        help="also print what each process compiled, and when, in the cold run")
     args = parser.parse_args(argv)
     figures = run(args.quick, args.only)
     paths = write(figures, args.out)
@@ -223,11 +172,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             print(f"{r['entry_point']:<15} {r['cold_s']:>7.1f} {r['cold_cpu_s']:>9.1f} "
                   f"{r['cached_s']:>9.2f} {r['warm_s']:>7.3f} "
                   f"{r['second_clone_s']:>12.2f}")  # fmt: skip
-        if args.timeline:
-            for name, entries in figures["timelines"].items():
-                print(f"\n{name}: process, start s, end s, kernel (its callees inside it)")
-                for e in entries:
-                    print(f"  {e['process']} {e['start_s']:7.2f} {e['end_s']:7.2f}  {e['kernel']}")
         print("wrote", *paths)
     return figures
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from .._numba import run_chunks
 from ..limits import HAND_SIZE
-from ..strategies.dispatch import bet_jobs, decision_jobs
+from ..strategies.dispatch import decision_jobs
 from ..strategies.families import family_of_kind
 from ..strategies.kinds import kernel_extras
 from ..strategies.spec import Strategy
@@ -269,10 +269,7 @@ def compile_spot_kernels(
     for driver, (args, pointers, _) in drivers:
         jobs += driver_jobs(driver, args, pointers, K.POINTER_RETURNS,
                             K.DRIVER_WEIGHTS[driver.py_func.__name__])  # fmt: skip
-    # play_spot's arguments from its table on: cfg, passes, kinds, params,
-    # the custom functions and the extras (as play_jobs reads them)
-    jobs += K.rest_of_deal_jobs(drivers[0][1][0][1:5] + drivers[0][1][0][-5:])
-    jobs += decision_jobs(*_tables(rules, strategies)[4]) + bet_jobs()
+    jobs += decision_jobs(*_tables(rules, strategies)[4])
     unique = {(job[0], tuple(job[1])): job for job in jobs}
     compile_on_all_cores(list(unique.values()), "the spot kernels")
 

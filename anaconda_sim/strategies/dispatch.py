@@ -370,30 +370,6 @@ def seat_discard(kind, pub, own, params, rng, out, cache, cdiscard, has_cdiscard
     return builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned)
 
 
-def bet_jobs() -> list[tuple[Any, tuple[Any, ...], float]]:
-    """The betting decisions every betting round of the deal kernels calls
-    (:func:`_learned_intent`, with the board-reading bet it calls, and
-    "sensible"'s strength), as compile jobs
-    (:data:`~anaconda_sim.warmup.CompileJob`) with the argument types the
-    rounds call them with (the seats' caches a view of an int64 table): listed
-    beside a round's phases, so that another core compiles them while a
-    betting phase waits for them instead of compiling them inside it.
-
-    Examples
-    --------
-    >>> [job[0].py_func.__name__ for job in bet_jobs()]
-    ['bet_reads_from', '_learned_intent', 'sensible_strength']
-    """
-    pub, own, params, rng, _ = SEAT_TYPES
-    i64 = types.int64
-    exposures = types.Array(i64, 1, "A")  # a column of the caches (_shown_buckets)
-    return [
-        (bet_reads_from, (pub, own, params, rng, i64, exposures), 1.0),
-        (_learned_intent, (pub, own, params, rng, types.Array(i64, 2, "A"), i64), 1.0),
-        (sensible_strength, (pub, own), 0.5),
-    ]  # fmt: skip
-
-
 #: the types of the public table, the seat's own row, its parameters, its
 #: stream and a decision's output, as every kernel and the engine pass them
 #: to a seat's built-in decisions
@@ -411,30 +387,12 @@ def decision_jobs(with_hilo: Any, with_learned: Any) -> list[tuple[Any, tuple[An
     extras are ``with_hilo, with_learned``: the largest kernels every deal
     kernel calls, listed apart so that another core compiles them while the
     phase that calls them is typed (it waits for them, then loads them).
-    With the learned family at the table, its show-array discard and its
-    reveal order (called by the built-in discard and by the phases' own
-    learned discard) come first, as jobs of their own; the phases'
-    shortcuts past the dispatch (:func:`discard_sensible_high` and the
-    like) come last. The weights are about
-    their own compile seconds, callees listed apart excluded: a round
-    compiles the heaviest first, so a callee outweighs its caller.
+    The weights are about their compile seconds, their callees included.
 
     Examples
     --------
-    >>> [job[0].py_func.__name__ for job in decision_jobs(None, None)][:2]
+    >>> [job[0].py_func.__name__ for job in decision_jobs(None, True)]
     ['builtin_discard', 'builtin_pass']
-    >>> [job[0].py_func.__name__ for job in decision_jobs(None, True)][:4]
-    ['discard_shown', 'order_learned', 'builtin_discard', 'builtin_pass']
     """
     seat = (types.int64, *SEAT_TYPES, numba.typeof(with_hilo), numba.typeof(with_learned))
-    pub, own, params, rng, out = SEAT_TYPES
-    # the phases' shortcuts past the dispatch (seat_pass, seat_discard)
-    shortcuts: list[tuple[Any, tuple[Any, ...], float]] = [
-        (discard_sensible_high, (own, out), 0.8), (pass_sensible_high, (pub, own, out), 0.5),
-    ]  # fmt: skip
-    if with_learned is None:
-        return [(builtin_discard, seat, 3.0), (builtin_pass, seat, 1.6), *shortcuts]
-    return [(discard_shown, (own, params, rng, out), 1.7), (order_learned, (params, out), 1.6),
-            (builtin_discard, seat, 1.5), (builtin_pass, seat, 1.6), *shortcuts,
-            (discard_learned_high, (own, params, rng, out), 0.6),
-            (pass_learned, (own, params, out), 0.7)]  # fmt: skip
+    return [(builtin_discard, seat, 4.6), (builtin_pass, seat, 1.6)]

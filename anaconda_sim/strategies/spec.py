@@ -231,21 +231,6 @@ def compile_engine_decisions(hilo: bool) -> None:
     compile_on_all_cores([*decision_jobs(*kernel_extras(hilo, [])), bet], "the decisions")
 
 
-def compile_card_decisions(hilo: bool) -> None:
-    """The built-in pass and discard (every family's, the learned show-array
-    discard and reveal order as jobs of their own) compiled on every core at
-    once for a game under the hi-lo rules or not: what a caller that decides
-    seats' passes and discards from Python before its deal kernels run
-    (exploitability's situations) calls first, so the second core does not
-    wait while the first decision compiles alone. Cached ones cost a lookup.
-
-    Examples
-    --------
-    >>> compile_card_decisions(False)
-    """
-    compile_on_all_cores(decision_jobs(*kernel_extras(hilo, [])), "the decisions")
-
-
 def get_strategy(spec: str | Strategy, **params: float) -> Strategy:
     """A built-in strategy from its spec (with parameter overrides), or ``spec`` itself.
 

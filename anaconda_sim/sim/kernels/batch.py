@@ -32,7 +32,7 @@ from numba import types
 from ..._numba import borrow, jit, keep
 from ...limits import DECK_SIZE, HAND_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT
-from ...strategies.dispatch import bet_jobs, decision_jobs
+from ...strategies.dispatch import decision_jobs
 from ...table import views as V
 from ...warmup import linked_driver
 from ..layout import (
@@ -471,4 +471,4 @@ def batch_runner(args: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
     does not play). The phases missing from the cache compile first, on
     every core (:func:`~anaconda_sim.warmup.linked_driver`)."""
     return linked_driver(run_batches, args[2:], phase_jobs(args), "the deal kernels",
-                         also=[*decision_jobs(args[-2], args[-1]), *bet_jobs()])  # fmt: skip
+                         also=decision_jobs(args[-2], args[-1]))  # fmt: skip

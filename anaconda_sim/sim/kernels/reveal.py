@@ -27,7 +27,7 @@ from numba import types
 from ..._numba import borrow, jit, keep, run_chunks
 from ...limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_SEAT, card_bit, stream_state
-from ...strategies.dispatch import bet_jobs, decision_jobs
+from ...strategies.dispatch import decision_jobs
 from ...strategies.kinds import kernel_extras
 from ...table import views as V
 from ...warmup import CompileJob, linked_driver
@@ -135,8 +135,7 @@ def reveal_batch(
     # the phases are function pointers of the driver (compiled apart, on every core)
     kernel, call_args = linked_driver(_reveal_batch_chunks, args, _phase_jobs(args),
                                       "the reveal kernels",
-                                      also=[*decision_jobs(args[-2], args[-1]), *bet_jobs(),
-                                            _model_job(args)])  # fmt: skip
+                                      also=decision_jobs(args[-2], args[-1]))  # fmt: skip
     run_chunks(kernel, (n_deals + CHUNK - 1) // CHUNK, *call_args)
 
 
@@ -169,26 +168,6 @@ def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
                                      states, seat_res, res, alive),
                      COMPILE_WEIGHTS["declare_phase"]))  # fmt: skip
     return jobs
-
-
-def _model_job(args: tuple[Any, ...]) -> CompileJob:
-    """:func:`~anaconda_sim.sim.kernels.showdown.opponents_after_pass` (the
-    showdown model's opponents, which :func:`_start_orders` calls) with the
-    argument types it is called with there, for :func:`reveal_batch`'s
-    arguments ``args``: a compile job of its own, so that another core
-    compiles it while the phases are typed."""
-    t = [numba.typeof(a) for a in args]
-    key, deal_start, pass_pub, kinds, params, known_mask, right_forced, fours = (
-        t[0], t[1], t[4], t[5], t[6], t[7], t[11], t[12])  # fmt: skip
-    i64 = types.int64
-    ints1, ints2 = types.Array(i64, 1, "C"), types.Array(i64, 2, "C")
-    words1, words2 = types.Array(types.uint64, 1, "C"), types.Array(types.uint64, 2, "C")
-    # deal_start + first + local
-    deal = numba.from_dtype(np.result_type(numba.np.numpy_support.as_dtype(deal_start), np.int64))
-    owns = types.Array(types.int32, 2, "C")
-    return (opponents_after_pass, (key, deal, i64, pass_pub, kinds, params, known_mask,
-                                   right_forced, fours, i64, ints1, owns, ints2, ints2, words2,
-                                   ints1, ints1, ints1, words1, t[-2], t[-1]), 2.0)  # fmt: skip
 
 
 @jit

@@ -1057,40 +1057,9 @@ def play_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
     return [
         (_rest_of_deal, (i64, local, i64, passes, pub, owns, kinds, params, states, cbet, cpass,
                          cdiscard, ints2, ints1, ints2, ints2, ints1, ints1, with_hilo,
-                         with_learned), 0.8),  # its phases apart: rest_of_deal_jobs
+                         with_learned), 6.5),
         (continue_round, (i64, i64, i64, local, pub, owns, kinds, params, states, cbet, ints2,
                           ints2, with_hilo, with_learned), 1.2),
         (D.settle, (types.boolean, i64, local, pub, owns, ints2, ints2, ints1, with_hilo,
                     with_learned), 0.5),
-    ]  # fmt: skip
-
-
-def rest_of_deal_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
-    """The phases :func:`_rest_of_deal` calls (the betting rounds, the passes,
-    the discard, the reveals), with the argument types it calls them with,
-    for the same ``args`` as :func:`play_jobs`: compile jobs of their own, so
-    that a round spreads them over the cores instead of compiling them all
-    inside :func:`_rest_of_deal`'s job. Each weighs more than its callers (a
-    round compiles the heaviest first)."""
-    (_, passes, kinds, params, cbet, cpass, cdiscard, with_hilo,
-     with_learned) = (numba.typeof(a) for a in args)  # fmt: skip
-    i64 = types.int64
-    ints1, ints2 = _array(i64, 1), _array(i64, 2)
-    pub, owns = _array(types.int32, 1), _array(types.int32, 2)
-    states = _array(types.uint64, 2)
-    local = _array(types.int64, 1)  # play_spot's own copy of cfg
-    count = passes.dtype  # a pass's count and direction, as _rest_of_deal reads them
-    dec, seat_res, res, opener, force_row, forced_pass = ints2, ints2, ints1, ints1, ints1, ints2
-    extras = (with_hilo, with_learned)
-    return [
-        (D._betting_round, (i64, i64, local, pub, owns, kinds, params, states, cbet, dec, seat_res,
-                            res, *extras), 2.4),
-        (D.discard_phase, (local, i64, pub, owns, kinds, params, states, cdiscard, dec, force_row,
-                           res, *extras), 2.2),
-        (D._pass_phase, (i64, count, count, local, i64, pub, owns, kinds, params, states, cpass,
-                         dec, force_row, forced_pass, res, *extras), 1.8),
-        (D.play_reveals, (i64, i64, local, kinds, params, pub, owns, states, dec, seat_res, res,
-                          opener, cbet, *extras), 1.4),
-        (D.play_from_discard, (i64, i64, local, kinds, params, force_row, pub, owns, states, dec,
-                               seat_res, res, opener, cbet, cdiscard, *extras), 0.9),
     ]  # fmt: skip
