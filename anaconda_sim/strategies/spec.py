@@ -54,7 +54,7 @@ from .learned.params import (
     shipped_win_table,
 )
 from .learned.passtables import fill_pass_tables
-from .learned.show import fill_keep_bounds
+from .learned.show import fill_discard_tables
 from .ranges import check_parameter
 from .sensible import SENSIBLE_DEFAULTS, SENSIBLE_RANGES
 
@@ -468,7 +468,7 @@ def _reads_array(strategy: Strategy, players: int | None) -> np.ndarray:
     if show is not None:
         out[SHOW_MODE] = 1.0
         out[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE] = show
-        fill_keep_bounds(out)  # derived from the show table: the discard reads them
+        fill_discard_tables(out)  # derived from the show table: the discard reads them
     return out
 
 

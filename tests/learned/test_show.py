@@ -18,21 +18,32 @@ from naive_learned import naive_show_discard, naive_show_order
 from numba import njit
 
 from anaconda_sim.cards import parse_cards
-from anaconda_sim.hands.evaluator import eval_cards
+from anaconda_sim.hands.evaluator import eval5, eval_cards
 from anaconda_sim.hands.sorting import best_five7_in_place
 from anaconda_sim.rng import new_state
 from anaconda_sim.strategies import get_strategy
 from anaconda_sim.strategies.learned.params import (
+    EXPOSURE_BUCKETS,
     KEEP_BOUND0,
+    LEARNED_SLOTS,
+    OWN_BUCKETS,
+    SHOW0,
     SHOW_ARRAY_SIZE,
+    SHOW_BEST0,
+    SHOW_CLASSES,
     SHOW_MODE,
     SHOW_SHAPE,
     SHOW_SIZE,
     SHOW_TAU,
 )
 from anaconda_sim.strategies.learned.show import (
+    FIVE_SHOW_CLASS,
+    SHOW_CLASS_BUCKET,
+    SUIT_STATE,
+    SUIT_STATES,
+    best_show_by_class,
     discard_shown,
-    fill_keep_bounds,
+    fill_discard_tables,
     keep_prior,
     order_shown,
     show_buckets,
@@ -40,7 +51,7 @@ from anaconda_sim.strategies.learned.show import (
     show_prior,
     shown_bucket4,
 )
-from anaconda_sim.strategies.learned.winprob import exposure_bucket
+from anaconda_sim.strategies.learned.winprob import OWN_BUCKET, exposure_bucket
 from anaconda_sim.table import views as V
 
 
@@ -92,10 +103,10 @@ TABLES = _tables()
 def _params(show: np.ndarray) -> np.ndarray:
     if show.size == 1 + SHOW_SIZE:  # no keep table given: the prior's
         show = np.concatenate([show, keep_prior()])
-    params = np.zeros(KEEP_BOUND0 + 12)
+    params = np.zeros(LEARNED_SLOTS)
     params[SHOW_MODE] = 1.0
     params[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE] = show
-    fill_keep_bounds(params)
+    fill_discard_tables(params)
     return params
 
 
@@ -116,6 +127,81 @@ def _discards(kernel, hands, params, seed):
         for j in range(7):
             chosen[i, j] = out[j]
     return chosen, values
+
+
+@njit(cache=False)
+def _every_five_by_class(params):
+    """For every five of the deck: its show class's best show score (read
+    as the discard reads it) against the score of the order
+    :func:`order_shown` plays at temperature 0 (each prefix's bucket by
+    ``exposure_bucket``). Returns the fives whose scores or own buckets
+    differ, the first of them, and how many fives each class holds."""
+    out = np.zeros(8, dtype=np.int64)
+    rng = new_state(np.uint64(1), 0, 0)
+    f = V.OUT_FIVE
+    differ, first = 0, np.zeros(5, dtype=np.int64)
+    sizes = np.zeros(SHOW_CLASSES, dtype=np.int64)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    for e in range(d + 1, 52):
+                        suits = (a & 3) | (b & 3) << 2 | (c & 3) << 4 | (d & 3) << 6 | (e & 3) << 8
+                        value = eval5(a, b, c, d, e)
+                        show_class = FIVE_SHOW_CLASS[value * SUIT_STATES + SUIT_STATE[suits]]
+                        sizes[show_class] += 1
+                        out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4] = e, c, a, d, b
+                        order_shown(params, out, -1, rng)
+                        bucket = np.int64(OWN_BUCKET[value])
+                        row = SHOW0 + bucket * 3 * EXPOSURE_BUCKETS
+                        x = out[f : f + 4]
+                        b2 = exposure_bucket(x[0], x[1], x[2], x[3], 2)
+                        b3 = exposure_bucket(x[0], x[1], x[2], x[3], 3)
+                        b4 = exposure_bucket(x[0], x[1], x[2], x[3], 4)
+                        shown = (params[row + b2] + params[row + EXPOSURE_BUCKETS + b3]) + params[
+                            row + 2 * EXPOSURE_BUCKETS + b4]  # fmt: skip
+                        if (params[SHOW_BEST0 + show_class] != shown
+                                or SHOW_CLASS_BUCKET[show_class] != bucket):  # fmt: skip
+                            if differ == 0:
+                                first[:] = np.array([a, b, c, d, e])
+                            differ += 1
+    return differ, first, sizes
+
+
+@pytest.mark.parametrize(("name", "show"), TABLES[:8], ids=[name for name, _ in TABLES[:8]])
+def test_every_five_s_best_show_score_is_its_class_s(name: str, show: np.ndarray) -> None:
+    """All 2,598,960 fives: the best show score the discard reads off a
+    five's show class (by its hand value and suits, R8-R9, R11) is, bit for
+    bit, the score of the order the order kernel plays at temperature 0
+    (itself checked against all 120 orders below), and every class holds
+    fives."""
+    differ, first, sizes = _every_five_by_class(_params(show))
+    assert differ == 0, (name, differ, first.tolist())
+    assert sizes.sum() == math.comb(52, 5) and (sizes > 0).all()
+
+
+def test_the_keep_bounds_are_the_best_class_score_of_each_bucket() -> None:
+    """The bound the discard prunes by is, per own bucket, the best of its
+    classes' scores: no five of the bucket shows more, and one shows that."""
+    params = _params(TABLES[1][1])
+    best = params[SHOW_BEST0 : SHOW_BEST0 + SHOW_CLASSES]
+    assert np.array_equal(best, best_show_by_class(params[SHOW0 : SHOW0 + SHOW_SIZE]))
+    for bucket in range(OWN_BUCKETS):
+        assert params[KEEP_BOUND0 + bucket] == best[SHOW_CLASS_BUCKET == bucket].max()
+    assert set(SHOW_CLASS_BUCKET.tolist()) == set(range(OWN_BUCKETS))
+
+
+def test_a_suit_state_names_the_four_of_one_suit() -> None:
+    """A five's suits, two bits a card: 1 when all five are of one suit,
+    2 + h when the four other than card h are, 0 otherwise."""
+    code = sum(s << (2 * i) for i, s in enumerate([2, 2, 2, 2, 2]))
+    assert SUIT_STATE[code] == 1
+    code = sum(s << (2 * i) for i, s in enumerate([1, 3, 1, 1, 1]))
+    assert SUIT_STATE[code] == 2 + 1
+    code = sum(s << (2 * i) for i, s in enumerate([1, 3, 1, 1, 0]))
+    assert SUIT_STATE[code] == 0
+    assert np.bincount(SUIT_STATE).tolist() == [1024 - 4 - 5 * 4 * 3, 4, *[12] * 5]
+    assert OWN_BUCKET.size * SUIT_STATES == FIVE_SHOW_CLASS.size
 
 
 @pytest.mark.slow  # 1.2 million discards against the full enumeration

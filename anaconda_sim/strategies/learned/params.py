@@ -234,14 +234,21 @@ SHOW0 = SHOW_TAU + 1
 #: first slot of the keep table, and the slot of its show weight
 KEEP0 = SHOW0 + SHOW_SIZE
 KEEP_SHOW = KEEP0 + OWN_BUCKETS
-#: first slot of the keep bounds: per own bucket, the sum of the show table's
-#: row maxima, derived from the show table when a strategy's array is built
-#: (:func:`~.show.fill_keep_bounds`), never given
+#: first slot of the keep bounds: per own bucket, the best show score any
+#: five of the bucket has, derived from the show table when a strategy's
+#: array is built (:func:`~.show.fill_discard_tables`), never given
 KEEP_BOUND0 = KEEP0 + KEEP_SIZE
+#: show classes of a kept five: fives of one class have the same own bucket
+#: and the same best show score under every show table
+#: (:data:`~.show.FIVE_SHOW_CLASS`)
+SHOW_CLASSES = 30
+#: first slot of each show class's best show score, derived with the keep
+#: bounds (:func:`~.show.fill_discard_tables`), never given
+SHOW_BEST0 = KEEP_BOUND0 + OWN_BUCKETS
 #: slots the family uses: the named parameters, the win table, the pass
 #: tables, the board-reading betting and its equity tables, then the show
-#: table and its mode
-LEARNED_SLOTS = KEEP_BOUND0 + OWN_BUCKETS
+#: table and its mode, and what the discard derives from the show table
+LEARNED_SLOTS = SHOW_BEST0 + SHOW_CLASSES
 
 #: the starting point of learning: a pass close to "sensible"'s (keep groups
 #: and high cards), a reveal order close to its (hide a grouped, high card,

@@ -39,6 +39,7 @@ import numpy as np
 
 from ..._numba import jit
 from ...hands.evaluator import eval5
+from ...hands.lookup import CATEGORY_START, VALUE_RANK_COUNTS
 from ...limits import HAND_SIZE, KEPT_SIZE
 from ...rng import rand_float
 from ...table import views as V
@@ -51,6 +52,8 @@ from .params import (
     KEEP_SIZE,
     OWN_BUCKETS,
     SHOW0,
+    SHOW_BEST0,
+    SHOW_CLASSES,
     SHOW_ROUNDS,
     SHOW_SHAPE,
     SHOW_SIZE,
@@ -61,7 +64,8 @@ from .winprob import OWN_BUCKET, exposure_bucket, straight_draw
 
 __all__ = [
     "discard_shown",
-    "fill_keep_bounds",
+    "best_show_by_class",
+    "fill_discard_tables",
     "keep_prior",
     "order_shown",
     "show_buckets",
@@ -115,6 +119,115 @@ def _show_candidates() -> tuple[np.ndarray, np.ndarray]:
 
 _CANDIDATES, _CANDIDATE_COUNTS = _show_candidates()
 assert _CANDIDATE_COUNTS.max() <= 4
+
+#: suit states of a five: no four of one suit, all five of one suit, then
+#: ``2 + h``: the four other than card ``h`` (of the five sorted by card)
+#: of one suit
+SUIT_STATES = 7
+
+
+def _suit_states() -> np.ndarray:
+    """The suit state of a five by the code of its suits (two bits a card,
+    the five sorted by card, the first card's suit lowest)."""
+    suits = (np.arange(4**KEPT_SIZE)[:, None] >> (2 * np.arange(KEPT_SIZE))) & 3
+    all_five = (suits == suits[:, :1]).all(axis=1)
+    out = np.where(all_five, 1, 0).astype(np.uint8)
+    for h in range(KEPT_SIZE):
+        rest = np.delete(suits, h, axis=1)
+        out[(rest == rest[:, :1]).all(axis=1) & ~all_five] = 2 + h
+    return out
+
+
+#: :data:`SUIT_STATES` by the code of a five's suits (a byte table of 1,024)
+SUIT_STATE = _suit_states()
+
+#: categories whose fives are of one suit: the flush and the straight flush
+_FLUSH_CATEGORIES = (5, 8)
+
+
+def _shown_bucket4_of_ranks(q: np.ndarray, suited: np.ndarray) -> np.ndarray:
+    """:func:`shown_bucket4` of four shown ranks ``q`` ``(n, 4)``, ascending,
+    for whole arrays; ``suited``: the four are of one suit."""
+    e01, e12, e23 = q[:, 0] == q[:, 1], q[:, 1] == q[:, 2], q[:, 2] == q[:, 3]
+    pair = [np.where(q[:, i] >= _TEN, 4, 3) for i in range(3)]
+    span = q[:, 3] - q[:, 0]
+    draw = (span == 3) | (span == 4) | ((q[:, 3] == 12) & (q[:, 2] <= 3))
+    return np.select(
+        [e01 & e12 & e23, (e01 & e12) | (e12 & e23), e01 & e23, e01, e12, e23, suited, draw],
+        [7, _TRIPS, 5, pair[0], pair[1], pair[2], 2, 1],
+        default=0,
+    )
+
+
+def _candidate_buckets(q: np.ndarray) -> np.ndarray:
+    """The buckets ``(b2, b3)`` shown after reveal rounds 2 and 3 by each of
+    :func:`_candidate_scores`'s candidates of four shown ranks ``q`` ``(n,
+    4)``, ascending, as bits: bit ``8 * b2 + b3``."""
+    pattern = (q[:, 0] == q[:, 1]) + 2 * (q[:, 1] == q[:, 2]) + 4 * (q[:, 2] == q[:, 3])
+    rows = np.arange(len(q))
+    out = np.zeros(len(q), dtype=np.int64)
+    for k in range(_CANDIDATE_COUNTS.max()):
+        _, pos2, kind3, pos3 = _CANDIDATES[pattern, k].T
+        b2 = np.where(pos2 < 0, 0, np.where(q[rows, pos2] >= _TEN, 4, 3))
+        b3 = np.where(kind3 == 3, _TRIPS, np.where(q[rows, pos3] >= _TEN, 4, 3))
+        b3 = np.where(kind3 == 0, 0, b3)
+        present = k < _CANDIDATE_COUNTS[pattern]
+        out |= np.where(present, np.int64(1) << (8 * b2 + b3), 0)
+    return out
+
+
+def _five_show_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The show class of every five by its hand value and suit state, each
+    class's own bucket, and each class's ``(b2, b3, b4)`` candidates.
+
+    A five's best show score (the best of :func:`_candidate_scores`) depends
+    only on its own bucket and on the buckets each of its candidates shows
+    after reveal rounds 2, 3 and 4: those follow from the five's ranks (its
+    hand value says them, and whether it is of one suit) and from which four
+    of it, if any, are of one suit (its suit state). Of the 7,463 x 7 pairs
+    only 30 classes differ; a pair no five has (a flush state of a
+    non-flush value, a suited four holding a pair) is class 0 and never
+    read. Returns ``(classes, buckets, candidates)``: ``classes`` a byte
+    per ``value * SUIT_STATES + state``, ``buckets`` ``(SHOW_CLASSES,)``,
+    ``candidates`` ``(SHOW_CLASSES, 20, 3)`` padded with -1."""
+    values = np.arange(len(VALUE_RANK_COUNTS))
+    counts = (VALUE_RANK_COUNTS[:, None] >> (4 * np.arange(13))[None, :]) & 15
+    cumulative = np.cumsum(counts, axis=1)
+    ranks = np.stack([(cumulative > t).argmax(axis=1) for t in range(KEPT_SIZE)], axis=1)
+    category = np.searchsorted(CATEGORY_START, values, side="right") - 1
+    flush = np.isin(category, _FLUSH_CATEGORIES)
+    fours = [np.delete(ranks, h, axis=1) for h in range(KEPT_SIZE)]
+    masks = [_candidate_buckets(four) for four in fours]
+    keys = np.zeros((len(values), SUIT_STATES, KEPT_SIZE), dtype=np.int64)
+    feasible = np.zeros((len(values), SUIT_STATES), dtype=bool)
+    for state in range(SUIT_STATES):
+        for h, four in enumerate(fours):
+            suited = np.full(len(values), state == 1 or state == 2 + h)
+            keys[:, state, h] = masks[h] * 8 + _shown_bucket4_of_ranks(four, suited)
+        distinct_four = (np.diff(fours[state - 2], axis=1) > 0).all(axis=1) if state >= 2 else True
+        feasible[:, state] = np.where(flush, state == 1, (state != 1) & distinct_four)
+    feasible[0] = False  # value 0 is no hand
+    # a class: the own bucket and the set of the five's candidate keys
+    keys.sort(axis=2)
+    keys[:, :, 1:] = np.where(np.diff(keys, axis=2) == 0, -1, keys[:, :, 1:])
+    keys.sort(axis=2)
+    bucket = np.broadcast_to(OWN_BUCKET.astype(np.int64)[:, None, None], keys.shape[:2] + (1,))
+    rows = np.concatenate([bucket, keys], axis=2)[feasible]
+    unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+    classes = np.zeros((len(values), SUIT_STATES), dtype=np.uint8)
+    classes[feasible] = inverse.ravel()
+    candidates = np.full((len(unique), 4 * KEPT_SIZE, 3), -1, dtype=np.int64)
+    for c, (_, *class_keys) in enumerate(unique.tolist()):
+        found = [(bit // 8, bit % 8, key % 8) for key in class_keys if key >= 0
+                 for bit in range(64) if (key // 8) >> bit & 1]  # fmt: skip
+        candidates[c, : len(found)] = found
+    return classes.ravel(), unique[:, 0].copy(), candidates
+
+
+#: the show class (:data:`~.params.SHOW_CLASSES`) of a five by ``value *
+#: SUIT_STATES + state``: its hand value and :data:`SUIT_STATE`
+FIVE_SHOW_CLASS, SHOW_CLASS_BUCKET, _CLASS_CANDIDATES = _five_show_classes()
+assert len(SHOW_CLASS_BUCKET) == SHOW_CLASSES
 
 
 @jit(inline="always")
@@ -270,11 +383,14 @@ def discard_shown(own, params, rng, out):
     Returns the kept five's hand value. From fewer than seven cards the
     best five are kept.
 
-    A five is scored only when it can win: ``K + w * bound`` (the bucket's
-    :func:`fill_keep_bounds` entry, with ``w >= 0``) is at least the score of
-    every five it could beat, exactly in floating point (rounded addition and
-    multiplication by ``w >= 0`` never decrease when an operand grows). With
-    ``w = 0`` no show score is computed: ``K + 0 * m`` is ``K`` for every
+    A five's best show score ``m`` is not searched for: it is its show
+    class's (:data:`FIVE_SHOW_CLASS`, by its value and suits), written in
+    the array with the keep bounds (:func:`fill_discard_tables`), the same
+    number bit for bit. A five is scored only when it can win: ``K + w *
+    bound`` (the bucket's keep bound, with ``w >= 0``) is at least the score
+    of every five it could beat, exactly in floating point (rounded addition
+    and multiplication by ``w >= 0`` never decrease when an operand grows).
+    With ``w = 0`` no show score is read: ``K + 0 * m`` is ``K`` for every
     finite ``m``."""
     n = own[V.O_NCARDS]
     if n != HAND_SIZE:
@@ -290,8 +406,6 @@ def discard_shown(own, params, rng, out):
             j -= 1
         seven[j + 1] = x
     w = params[KEEP_SHOW]
-    scores = stack_float64s(_MAX_CANDIDATES)
-    which = stack_int64s(_MAX_CANDIDATES)
     best = -np.inf
     best_value = np.int64(-1)
     best_i, best_j = 0, 1
@@ -306,12 +420,13 @@ def discard_shown(own, params, rng, out):
             bound = keep + w * params[KEEP_BOUND0 + bucket]
             if bound < best or (bound == best and value <= best_value):
                 continue
-            if w == 0.0:  # the show score weighs nothing: its scan is skipped
+            if w == 0.0:  # the show score weighs nothing: it is not read
                 score = keep
             else:
-                row = SHOW0 + bucket * (SHOW_ROUNDS * EXPOSURE_BUCKETS)
-                n = _candidate_scores(params, out, f, row, scores, which)
-                score = keep + w * scores[_first_best(scores, n)]
+                suits = ((out[f] & 3) | (out[f + 1] & 3) << 2 | (out[f + 2] & 3) << 4
+                         | (out[f + 3] & 3) << 6 | (out[f + 4] & 3) << 8)  # fmt: skip
+                show_class = FIVE_SHOW_CLASS[value * SUIT_STATES + SUIT_STATE[suits]]
+                score = keep + w * params[SHOW_BEST0 + show_class]
             if score > best or (score == best and value > best_value):
                 best, best_value, best_i, best_j = score, value, i, j
     out[0], out[1] = seven[best_i], seven[best_j]
@@ -320,14 +435,36 @@ def discard_shown(own, params, rng, out):
     return best_value
 
 
-def fill_keep_bounds(params: np.ndarray) -> None:
-    """Write the keep bounds (:data:`~.params.KEEP_BOUND0`) of the show table
-    in ``params``: per own bucket, ``(max row 2 + max row 3) + max row 4``,
-    summed in the order an order's score is, so no order of the bucket
-    scores more (:func:`discard_shown`)."""
-    table = params[SHOW0 : SHOW0 + SHOW_SIZE].reshape(SHOW_SHAPE)
-    top = table.max(axis=2)
-    params[KEEP_BOUND0 : KEEP_BOUND0 + OWN_BUCKETS] = (top[:, 0] + top[:, 1]) + top[:, 2]
+def best_show_by_class(show_table: np.ndarray) -> np.ndarray:
+    """The best show score of each show class (:data:`FIVE_SHOW_CLASS`)
+    under a show table (flat, :data:`~.params.SHOW_SIZE`): the score of its
+    best candidate, summed as :func:`_candidate_scores` sums it, so it is
+    the best of a five's candidate scores bit for bit (the best of equal
+    sums in another order is the same number).
+
+    Examples
+    --------
+    >>> best_show_by_class(show_prior())[:4].tolist()
+    [-0.25, 0.0, -0.25, -1.0]
+    """
+    table = np.asarray(show_table, dtype=np.float64).reshape(SHOW_SHAPE)[SHOW_CLASS_BUCKET]
+    b2, b3, b4 = np.moveaxis(_CLASS_CANDIDATES, 2, 0)
+    classes = np.arange(SHOW_CLASSES)[:, None]
+    scores = (table[classes, 0, b2] + table[classes, 1, b3]) + table[classes, 2, b4]
+    return np.where(b2 >= 0, scores, -np.inf).max(axis=1)
+
+
+def fill_discard_tables(params: np.ndarray) -> None:
+    """Write what the discard derives from the show table in ``params``:
+    each show class's best show score (:data:`~.params.SHOW_BEST0`,
+    :func:`best_show_by_class`) and each own bucket's keep bound
+    (:data:`~.params.KEEP_BOUND0`), the best of its classes' scores, so no
+    five of the bucket scores more (:func:`discard_shown`)."""
+    best = best_show_by_class(params[SHOW0 : SHOW0 + SHOW_SIZE])
+    params[SHOW_BEST0 : SHOW_BEST0 + SHOW_CLASSES] = best
+    bounds = np.full(OWN_BUCKETS, -np.inf)
+    np.maximum.at(bounds, SHOW_CLASS_BUCKET, best)
+    params[KEEP_BOUND0 : KEEP_BOUND0 + OWN_BUCKETS] = bounds
 
 
 def keep_prior() -> np.ndarray:
