@@ -97,6 +97,7 @@ __all__ = [
     "exposed_value_category",
     "mask_category",
     "value_category",
+    "value_of_key5",
 ]
 
 CATEGORY_NAMES: tuple[str, ...] = (
@@ -241,6 +242,18 @@ def eval5(c0, c1, c2, c3, c4):
             | (np.int64(1) << (np.int64(c4) >> 2))
         )
         return np.int64(_FLUSH_TABLE[np.uint64(bits)])
+    return five_value(key)
+
+
+@jit(inline="always")
+def value_of_key5(key, rank_bits):
+    """Value (int64) of five cards from their additive key (``KEY_BIAS``
+    plus their :func:`card_key` sums, as :func:`eval5` forms it) and the sum
+    of their ``1 << rank`` (read only for a flush, whose five ranks differ):
+    :func:`eval5`'s value, for a caller that forms many fives' keys by
+    subtraction from one sum."""
+    if key & FLUSH_BITS:
+        return np.int64(_FLUSH_TABLE[np.uint64(rank_bits)])
     return five_value(key)
 
 

@@ -15,12 +15,15 @@ from naive import all_five_card_hands, naive_key5
 
 from anaconda_sim._numba import jit_parallel
 from anaconda_sim.hands.evaluator import (
+    KEY_BIAS,
+    card_key,
     category,
     eval7,
     eval_cards,
     eval_mask,
     evaluate,
     value_category,
+    value_of_key5,
 )
 
 N5 = 2_598_960
@@ -55,6 +58,22 @@ def _count_seven():
     return counts.sum(axis=0)
 
 
+@numba.njit(cache=False)
+def _values_of_key5(hands):
+    """Each five's value from its key and rank-bit sum (value_of_key5), the
+    key formed as a discard forms it: seven cards' sum less two."""
+    out = np.empty(hands.shape[0], dtype=np.int64)
+    for n in range(hands.shape[0]):
+        key = np.int64(KEY_BIAS)
+        bits = np.int64(0)
+        for t in range(5):
+            key += card_key(hands[n, t])
+            bits += np.int64(1) << (np.int64(hands[n, t]) >> 2)
+        extra = (hands[n, 0] + 13) % 52  # an eighth card added and taken away again
+        out[n] = value_of_key5(key + card_key(extra) - card_key(extra), bits)
+    return out
+
+
 @pytest.fixture(scope="module")
 def five_card_hands():
     """Every five-card hand and its value (the batch kernel on all 2,598,960)."""
@@ -72,6 +91,13 @@ def test_all_five_card_hands_r18(five_card_hands):
     # The extremes named by the public convention.
     assert evaluate("7c 5d 4h 3s 2c") == 1
     assert evaluate("As Ks Qs Js Ts") == 7462
+
+
+def test_a_five_s_value_from_its_key_is_eval5_s(five_card_hands):
+    """All 2,598,960 hands: the value read off a five's additive key (and,
+    for a flush, its rank bits) is the evaluator's (R18)."""
+    hands, values = five_card_hands
+    assert np.array_equal(_values_of_key5(hands.astype(np.int64)), values)
 
 
 def test_five_card_order_equals_naive_twin_r18_r19(five_card_hands):

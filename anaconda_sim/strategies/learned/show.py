@@ -38,7 +38,7 @@ import itertools
 import numpy as np
 
 from ..._numba import jit
-from ...hands.evaluator import eval5
+from ...hands.evaluator import KEY_BIAS, card_key, eval5, value_of_key5
 from ...hands.lookup import CATEGORY_START, VALUE_RANK_COUNTS
 from ...limits import HAND_SIZE, KEPT_SIZE
 from ...rng import rand_float
@@ -358,7 +358,8 @@ def order_shown(params, out, value, rng):
         best = scores[pick]
         total = 0.0
         for k in range(n):
-            scores[k] = np.exp((scores[k] - best) / tau)  # the weight, in place of the score
+            # the weight, in place of the score (the best's is exp(0), exactly 1)
+            scores[k] = 1.0 if scores[k] == best else np.exp((scores[k] - best) / tau)
             total += scores[k]
         target = rand_float(rng) * total
         running = 0.0
@@ -405,16 +406,24 @@ def discard_shown(own, params, rng, out):
             seven[j + 1] = seven[j]
             j -= 1
         seven[j + 1] = x
+    # each five's evaluator key and rank bits are the seven's less its two
+    # discards', and its suits' code the seven's with theirs cut out
+    keys, rank_bits = stack_int64s(HAND_SIZE), stack_int64s(HAND_SIZE)
+    key7 = np.int64(KEY_BIAS)
+    bits7 = suits7 = np.int64(0)
+    for t in range(HAND_SIZE):
+        keys[t] = card_key(seven[t])
+        rank_bits[t] = np.int64(1) << (seven[t] >> 2)
+        key7 += keys[t]
+        bits7 += rank_bits[t]
+        suits7 |= (seven[t] & 3) << (2 * t)
     w = params[KEEP_SHOW]
     best = -np.inf
     best_value = np.int64(-1)
     best_i, best_j = 0, 1
-    f = V.OUT_FIVE
     for i in range(HAND_SIZE):
         for j in range(i + 1, HAND_SIZE):
-            # the other five, ascending, into out[f:f + 5]
-            _write_five(seven, i, j, out, f)
-            value = eval5(out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4])
+            value = value_of_key5(key7 - keys[i] - keys[j], bits7 - rank_bits[i] - rank_bits[j])
             bucket = np.int64(OWN_BUCKET[value])
             keep = params[KEEP0 + bucket]
             bound = keep + w * params[KEEP_BOUND0 + bucket]
@@ -423,12 +432,15 @@ def discard_shown(own, params, rng, out):
             if w == 0.0:  # the show score weighs nothing: it is not read
                 score = keep
             else:
-                suits = ((out[f] & 3) | (out[f + 1] & 3) << 2 | (out[f + 2] & 3) << 4
-                         | (out[f + 3] & 3) << 6 | (out[f + 4] & 3) << 8)  # fmt: skip
+                # the five's suits, two bits a card: the seven's without i and j
+                suits = ((suits7 & ((1 << (2 * i)) - 1))
+                         | ((suits7 >> (2 * i + 2)) & ((1 << (2 * (j - i - 1))) - 1)) << (2 * i)
+                         | (suits7 >> (2 * j + 2)) << (2 * j - 2))  # fmt: skip
                 show_class = FIVE_SHOW_CLASS[value * SUIT_STATES + SUIT_STATE[suits]]
                 score = keep + w * params[SHOW_BEST0 + show_class]
             if score > best or (score == best and value > best_value):
                 best, best_value, best_i, best_j = score, value, i, j
+    f = V.OUT_FIVE
     out[0], out[1] = seven[best_i], seven[best_j]
     _write_five(seven, best_i, best_j, out, f)
     order_shown(params, out, best_value, rng)
