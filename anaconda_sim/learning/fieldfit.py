@@ -94,7 +94,7 @@ from .showfit import (
     discard_values,
     fit_keep,
     fit_table,
-    keep_choices,
+    keep_policy_values,
     order_policy_values,
     order_values,
     show_strategy,
@@ -175,6 +175,9 @@ class FieldState:
         The temperature of the reveal order's draw.
     tables : EquityTables
         The equity tables the betting reads.
+    keep_temperature : float
+        The temperature of the discard's draw among the fives (0: the five
+        of best score).
     """
 
     card: dict[str, float]
@@ -183,19 +186,22 @@ class FieldState:
     keep: np.ndarray
     temperature: float
     tables: EquityTables
+    keep_temperature: float = 0.0
 
     def strategy(self) -> Strategy:
         """The field as a ``"learned"`` strategy."""
         return field_strategy(self.card, self.betting, self.tables, self.show,
-                              self.temperature, self.keep)  # fmt: skip
+                              self.temperature, self.keep, self.keep_temperature)  # fmt: skip
 
 
 def field_strategy(card: dict[str, float], betting: dict[str, float], tables: EquityTables,
-                   show: np.ndarray, temperature: float, keep: np.ndarray) -> Strategy:  # fmt: skip
+                   show: np.ndarray, temperature: float, keep: np.ndarray,
+                   keep_temperature: float = 0.0) -> Strategy:  # fmt: skip
     """``"learned"`` with the card weights ``card``, the betting ``betting``,
     its own equity ``tables`` and its own show array (``temperature``, the
-    show table ``show``, the keep table ``keep``)."""
-    return show_strategy({**card, **betting}, tables, show, temperature, keep, name="learned")
+    show table ``show``, the keep table ``keep``, ``keep_temperature``)."""
+    return show_strategy({**card, **betting}, tables, show, temperature, keep, name="learned",
+                         keep_temperature=keep_temperature)  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -235,6 +241,7 @@ def learn_field(
     eval_situations: int = 60,
     eval_deals: int = 600,
     temperature: float = 0.3,
+    keep_temperature: float = 0.0,
     alpha: float = 0.05,
     strangers: tuple[str, ...] = ("sensible",),
     fitted: tuple[str, ...] = DECISIONS,
@@ -270,6 +277,12 @@ def learn_field(
         The one-decision exploitability measured each iteration.
     temperature
         The temperature of the field's draw of its reveal order.
+    keep_temperature
+        The temperature of the field's draw of its discard among the fives
+        (0: the five of best score): above 0 the keep table is fitted as
+        the softmax policy the kernel draws from, and a fit's gain is the
+        expected value of that draw, so that averaging the fitted tables
+        averages discard policies that move smoothly.
     alpha
         The chance, per iteration, of keeping a change that gains nothing
         (split over the four candidates).
@@ -318,6 +331,9 @@ def learn_field(
     if not 0.0 <= temperature < 10.0:
         raise ValueError(f"temperature={temperature!r} must be in [0, 10): the order's draw "
                          "(0: the order of best score)")  # fmt: skip
+    if not 0.0 <= keep_temperature < 10.0:
+        raise ValueError(f"keep_temperature={keep_temperature!r} must be in [0, 10): the "
+                         "discard's draw (0: the five of best score)")  # fmt: skip
     if isinstance(fitted, str) or not set(fitted) <= set(DECISIONS) or not fitted:
         raise ValueError(f"fitted={fitted!r} must name one or more of {DECISIONS}")
     fitted = tuple(d for d in DECISIONS if d in fitted)
@@ -333,12 +349,14 @@ def learn_field(
                 "settle": settle,
                 "eval_situations": eval_situations, "eval_deals": eval_deals,
                 "temperature": float(temperature), "alpha": float(alpha),
+                "keep_temperature": float(keep_temperature),
                 "strangers": list(strangers), "fitted": list(fitted)}  # fmt: skip
     path = None if checkpoint is None else Path(checkpoint)
     if path is not None and path.exists():
         state, rows = _load(path, settings)
     else:
-        state, rows = _start(players, float(temperature), table_deals, seed), []
+        state, rows = _start(players, float(temperature), table_deals, seed,
+                             float(keep_temperature)), []  # fmt: skip
     while len(rows) < iterations and not stopping_rule(rows):
         began, cpu = time.perf_counter(), time.process_time()
         row, state = _iteration(settings, state, len(rows), z)
@@ -353,17 +371,19 @@ def learn_field(
 
 
 # ---------------------------------------------------------------- the loop --
-def _start(players: int, temperature: float, table_deals: int, seed: int) -> FieldState:
+def _start(players: int, temperature: float, table_deals: int, seed: int,
+           keep_temperature: float = 0.0) -> FieldState:  # fmt: skip
     """``"learned-v2"`` (the board-reading field before the loop) showing and
-    keeping by the priors, with tables estimated against it."""
+    keeping by the priors (the discard drawn at ``keep_temperature``), with
+    tables estimated against it."""
     sources = board_reading_sources("learned-v2", players)
     card, betting = dict(sources.card), dict(sources.betting)
     show, keep = show_prior(), keep_prior()
     start = dataclasses.replace(get_strategy("learned-v2", **card, **betting),
                                 equity=tuple(sources.equity),
-                                show=(temperature, *show, *keep))  # fmt: skip
+                                show=(temperature, *show, *keep, keep_temperature))  # fmt: skip
     tables = estimate_equity(players, start, deals=table_deals, seed=child_seed(seed, 0))
-    return FieldState(card, betting, show, keep, temperature, tables)
+    return FieldState(card, betting, show, keep, temperature, tables, keep_temperature)
 
 
 def _halves(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -419,21 +439,22 @@ def _order_rows(data: OrderData, rows: np.ndarray) -> OrderData:
                      data.candidates[rows])  # fmt: skip
 
 
-def discard_candidate(data: DiscardData, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def discard_candidate(data: DiscardData, keep: np.ndarray, temperature: float = 0.0,
+                      ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """The keep table's fit to ``data`` from ``keep``, and its confirmed
     gains: for each situation, the value (chips) of the five the fit of the
-    other half of the situations keeps, less that of ``keep``'s five."""
+    other half of the situations keeps, less that of ``keep``'s five (each
+    the expected value of the draw at ``temperature`` when it is above 0)."""
 
     def rows_of(rows: np.ndarray) -> DiscardData:
         strength = None if data.strength is None else data.strength[rows]
         return DiscardData(data.features[rows], data.values[rows], strength)
 
-    def chosen(table: np.ndarray, part: DiscardData) -> np.ndarray:
-        return np.asarray(part.values[np.arange(len(part.values)), keep_choices(table, part)])
-
-    gains = _cross_fitted(len(data.values), rows_of, lambda part: fit_keep(keep, part), chosen,
+    gains = _cross_fitted(len(data.values), rows_of,
+                          lambda part: fit_keep(keep, part, temperature=temperature),
+                          lambda table, part: keep_policy_values(table, temperature, part),
                           keep)  # fmt: skip
-    return fit_keep(keep, data), gains
+    return fit_keep(keep, data, temperature=temperature), gains
 
 
 def _cross_fitted(n: int, subset: Callable[[np.ndarray], Any], fit: Callable[[Any], np.ndarray],
@@ -459,7 +480,7 @@ def _bet_candidate(s: dict[str, Any], state: FieldState, field: Strategy, t: int
 
     def make(betting: dict[str, float]) -> Strategy:
         return field_strategy(state.card, betting, state.tables, state.show,
-                              state.temperature, state.keep)  # fmt: skip
+                              state.temperature, state.keep, state.keep_temperature)  # fmt: skip
 
     response, kept = coordinate_search(players, field, make, dict(state.betting),
                                        read_steps(state.betting), s["bet_deals"],
@@ -493,7 +514,7 @@ def _iteration(s: dict[str, Any], state: FieldState, t: int,
         picked = stratified_situations(s["discard_situations"], at)
         discards = discard_values(players, field, state.show, 0, s["card_deals"], at,
                                   indices=picked)  # fmt: skip
-        keep_fit, discard_gains = discard_candidate(discards, state.keep)
+        keep_fit, discard_gains = discard_candidate(discards, state.keep, state.keep_temperature)
     response, bet_gains = dict(state.betting), none
     changes: list[str] = []
     if "bet" in fitting:
@@ -522,11 +543,13 @@ def _iteration(s: dict[str, Any], state: FieldState, t: int,
     # 4. the equity tables of the moved field, damped
     tables = state.tables
     for i in range(s["settle"]):
-        moved = field_strategy(card, betting, tables, show, state.temperature, keep)
+        moved = field_strategy(card, betting, tables, show, state.temperature, keep,
+                               state.keep_temperature)  # fmt: skip
         at = child_seed(seed, t, 8) if i == 0 else child_seed(seed, t, 8, i)
         tables = damped_tables(estimate_equity(players, moved, deals=s["table_deals"], seed=at),
                                tables)  # fmt: skip
-    after = FieldState(card, betting, show, keep, state.temperature, tables)
+    after = FieldState(card, betting, show, keep, state.temperature, tables,
+                       state.keep_temperature)  # fmt: skip
     # 5. the field the iteration started from, measured; the head to head
     measured = exploitability(field, players, ("pass", "order", "discard"),
                               hands=s["eval_situations"], deals=s["eval_deals"], betting=True,
@@ -583,6 +606,7 @@ def _arrays(state: FieldState) -> dict[str, np.ndarray]:
             "show": np.asarray(state.show, dtype=np.float64),
             "keep": np.asarray(state.keep, dtype=np.float64),
             "temperature": np.array(state.temperature),
+            "keep_temperature": np.array(state.keep_temperature),
             "factor": state.tables.factor, "curve": state.tables.curve,
             "pairs": state.tables.pairs, "decisions": state.tables.decisions,
             "tables_model": np.array(json.dumps(state.tables.model, default=str))}  # fmt: skip
@@ -594,10 +618,15 @@ def _save(path: Path, settings: dict[str, Any], state: FieldState,
                         "history": np.array(json.dumps(rows))})  # fmt: skip
 
 
+#: settings a checkpoint written before they existed ran with
+_SETTING_DEFAULTS = {"keep_temperature": 0.0}
+
+
 def _load(path: Path, settings: dict[str, Any]) -> tuple[FieldState, list[dict[str, Any]]]:
     with np.load(path) as data:
         saved = json.loads(str(data["settings"]))
-        differ = sorted(k for k in settings if saved.get(k) != settings[k])
+        differ = sorted(k for k in settings
+                        if saved.get(k, _SETTING_DEFAULTS.get(k)) != settings[k])  # fmt: skip
         if differ:
             raise ValueError(
                 f"checkpoint {str(path)!r} was written with other settings ({', '.join(differ)}: "
@@ -609,7 +638,8 @@ def _load(path: Path, settings: dict[str, Any]) -> tuple[FieldState, list[dict[s
         card = dict(zip(CARD_NAMES, map(float, data["card"]), strict=True))
         betting = dict(zip(READ_BET_NAMES, map(float, data["betting"]), strict=True))
         state = FieldState(card, betting, data["show"], data["keep"],
-                           float(data["temperature"]), tables)  # fmt: skip
+                           float(data["temperature"]), tables,
+                           float(data.get("keep_temperature", 0.0)))  # fmt: skip
         rows = json.loads(str(data["history"]))
     return state, rows
 
@@ -635,6 +665,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--iterations", type=int, default=16)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--keep-temperature", type=float, default=0.0,
+                        help="temperature of the field's discard draw (0: the five of best "
+                        "score)")  # fmt: skip
     parser.add_argument(
         "--ship",
         type=Path,
@@ -655,9 +688,11 @@ def main(argv: list[str] | None = None) -> int:
     command = (
         f"python -m anaconda_sim.learning.fieldfit --players {shlex.quote(args.players)} "
         f"--iterations {args.iterations} --seed {args.seed}"
+        + (f" --keep-temperature {args.keep_temperature}" if args.keep_temperature else "")
     )
     for players in sizes:
         fit = learn_field(players, iterations=args.iterations, seed=args.seed,
+                          keep_temperature=args.keep_temperature,
                           checkpoint=checkpoints / f"field_{players}.npz", log=print)  # fmt: skip
         _write(args.out, fit, command)
         print(f"players={players}: written to {args.out}", flush=True)
@@ -682,6 +717,8 @@ def ship_field(source: Path, sizes: Sequence[int], target: Path | None = None) -
     arrays = stored_arrays(target)
     for p in sizes:
         names = [f"{name}_{p}" for name in (*_ARRAY_NAMES, "model")]
+        # a field learned before the discard had a temperature has none (0)
+        names += [name for name in (f"keep_temperature_{p}",) if name in have]
         missing = [name for name in names if name not in have]
         if missing:
             raise ValueError(

@@ -78,8 +78,8 @@ from .tables import fit_weights
 
 __all__ = ["KEEP_MIN_SITUATIONS", "DiscardData", "OrderData", "ShowFit", "best_show_scores",
            "candidate_orders", "discard_values", "fit_keep", "fit_show", "fit_table",
-           "keep_choices", "keep_regret", "main", "order_policy_values", "order_values",
-           "policy_regret", "show_strategy"]
+           "keep_choices", "keep_policy_values", "keep_regret", "main", "order_policy_values",
+           "order_values", "policy_regret", "show_strategy"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,15 +103,16 @@ class ShowFit:
 
 def show_strategy(betting: dict[str, float], tables: EquityTables, show: np.ndarray,
                   temperature: float, keep: np.ndarray | None = None,
-                  name: str = "learned-v2") -> Strategy:  # fmt: skip
+                  name: str = "learned-v2", keep_temperature: float = 0.0) -> Strategy:  # fmt: skip
     """``name`` (a board-reading built-in) with the betting ``betting``, its
     own equity ``tables``, its own show table ``show`` (flat), drawn at
     ``temperature``, and keep table ``keep`` (``None``:
-    :func:`~anaconda_sim.strategies.learned.show.keep_prior`, the best five)."""
+    :func:`~anaconda_sim.strategies.learned.show.keep_prior`, the best five),
+    drawn at ``keep_temperature`` (0: the five of best score)."""
     strategy = reads_strategy(betting, tables, name)
     keep = keep_prior() if keep is None else keep
     array = (float(temperature), *(float(x) for x in np.ravel(show)),
-             *(float(x) for x in np.ravel(keep)))  # fmt: skip
+             *(float(x) for x in np.ravel(keep)), float(keep_temperature))  # fmt: skip
     return dataclasses.replace(strategy, show=array)
 
 
@@ -284,10 +285,13 @@ KEEP_MIN_SITUATIONS = 20
 
 
 def fit_keep(keep: np.ndarray, data: DiscardData, *,
-             min_situations: int = KEEP_MIN_SITUATIONS) -> np.ndarray:  # fmt: skip
+             min_situations: int = KEEP_MIN_SITUATIONS,
+             temperature: float = 0.0) -> np.ndarray:  # fmt: skip
     """The keep table fitted to the discard's best responses (the softmax
     fit, annealed to a near-argmax policy, as the kernel's choice is the
-    best five by the table), its show weight kept at 0 or more.
+    best five by the table, or to the softmax at ``temperature`` when it is
+    above 0: the draw the kernel then makes), its show weight kept at 0 or
+    more.
 
     No weight penalty: the entries are scores on one scale, and a penalty
     pulls them toward each other, which changes which five is kept. An own
@@ -308,7 +312,10 @@ def fit_keep(keep: np.ndarray, data: DiscardData, *,
     (True, 7.0)
     """
     start = np.asarray(keep, dtype=np.float64)
-    fitted = fit_weights(data.features, data.values, start, l2=0.0)
+    if temperature > 0:
+        fitted = fit_weights(data.features, data.values, start, l2=0.0, tau_end=temperature)
+    else:
+        fitted = fit_weights(data.features, data.values, start, l2=0.0)
     offered = data.features[:, :, :OWN_BUCKETS].any(axis=1).sum(axis=0)
     rare = offered < min_situations
     fitted[:OWN_BUCKETS][rare] = start[:OWN_BUCKETS][rare]
@@ -327,12 +334,38 @@ def keep_choices(keep: np.ndarray, data: DiscardData) -> np.ndarray:
     return np.argmax(np.where(top, data.strength, -1), axis=1)
 
 
-def keep_regret(keep: np.ndarray, data: DiscardData) -> float:
-    """What the five the keep table picks loses against each situation's
-    best (chips, in the mean over the situations of ``data``)."""
-    chosen = keep_choices(keep, data)
-    return float(np.mean(data.values.max(axis=1)
-                         - data.values[np.arange(len(data.values)), chosen]))  # fmt: skip
+def keep_regret(keep: np.ndarray, data: DiscardData, temperature: float = 0.0) -> float:
+    """What the five the keep table picks (drawn at ``temperature``, its
+    expected value) loses against each situation's best (chips, in the mean
+    over the situations of ``data``)."""
+    worth = keep_policy_values(keep, temperature, data)
+    return float(np.mean(data.values.max(axis=1) - worth))
+
+
+def keep_policy_values(keep: np.ndarray, temperature: float, data: DiscardData) -> np.ndarray:
+    """Each situation's value (chips) of the five the keep table keeps: at
+    ``temperature`` 0 the five :func:`keep_choices` names, above it the
+    expected value of the kernel's draw (weights ``exp((score - best) /
+    temperature)``): ``(situations,)``.
+
+    Examples
+    --------
+    >>> features = np.zeros((1, 21, OWN_BUCKETS + 1))
+    >>> features[0, :, 0] = 1.0
+    >>> values = np.zeros((1, 21))
+    >>> values[0, 0] = 21.0  # one five worth 21 chips, the others nothing, all scored alike
+    >>> data = DiscardData(features, values)
+    >>> keep_policy_values(keep_prior(), 0.0, data).tolist(), keep_policy_values(
+    ...     keep_prior(), 0.5, data).round(6).tolist()
+    ([21.0], [1.0])
+    """
+    rows = np.arange(len(data.values))
+    if temperature <= 0:
+        return np.asarray(data.values[rows, keep_choices(keep, data)], dtype=np.float64)
+    scores = data.features @ np.asarray(keep, dtype=np.float64)
+    weights = np.exp((scores - scores.max(axis=1, keepdims=True)) / temperature)
+    weights /= weights.sum(axis=1, keepdims=True)
+    return np.asarray((weights * data.values).sum(axis=1))
 
 
 def order_policy_values(show: np.ndarray, temperature: float, data: OrderData) -> np.ndarray:

@@ -89,9 +89,10 @@ class Strategy:
     #: :data:`~anaconda_sim.strategies.learned.params.EQUITY_SIZE`) instead of the ones
     #: shipped for the table size (:func:`~anaconda_sim.learning.estimate_equity` makes these)
     equity: tuple[float, ...] = field(default=(), repr=False)
-    #: ``"learned"`` and ``"learned-v2"`` only: a show array of its own (its reveal order,
-    #: :mod:`~anaconda_sim.strategies.learned.show`: the temperature of the
-    #: order's draw, then the show table, flat;
+    #: ``"learned"`` and ``"learned-v2"`` only: a show array of its own (its reveal order
+    #: and discard, :mod:`~anaconda_sim.strategies.learned.show`: the temperature of the
+    #: order's draw, the show table, flat, the keep table, then the temperature of the
+    #: discard's draw;
     #: :data:`~anaconda_sim.strategies.learned.params.SHOW_ARRAY_SIZE`) instead of
     #: the one shipped for the table size (:mod:`anaconda_sim.learning.showfit`
     #: makes these)
@@ -457,13 +458,16 @@ def _reads_array(strategy: Strategy, players: int | None) -> np.ndarray:
     show = sources.show if sources is not None and not strategy.show else None
     if strategy.show:
         show = np.asarray(strategy.show, dtype=np.float64)
+        if show.shape == (SHOW_ARRAY_SIZE - 1,):  # written before the discard's temperature
+            show = np.append(show, 0.0)
         if (show.shape != (SHOW_ARRAY_SIZE,) or not np.isfinite(show).all() or show[0] < 0
-                or show[-1] < 0):  # fmt: skip
+                or show[-2] < 0 or show[-1] < 0):  # fmt: skip
             raise ValueError(
                 f"strategy {strategy.name!r} has a show array of {show.size} numbers; it takes "
                 f"{SHOW_ARRAY_SIZE} finite ones: a temperature (0 or more), the show table "
-                "(anaconda_sim.strategies.learned.params.SHOW_SHAPE, flat), then the keep "
-                "table (a score per own bucket and a show weight, 0 or more)"
+                "(anaconda_sim.strategies.learned.params.SHOW_SHAPE, flat), the keep table "
+                "(a score per own bucket and a show weight, 0 or more), then the discard's "
+                "temperature (0 or more; 0: the five of best score)"
             )
     if show is not None:
         out[SHOW_MODE] = 1.0

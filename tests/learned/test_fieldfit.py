@@ -34,6 +34,7 @@ from anaconda_sim.learning.showfit import (
     best_show_scores,
     fit_keep,
     keep_choices,
+    keep_policy_values,
 )
 from anaconda_sim.rng import new_state
 from anaconda_sim.sim.simulator import simulate
@@ -121,6 +122,34 @@ def test_the_discard_choice_is_the_kernel_s(kind: str) -> None:
         chosen = fives[int(keep_choices(keep, data)[0])]
         twin = naive_show_discard(array, seven, new_state(np.uint64(1), 0, 0))
         assert sorted(chosen) == sorted(twin[2:]), (kind, seven)
+
+
+def test_the_drawn_discard_s_value_is_the_kernel_s_draw() -> None:
+    """At a keep temperature (R8: the discard drawn among the fives), the
+    expected value the fit scores a keep table by is that of the kernel's
+    draw: each five's share of 20,000 draws by the plain twin of the kernel
+    is its softmax weight within 4.5 binomial standard errors, and the
+    values weighted by those shares are keep_policy_values'."""
+    rng = np.random.default_rng(13)
+    show = rng.normal(0.0, 1.0, SHOW_SIZE)
+    keep, tau = np.append(rng.normal(0.0, 1.0, 12), 0.8), 0.7
+    seven = _sevens(14, 1)[0]
+    fives, features, strength = _discard_features(seven, show)
+    values = rng.normal(0.0, 1.0, (1, 21))
+    data = DiscardData(features[None], values, strength[None])
+    scores = features @ keep
+    weights = np.exp((scores - scores.max()) / tau)
+    weights /= weights.sum()
+    assert keep_policy_values(keep, tau, data)[0] == pytest.approx(float(weights @ values[0]))
+    array = np.concatenate([[0.0], show, keep, [tau]])
+    n = 20_000
+    stream = new_state(np.uint64(5), 0, 0)
+    kept = [tuple(sorted(naive_show_discard(array, seven, stream)[2:])) for _ in range(n)]
+    index = {tuple(sorted(f)): i for i, f in enumerate(fives)}
+    counts = np.bincount([index[k] for k in kept], minlength=21)
+    se = np.sqrt(weights * (1 - weights) / n)
+    assert (np.abs(counts / n - weights) <= 4.5 * se + 1e-12).all()
+    assert (weights > 0.01).sum() >= 3  # the draw is spread, not a near argmax
 
 
 def test_the_discard_gate_and_the_rare_buckets() -> None:
@@ -224,6 +253,23 @@ def test_bad_settings_are_refused() -> None:
         learn_field(2, temperature=-1.0, **TINY)
     with pytest.raises(TypeError, match="strangers"):
         learn_field(2, strangers="sensible", **TINY)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="keep_temperature"):
+        learn_field(2, keep_temperature=-0.1, **TINY)
+
+
+def test_a_loop_with_a_drawn_discard_plays_and_resumes_only_with_it(tmp_path) -> None:
+    """keep_temperature: the field's show array ends with it, the discard is
+    drawn in play, and a checkpoint written with it refuses other settings."""
+    path = tmp_path / "drawn.npz"
+    fit = learn_field(2, iterations=1, seed=4, keep_temperature=0.5, checkpoint=path, **TINY)
+    assert fit.state.keep_temperature == 0.5 and fit.strategy().show[-1] == 0.5
+    assert fit.settings["keep_temperature"] == 0.5
+    resumed = learn_field(2, iterations=1, seed=4, keep_temperature=0.5, checkpoint=path, **TINY)
+    assert resumed.strategy() == fit.strategy()
+    with pytest.raises(ValueError, match="keep_temperature"):
+        learn_field(2, iterations=2, seed=4, checkpoint=path, **TINY)
+    result = simulate(2, [fit.strategy(), "sensible"], 300, seed=1, progress=False)
+    assert np.isfinite(result.mean_net).all()
 
 
 def test_the_command_writes_each_size(tmp_path, monkeypatch) -> None:

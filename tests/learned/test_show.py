@@ -90,7 +90,13 @@ def _keeps() -> list[tuple[str, np.ndarray]]:
     out = []
     for name, keep in arrays:
         table = rng.normal(0.0, 1.0, SHOW_SIZE)
-        out += [(f"{name} at {tau}", np.concatenate([[tau], table, keep])) for tau in (0.0, 0.5)]
+        out += [(f"{name} at {tau}", np.concatenate([[tau], table, keep, [0.0]]))
+                for tau in (0.0, 0.5)]  # fmt: skip
+    # the discard drawn at a temperature (R8): scores close (0.3) and far (2.0)
+    for name, keep in arrays[0:1] + arrays[3:4] + arrays[5:6]:
+        table = rng.normal(0.0, 1.0, SHOW_SIZE)
+        out += [(f"{name} drawn at {keep_tau}", np.concatenate([[0.5], table, keep, [keep_tau]]))
+                for keep_tau in (0.3, 2.0)]  # fmt: skip
     return out
 
 
@@ -101,8 +107,10 @@ TABLES = _tables()
 
 
 def _params(show: np.ndarray) -> np.ndarray:
-    if show.size == 1 + SHOW_SIZE:  # no keep table given: the prior's
+    if show.size == 1 + SHOW_SIZE:  # no keep table given: the prior's, the best five
         show = np.concatenate([show, keep_prior()])
+    if show.size == SHOW_ARRAY_SIZE - 1:  # no discard temperature: the five of best score
+        show = np.append(show, 0.0)
     params = np.zeros(LEARNED_SLOTS)
     params[SHOW_MODE] = 1.0
     params[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE] = show
@@ -359,13 +367,19 @@ def test_the_features_mark_one_bucket_per_round() -> None:
 
 
 def test_a_strategy_with_a_show_array_plays_it() -> None:
-    show = np.concatenate([[0.25], np.random.default_rng(5).normal(0, 1, SHOW_SIZE), keep_prior()])
+    show = np.concatenate([[0.25], np.random.default_rng(5).normal(0, 1, SHOW_SIZE), keep_prior(),
+                           [0.3]])  # fmt: skip
     own = dataclasses.replace(get_strategy("learned"), show=tuple(show))
     array = own.param_array(6)
     assert array[SHOW_MODE] == 1.0
     assert np.array_equal(array[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE], show)
     assert "show=" in own.spec()
-    for bad in ((0.0,) * 5, (-1.0, *show[1:]), (math.nan, *show[1:]), (*show[:-1], -0.5)):
+    # an array written before the discard had a temperature keeps the five of best score
+    older = dataclasses.replace(get_strategy("learned"), show=tuple(show[:-1]))
+    assert np.array_equal(older.param_array(6)[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE],
+                          [*show[:-1], 0.0])  # fmt: skip
+    for bad in ((0.0,) * 5, (-1.0, *show[1:]), (math.nan, *show[1:]), (*show[:-1], -0.5),
+                (*show[:-2], -0.5, 0.3)):  # fmt: skip
         with pytest.raises(ValueError, match="show array of"):
             dataclasses.replace(get_strategy("learned"), show=bad).param_array(6)
     assert SHOW_SHAPE == (12, 3, 8)

@@ -40,12 +40,13 @@ LEARNED_BOLD = get_strategy(
 
 #: the board-reading family away from its shipped values: loose calls, bets on
 #: thin edges, bluffs on every board
-#: and a show table drawn at random (its reveal order read off the table,
-#: drawn at a temperature)
+#: and a show array drawn at random (its reveal order read off the table,
+#: drawn at a temperature, and its discard drawn at a temperature)
 READS_BOLD = dataclasses.replace(get_strategy(
     "learned", bet_margin_r0=-0.2, bet_margin_r12=0.0, raise_margin_r34=0.3, call_factor_r12=0.5,
     call_factor_r34=2.0, bluff_hidden=0.05, bluff_weak=0.2, bluff_draw=0.3, bluff_strong=0.1,
-), show=(0.5, *np.random.default_rng(36).normal(0.0, 1.0, SHOW_ARRAY_SIZE - 2), 1.0))  # fmt: skip
+), show=(0.5, *np.random.default_rng(36).normal(0.0, 1.0, SHOW_ARRAY_SIZE - 3), 1.0,
+          0.6))  # fmt: skip
 
 
 def _mixes(n: int) -> list[list]:

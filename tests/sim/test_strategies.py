@@ -240,13 +240,16 @@ def test_pass_equals_twin(name: str) -> None:
 
 
 #: "learned" with a show array of its own: its reveal order read off the
-#: table, drawn at a temperature
-SHOWN = dataclasses.replace(get_strategy("learned"), show=(
-    0.3, *np.random.default_rng(8).normal(0.0, 1.0, SHOW_ARRAY_SIZE - 2), 0.7))  # fmt: skip
+#: table, drawn at a temperature, and its discard (a random keep table, show
+#: weight 0.7) the best five by it or drawn at a temperature too (R8-R9)
+SHOWN, SHOWN_DRAWN = (dataclasses.replace(get_strategy("learned"), show=(
+    0.3, *np.random.default_rng(8).normal(0.0, 1.0, SHOW_ARRAY_SIZE - 3), 0.7, keep_tau))
+    for keep_tau in (0.0, 0.4))  # fmt: skip
 
 
-@pytest.mark.parametrize("strategy", [*(get_strategy(n) for n in BUILTIN_NAMES), SHOWN],
-                         ids=[*BUILTIN_NAMES, "learned-show"])  # fmt: skip
+@pytest.mark.parametrize("strategy", [*(get_strategy(n) for n in BUILTIN_NAMES), SHOWN,
+                                      SHOWN_DRAWN],
+                         ids=[*BUILTIN_NAMES, "learned-show", "learned-show-drawn"])  # fmt: skip
 def test_discard_equals_twin(strategy: Strategy) -> None:
     gen = np.random.default_rng(2)
     for i in range(1500):

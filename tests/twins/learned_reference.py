@@ -17,6 +17,7 @@ from anaconda_sim.strategies.learned.params import (
     EXPOSURE_BUCKETS,
     KEEP0,
     KEEP_SHOW,
+    KEEP_TAU,
     N_SHOWN,
     O0,
     O_EARLY_GROUPS,
@@ -309,8 +310,11 @@ def reference_show_discard(own, params, rng, out):
     """:func:`~anaconda_sim.strategies.learned.show.discard_shown` with every
     five scored in full (no bound): the seven sorted by card index, the
     pairs of discards in combinations order, each five's best show score by
-    :func:`reference_show_order`'s full enumeration; the best kept (ties:
-    the higher hand value, then the first), then ordered by it."""
+    :func:`reference_show_order`'s full enumeration; at keep temperature 0
+    the best kept (ties: the higher hand value, then the first), above it
+    one drawn with weight ``exp((score - best) / temperature)`` by walking
+    the running sum past one uniform number times the total; then ordered
+    by it."""
     seven = np.sort(own[V.O_CARDS : V.O_CARDS + HAND_SIZE].astype(np.int64))
     f = V.OUT_FIVE
     best = -np.inf
@@ -319,6 +323,10 @@ def reference_show_discard(own, params, rng, out):
     probe = np.zeros(KEPT_SIZE + f, dtype=np.int64)
     zero = params.copy()
     zero[SHOW_TAU] = 0.0
+    scores = np.empty(21)
+    pairs = np.empty((21, 2), dtype=np.int64)
+    values = np.empty(21, dtype=np.int64)
+    n = 0
     for i in range(HAND_SIZE):
         for j in range(i + 1, HAND_SIZE):
             k = 0
@@ -338,8 +346,24 @@ def reference_show_discard(own, params, rng, out):
             shown = (params[row + b2] + params[row + EXPOSURE_BUCKETS + b3]) + params[
                 row + 2 * EXPOSURE_BUCKETS + b4]  # fmt: skip
             score = params[KEEP0 + bucket] + params[KEEP_SHOW] * shown
+            scores[n], pairs[n, 0], pairs[n, 1], values[n] = score, i, j, value
+            n += 1
             if score > best or (score == best and value > best_value):
                 best, best_value, best_i, best_j = score, value, i, j
+    tau = params[KEEP_TAU]
+    if tau > 0.0:
+        total = 0.0
+        for t in range(21):
+            total += np.exp((scores[t] - best) / tau)
+        target = rand_float(rng) * total
+        running = 0.0
+        chosen = 20
+        for t in range(21):
+            running += np.exp((scores[t] - best) / tau)
+            if running > target:
+                chosen = t
+                break
+        best_i, best_j, best_value = pairs[chosen, 0], pairs[chosen, 1], values[chosen]
     out[0], out[1] = seven[best_i], seven[best_j]
     k = 0
     for t in range(HAND_SIZE):

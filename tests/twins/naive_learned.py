@@ -335,20 +335,38 @@ def naive_show_discard(show, seven: list[int], rng=None) -> list[int]:
     """The two discards then the kept five in reveal order, read off a show
     array: each five of the seven (the seven sorted by card index, the pairs
     of discards in combinations order) scores its bucket's keep entry plus
-    the show weight times its best show score; the best is kept (ties: the
-    higher hand value, then the first), then ordered by naive_show_order."""
+    the show weight times its best show score; at keep temperature 0 (the
+    array's last number, when it has one) the best is kept (ties: the higher
+    hand value, then the first), above it one is drawn with weight
+    exp((score - best) / temperature) by walking the running sum past
+    rand_float(rng) times the total; then ordered by naive_show_order."""
     table_end = 1 + 12 * 3 * 8
     keep = np.asarray(show[table_end:], dtype=np.float64)
+    temperature = float(keep[13]) if len(keep) > 13 else 0.0
     ordered = sorted(seven)
-    best = None
+    fives = []
     for i, j in itertools.combinations(range(7), 2):
         five = [c for t, c in enumerate(ordered) if t not in (i, j)]
         value = int(eval_cards(np.array(five, dtype=np.int64), 5))
         shown = max(score for score, _ in _naive_show_candidates(show, five))
         score = keep[naive_own_bucket(five)] + keep[12] * shown
-        if best is None or score > best[0] or (score == best[0] and value > best[1]):
-            best = (score, value, [ordered[i], ordered[j]], five)
-    assert best is not None
+        fives.append((score, value, [ordered[i], ordered[j]], five))
+    best = fives[0]
+    for five in fives:
+        if five[0] > best[0] or (five[0] == best[0] and five[1] > best[1]):
+            best = five
+    if temperature > 0:
+        weights = [math.exp((five[0] - best[0]) / temperature) for five in fives]
+        total = 0.0
+        for w in weights:
+            total += w
+        target = rand_float(rng) * total
+        running, best = 0.0, fives[-1]
+        for w, five in zip(weights, fives, strict=True):
+            running += w
+            if running > target:
+                best = five
+                break
     return [*best[2], *naive_show_order(show, best[3], rng)]
 
 

@@ -108,8 +108,11 @@ def shipped_field(players: int) -> FieldVectors | None:
     card, betting = data[f"card_{players}"], data[f"betting_{players}"]
     factor, curve = data[f"factor_{players}"], data[f"curve_{players}"]
     equity = np.concatenate([factor.ravel(), curve.ravel()]).astype(np.float64)
+    # a field learned before the discard had a temperature keeps its best five
+    keep_temperature = float(data.get(f"keep_temperature_{players}", 0.0))
     show = np.concatenate([[float(data[f"temperature_{players}"])],
-                           data[f"show_{players}"].ravel(), data[f"keep_{players}"]])  # fmt: skip
+                           data[f"show_{players}"].ravel(), data[f"keep_{players}"],
+                           [keep_temperature]])  # fmt: skip
     if card.shape != (len(CARD_NAMES),) or betting.shape != (len(READ_BET_NAMES),) \
             or equity.shape != (EQUITY_SIZE,):  # fmt: skip
         raise ValueError(

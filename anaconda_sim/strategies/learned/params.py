@@ -220,10 +220,12 @@ SHOW_SIZE = OWN_BUCKETS * SHOW_ROUNDS * EXPOSURE_BUCKETS
 #: own-strength bucket of the kept five, then the weight of the five's best
 #: show score
 KEEP_SIZE = OWN_BUCKETS + 1
-#: a show array: the temperature of the order's draw, the show table, then
-#: the keep table (what a strategy of its own holds,
-#: :attr:`~anaconda_sim.strategies.Strategy.show`)
-SHOW_ARRAY_SIZE = 1 + SHOW_SIZE + KEEP_SIZE
+#: a show array: the temperature of the order's draw, the show table, the
+#: keep table, then the temperature of the discard's draw (what a strategy
+#: of its own holds, :attr:`~anaconda_sim.strategies.Strategy.show`; an
+#: array one shorter, written before the discard had a temperature, reads
+#: as one whose discard's is 0)
+SHOW_ARRAY_SIZE = 1 + SHOW_SIZE + KEEP_SIZE + 1
 #: 1.0 where the family's reveal order is read off the show table
 #: (:mod:`~.show`), 0.0 where it is scored by the order weights ``o_*``
 SHOW_MODE = EQUITY0 + EQUITY_SIZE
@@ -234,10 +236,13 @@ SHOW0 = SHOW_TAU + 1
 #: first slot of the keep table, and the slot of its show weight
 KEEP0 = SHOW0 + SHOW_SIZE
 KEEP_SHOW = KEEP0 + OWN_BUCKETS
+#: the temperature of the discard's draw among the fives
+#: (:func:`~.show.discard_shown`; 0: the five of best score)
+KEEP_TAU = KEEP0 + KEEP_SIZE
 #: first slot of the keep bounds: per own bucket, the best show score any
 #: five of the bucket has, derived from the show table when a strategy's
 #: array is built (:func:`~.show.fill_discard_tables`), never given
-KEEP_BOUND0 = KEEP0 + KEEP_SIZE
+KEEP_BOUND0 = KEEP_TAU + 1
 #: show classes of a kept five: fives of one class have the same own bucket
 #: and the same best show score under every show table
 #: (:data:`~.show.FIVE_SHOW_CLASS`)

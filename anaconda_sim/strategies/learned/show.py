@@ -50,6 +50,7 @@ from .params import (
     KEEP_BOUND0,
     KEEP_SHOW,
     KEEP_SIZE,
+    KEEP_TAU,
     OWN_BUCKETS,
     SHOW0,
     SHOW_BEST0,
@@ -63,8 +64,12 @@ from .play import sort_five, stack_float64s, stack_int64s, write_order
 from .winprob import OWN_BUCKET, exposure_bucket, straight_draw
 
 __all__ = [
-    "discard_shown",
+    "FIVE_SHOW_CLASS",
+    "SHOW_CLASS_BUCKET",
+    "SUIT_STATE",
+    "SUIT_STATES",
     "best_show_by_class",
+    "discard_shown",
     "fill_discard_tables",
     "keep_prior",
     "order_shown",
@@ -211,7 +216,7 @@ def _five_show_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     keys.sort(axis=2)
     keys[:, :, 1:] = np.where(np.diff(keys, axis=2) == 0, -1, keys[:, :, 1:])
     keys.sort(axis=2)
-    bucket = np.broadcast_to(OWN_BUCKET.astype(np.int64)[:, None, None], keys.shape[:2] + (1,))
+    bucket = np.broadcast_to(OWN_BUCKET.astype(np.int64)[:, None, None], (*keys.shape[:2], 1))
     rows = np.concatenate([bucket, keys], axis=2)[feasible]
     unique, inverse = np.unique(rows, axis=0, return_inverse=True)
     classes = np.zeros((len(values), SUIT_STATES), dtype=np.uint8)
@@ -372,6 +377,19 @@ def order_shown(params, out, value, rng):
     write_order(out, f, which[pick] // 24, which[pick] % 24)
 
 
+#: the fives of a seven
+_FIVES = 21
+
+
+@jit(inline="always")
+def _five_suits(suits7, i, j):
+    """The suits' code of the five of a sorted seven other than its cards
+    ``i < j``: the seven's code (two bits a card) with theirs cut out."""
+    return ((suits7 & ((1 << (2 * i)) - 1))
+            | ((suits7 >> (2 * i + 2)) & ((1 << (2 * (j - i - 1))) - 1)) << (2 * i)
+            | (suits7 >> (2 * j + 2)) << (2 * j - 2))  # fmt: skip
+
+
 @jit
 def discard_shown(own, params, rng, out):
     """Discard two of the seven held and reveal the kept five (R8-R9) by the
@@ -379,10 +397,11 @@ def discard_shown(own, params, rng, out):
     keep table ``K``, its show weight ``w`` and ``m`` the five's best show
     score, :func:`order_shown`'s); the five of best score is kept (ties: the
     higher hand value, then the first pair of discards in combinations order
-    of the seven sorted by card index), the discards into ``out[0:2]`` and
-    the five into ``out[2:7]`` in the order :func:`order_shown` draws.
-    Returns the kept five's hand value. From fewer than seven cards the
-    best five are kept.
+    of the seven sorted by card index), or, with the keep temperature
+    (``params[KEEP_TAU]``) above 0, drawn (:func:`_discard_drawn`); the
+    discards into ``out[0:2]`` and the five into ``out[2:7]`` in the order
+    :func:`order_shown` draws. Returns the kept five's hand value. From
+    fewer than seven cards the best five are kept.
 
     A five's best show score ``m`` is not searched for: it is its show
     class's (:data:`FIVE_SHOW_CLASS`, by its value and suits), written in
@@ -417,6 +436,8 @@ def discard_shown(own, params, rng, out):
         key7 += keys[t]
         bits7 += rank_bits[t]
         suits7 |= (seven[t] & 3) << (2 * t)
+    if params[KEEP_TAU] > 0.0:
+        return _discard_drawn(params, rng, out, seven, keys, rank_bits, key7, bits7, suits7)
     w = params[KEEP_SHOW]
     best = -np.inf
     best_value = np.int64(-1)
@@ -432,10 +453,7 @@ def discard_shown(own, params, rng, out):
             if w == 0.0:  # the show score weighs nothing: it is not read
                 score = keep
             else:
-                # the five's suits, two bits a card: the seven's without i and j
-                suits = ((suits7 & ((1 << (2 * i)) - 1))
-                         | ((suits7 >> (2 * i + 2)) & ((1 << (2 * (j - i - 1))) - 1)) << (2 * i)
-                         | (suits7 >> (2 * j + 2)) << (2 * j - 2))  # fmt: skip
+                suits = _five_suits(suits7, i, j)
                 show_class = FIVE_SHOW_CLASS[value * SUIT_STATES + SUIT_STATE[suits]]
                 score = keep + w * params[SHOW_BEST0 + show_class]
             if score > best or (score == best and value > best_value):
@@ -445,6 +463,64 @@ def discard_shown(own, params, rng, out):
     _write_five(seven, best_i, best_j, out, f)
     order_shown(params, out, best_value, rng)
     return best_value
+
+
+@jit
+def _discard_drawn(params, rng, out, seven, keys, rank_bits, key7, bits7, suits7):
+    """:func:`discard_shown` at the keep temperature ``t = params[KEEP_TAU]
+    > 0``: every five scored, each weighs ``exp((score - best) / t)`` (the
+    best score's, exactly 1), and one uniform number from the seat's stream
+    ``rng`` (drawn before the order's) picks the first five, in
+    combinations order, whose running sum of weights exceeds it times their
+    total (the last if rounding leaves it short): a field whose discard
+    moves smoothly with its keep table. Fives of one show class have one
+    score, so each class's weight is computed once."""
+    w, tau = params[KEEP_SHOW], params[KEEP_TAU]
+    scores = stack_float64s(_FIVES)
+    classes, values = stack_int64s(_FIVES), stack_int64s(_FIVES)
+    best = -np.inf
+    k = 0
+    for i in range(HAND_SIZE):
+        for j in range(i + 1, HAND_SIZE):
+            value = value_of_key5(key7 - keys[i] - keys[j], bits7 - rank_bits[i] - rank_bits[j])
+            suits = _five_suits(suits7, i, j)
+            show_class = FIVE_SHOW_CLASS[value * SUIT_STATES + SUIT_STATE[suits]]
+            keep = params[KEEP0 + np.int64(OWN_BUCKET[value])]
+            score = keep if w == 0.0 else keep + w * params[SHOW_BEST0 + show_class]
+            scores[k], classes[k], values[k] = score, show_class, value
+            best = max(best, score)
+            k += 1
+    weights = stack_float64s(SHOW_CLASSES)
+    for c in range(SHOW_CLASSES):
+        weights[c] = -1.0
+    total = 0.0
+    for k in range(_FIVES):
+        c = classes[k]
+        if weights[c] < 0.0:
+            weights[c] = 1.0 if scores[k] == best else np.exp((scores[k] - best) / tau)
+        scores[k] = weights[c]  # the weight, in place of the score
+        total += scores[k]
+    target = rand_float(rng) * total
+    running = 0.0
+    pick = _FIVES - 1
+    for k in range(_FIVES):
+        running += scores[k]
+        if running > target:
+            pick = k
+            break
+    # the pick'th pair of discards in combinations order
+    k = 0
+    pick_i, pick_j = 0, 1
+    for i in range(HAND_SIZE):
+        for j in range(i + 1, HAND_SIZE):
+            if k == pick:
+                pick_i, pick_j = i, j
+            k += 1
+    f = V.OUT_FIVE
+    out[0], out[1] = seven[pick_i], seven[pick_j]
+    _write_five(seven, pick_i, pick_j, out, f)
+    order_shown(params, out, values[pick], rng)
+    return values[pick]
 
 
 def best_show_by_class(show_table: np.ndarray) -> np.ndarray:

@@ -41,8 +41,9 @@ def shipped_show_model(players: int) -> dict[str, Any] | None:
 
 def shipped_show(players: int) -> np.ndarray | None:
     """The show array (:data:`~.params.SHOW_ARRAY_SIZE`: the temperature of
-    the order's draw, the show table, flat, and the keep table) shipped for ``players``
-    (2-7), or ``None`` when none is shipped for that size."""
+    the order's draw, the show table, flat, the keep table and the
+    temperature of the discard's draw, 0 unless the file gives one) shipped
+    for ``players`` (2-7), or ``None`` when none is shipped for that size."""
     players = check_players(players)
     data = _shipped()
     table = data.get(f"show_{players}")
@@ -54,7 +55,8 @@ def shipped_show(players: int) -> np.ndarray | None:
             f"{SHOW_SHAPE}; regenerate it with python -m anaconda_sim.learning.showfit"
         )
     out = np.concatenate([[float(data[f"temperature_{players}"])], table.ravel(),
-                          data[f"keep_{players}"]])  # fmt: skip
+                          data[f"keep_{players}"],
+                          [float(data.get(f"keep_temperature_{players}", 0.0))]])  # fmt: skip
     assert out.size == SHOW_ARRAY_SIZE
     out.setflags(write=False)
     return out
