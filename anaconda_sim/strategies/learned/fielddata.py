@@ -3,11 +3,16 @@
 family as :func:`anaconda_sim.learning.learn_field` learned it whole, its
 pass and card weights, its reveal order's show table and its discard's keep
 table (:mod:`~.show`), its board-reading betting and the equity tables that
-betting reads. The file holds the command that regenerates it, the
-settings and each iteration's history (:func:`shipped_field_model`)::
+betting reads. The file holds each size's command, the settings and each
+iteration's history (:func:`shipped_field_model`)::
 
-    python -m anaconda_sim.learning.fieldfit --players 2,3,4,5,6,7 --out field-fit
+    python -m anaconda_sim.learning.fieldfit --players 2,4,5,6,7 --iterations 20 --out field-fit
+    python -m anaconda_sim.learning.fieldfit --players 3 --iterations 20 --keep-temperature 0.3 \
+        --out field-fit
     python -m anaconda_sim.learning.fieldfit --ship field-fit/field.npz
+
+(at three players the discard is drawn at a temperature: by argmax the loop
+did not stop).
 
 A table size the file does not hold plays ``"learned-v2"``'s vectors (the
 board-reading betting with the card play of ``"learned-v1"``,
