@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from naive_learned import naive_show_discard
+from numba import njit
 
 from anaconda_sim.hands.classes import class_ids, hand_classes
 from anaconda_sim.hands.evaluator import eval_cards
@@ -38,9 +39,22 @@ from anaconda_sim.learning.showfit import (
 )
 from anaconda_sim.rng import new_state
 from anaconda_sim.sim.simulator import simulate
-from anaconda_sim.strategies.learned.params import OWN_BUCKETS, SHOW_SIZE
-from anaconda_sim.strategies.learned.show import keep_prior, show_prior
+from anaconda_sim.strategies.learned.params import (
+    LEARNED_SLOTS,
+    OWN_BUCKETS,
+    SHOW_ARRAY_SIZE,
+    SHOW_MODE,
+    SHOW_SIZE,
+    SHOW_TAU,
+)
+from anaconda_sim.strategies.learned.show import (
+    discard_shown,
+    fill_discard_tables,
+    keep_prior,
+    show_prior,
+)
 from anaconda_sim.strategies.learned.winprob import OWN_BUCKET
+from anaconda_sim.table import views as V
 
 TINY = dict(situations=8, deals=40, pass_bet_situations=4, order_situations=4,
             discard_situations=4, card_deals=20, bet_deals=200, table_deals=400,
@@ -124,29 +138,55 @@ def test_the_discard_choice_is_the_kernel_s(kind: str) -> None:
         assert sorted(chosen) == sorted(twin[2:]), (kind, seven)
 
 
+@njit(cache=False)
+def _kept_fives(seven, params, n, seed):
+    """The five the discard kernel keeps from ``seven`` in ``n`` draws from
+    one stream, each as a bit mask of the seven's positions."""
+    own = np.zeros(V.OWN_SIZE, dtype=np.int32)
+    out = np.zeros(8, dtype=np.int64)
+    rng = new_state(np.uint64(seed), 0, 0)
+    kept = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        own[V.O_NCARDS] = 7
+        for j in range(7):
+            own[V.O_CARDS + j] = seven[j]
+        discard_shown(own, params, rng, out)
+        mask = 0
+        for j in range(7):
+            if seven[j] != out[0] and seven[j] != out[1]:
+                mask |= 1 << j
+        kept[i] = mask
+    return kept
+
+
 def test_the_drawn_discard_s_value_is_the_kernel_s_draw() -> None:
     """At a keep temperature (R8: the discard drawn among the fives), the
     expected value the fit scores a keep table by is that of the kernel's
-    draw: each five's share of 20,000 draws by the plain twin of the kernel
-    is its softmax weight within 4.5 binomial standard errors, and the
-    values weighted by those shares are keep_policy_values'."""
+    draw: each five's share of 20,000 of the kernel's draws is its softmax
+    weight within 4.5 binomial standard errors, and the values weighted by
+    those shares are keep_policy_values'. (The kernel's draw is the plain
+    twin's, tests/learned/test_show.py.)"""
     rng = np.random.default_rng(13)
     show = rng.normal(0.0, 1.0, SHOW_SIZE)
     keep, tau = np.append(rng.normal(0.0, 1.0, 12), 0.8), 0.7
     seven = _sevens(14, 1)[0]
-    fives, features, strength = _discard_features(seven, show)
+    _, features, strength = _discard_features(seven, show)
     values = rng.normal(0.0, 1.0, (1, 21))
     data = DiscardData(features[None], values, strength[None])
     scores = features @ keep
     weights = np.exp((scores - scores.max()) / tau)
     weights /= weights.sum()
     assert keep_policy_values(keep, tau, data)[0] == pytest.approx(float(weights @ values[0]))
-    array = np.concatenate([[0.0], show, keep, [tau]])
+    params = np.zeros(LEARNED_SLOTS)
+    params[SHOW_MODE] = 1.0
+    params[SHOW_TAU : SHOW_TAU + SHOW_ARRAY_SIZE] = np.concatenate([[0.0], show, keep, [tau]])
+    fill_discard_tables(params)
     n = 20_000
-    stream = new_state(np.uint64(5), 0, 0)
-    kept = [tuple(sorted(naive_show_discard(array, seven, stream)[2:])) for _ in range(n)]
-    index = {tuple(sorted(f)): i for i, f in enumerate(fives)}
-    counts = np.bincount([index[k] for k in kept], minlength=21)
+    kept = _kept_fives(np.array(seven, dtype=np.int64), params, n, 5)
+    masks = [sum(1 << t for t in range(7) if t not in pair)
+             for pair in itertools.combinations(range(7), 2)]  # the twin's order of fives
+    counts = np.array([(kept == m).sum() for m in masks])
+    assert counts.sum() == n
     se = np.sqrt(weights * (1 - weights) / n)
     assert (np.abs(counts / n - weights) <= 4.5 * se + 1e-12).all()
     assert (weights > 0.01).sum() >= 3  # the draw is spread, not a near argmax
