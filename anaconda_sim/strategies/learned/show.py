@@ -366,15 +366,22 @@ def order_shown(params, out, value, rng):
             # the weight, in place of the score (the best's is exp(0), exactly 1)
             scores[k] = 1.0 if scores[k] == best else np.exp((scores[k] - best) / tau)
             total += scores[k]
-        target = rand_float(rng) * total
-        running = 0.0
-        pick = n - 1
-        for k in range(n):
-            running += scores[k]
-            if running > target:
-                pick = k
-                break
+        pick = _drawn(scores, n, total, rng)
     write_order(out, f, which[pick] // 24, which[pick] % 24)
+
+
+@jit(inline="always")
+def _drawn(weights, n, total, rng):
+    """The first of the ``n`` ``weights`` whose running sum exceeds one
+    uniform number from ``rng`` times their ``total`` (the last if rounding
+    leaves it short)."""
+    target = rand_float(rng) * total
+    running = 0.0
+    for k in range(n):
+        running += weights[k]
+        if running > target:
+            return k
+    return n - 1
 
 
 #: the fives of a seven
@@ -500,14 +507,7 @@ def _discard_drawn(params, rng, out, seven, keys, rank_bits, key7, bits7, suits7
             weights[c] = 1.0 if scores[k] == best else np.exp((scores[k] - best) / tau)
         scores[k] = weights[c]  # the weight, in place of the score
         total += scores[k]
-    target = rand_float(rng) * total
-    running = 0.0
-    pick = _FIVES - 1
-    for k in range(_FIVES):
-        running += scores[k]
-        if running > target:
-            pick = k
-            break
+    pick = _drawn(scores, _FIVES, total, rng)
     # the pick'th pair of discards in combinations order
     k = 0
     pick_i, pick_j = 0, 1
