@@ -359,13 +359,21 @@ def keep_policy_values(keep: np.ndarray, temperature: float, data: DiscardData) 
     ...     keep_prior(), 0.5, data).round(6).tolist()
     ([21.0], [1.0])
     """
-    rows = np.arange(len(data.values))
     if temperature <= 0:
+        rows = np.arange(len(data.values))
         return np.asarray(data.values[rows, keep_choices(keep, data)], dtype=np.float64)
     scores = data.features @ np.asarray(keep, dtype=np.float64)
+    return _drawn_values(scores, data.values, temperature)
+
+
+def _drawn_values(scores: np.ndarray, values: np.ndarray, temperature: float) -> np.ndarray:
+    """Each row's expected value of a choice drawn with weight ``exp((score -
+    best) / temperature)`` (a choice scored ``-inf`` is never drawn; its
+    value must still be finite): ``(rows,)`` from ``scores`` and ``values``
+    ``(rows, choices)``."""
     weights = np.exp((scores - scores.max(axis=1, keepdims=True)) / temperature)
     weights /= weights.sum(axis=1, keepdims=True)
-    return np.asarray((weights * data.values).sum(axis=1))
+    return np.asarray((weights * values).sum(axis=1))
 
 
 def order_policy_values(show: np.ndarray, temperature: float, data: OrderData) -> np.ndarray:
@@ -378,9 +386,7 @@ def order_policy_values(show: np.ndarray, temperature: float, data: OrderData) -
     rows = np.arange(len(scores))
     if temperature <= 0:
         return np.asarray(data.values[rows, np.argmax(scores, axis=1)], dtype=np.float64)
-    weights = np.exp((scores - scores.max(axis=1, keepdims=True)) / temperature)
-    weights /= weights.sum(axis=1, keepdims=True)
-    return np.asarray((weights * np.where(data.candidates, data.values, 0.0)).sum(axis=1))
+    return _drawn_values(scores, np.where(data.candidates, data.values, 0.0), temperature)
 
 
 def fit_show(

@@ -397,6 +397,13 @@ def _five_suits(suits7, i, j):
             | (suits7 >> (2 * j + 2)) << (2 * j - 2))  # fmt: skip
 
 
+@jit(inline="always")
+def _show_class(value, suits7, i, j):
+    """The show class of the five of a sorted seven other than its cards
+    ``i < j``, its hand value ``value``, ``suits7`` the seven's suits' code."""
+    return FIVE_SHOW_CLASS[value * SUIT_STATES + SUIT_STATE[_five_suits(suits7, i, j)]]
+
+
 @jit
 def discard_shown(own, params, rng, out):
     """Discard two of the seven held and reveal the kept five (R8-R9) by the
@@ -460,9 +467,7 @@ def discard_shown(own, params, rng, out):
             if w == 0.0:  # the show score weighs nothing: it is not read
                 score = keep
             else:
-                suits = _five_suits(suits7, i, j)
-                show_class = FIVE_SHOW_CLASS[value * SUIT_STATES + SUIT_STATE[suits]]
-                score = keep + w * params[SHOW_BEST0 + show_class]
+                score = keep + w * params[SHOW_BEST0 + _show_class(value, suits7, i, j)]
             if score > best or (score == best and value > best_value):
                 best, best_value, best_i, best_j = score, value, i, j
     f = V.OUT_FIVE
@@ -484,17 +489,16 @@ def _discard_drawn(params, rng, out, seven, keys, rank_bits, key7, bits7, suits7
     score, so each class's weight is computed once."""
     w, tau = params[KEEP_SHOW], params[KEEP_TAU]
     scores = stack_float64s(_FIVES)
-    classes, values = stack_int64s(_FIVES), stack_int64s(_FIVES)
+    classes, values, pairs = stack_int64s(_FIVES), stack_int64s(_FIVES), stack_int64s(_FIVES)
     best = -np.inf
     k = 0
     for i in range(HAND_SIZE):
         for j in range(i + 1, HAND_SIZE):
             value = value_of_key5(key7 - keys[i] - keys[j], bits7 - rank_bits[i] - rank_bits[j])
-            suits = _five_suits(suits7, i, j)
-            show_class = FIVE_SHOW_CLASS[value * SUIT_STATES + SUIT_STATE[suits]]
+            show_class = _show_class(value, suits7, i, j)
             keep = params[KEEP0 + np.int64(OWN_BUCKET[value])]
             score = keep if w == 0.0 else keep + w * params[SHOW_BEST0 + show_class]
-            scores[k], classes[k], values[k] = score, show_class, value
+            scores[k], classes[k], values[k], pairs[k] = score, show_class, value, i * 8 + j
             best = max(best, score)
             k += 1
     weights = stack_float64s(SHOW_CLASSES)
@@ -508,14 +512,7 @@ def _discard_drawn(params, rng, out, seven, keys, rank_bits, key7, bits7, suits7
         scores[k] = weights[c]  # the weight, in place of the score
         total += scores[k]
     pick = _drawn(scores, _FIVES, total, rng)
-    # the pick'th pair of discards in combinations order
-    k = 0
-    pick_i, pick_j = 0, 1
-    for i in range(HAND_SIZE):
-        for j in range(i + 1, HAND_SIZE):
-            if k == pick:
-                pick_i, pick_j = i, j
-            k += 1
+    pick_i, pick_j = pairs[pick] >> 3, pairs[pick] & 7
     f = V.OUT_FIVE
     out[0], out[1] = seven[pick_i], seven[pick_j]
     _write_five(seven, pick_i, pick_j, out, f)
