@@ -15,8 +15,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "anaconda_sim"
 
 #: the layers, lowest first (docs/architecture.md)
 LAYERS: list[set[str]] = [
-    # sizes, encodings, the progress line, numba's inliner
-    {"_version", "limits", "cards", "errors", "progress", "_inline_copies"},
+    # sizes, encodings, the progress line, numba's inliner and call typing
+    {"_version", "limits", "cards", "errors", "progress", "_inline_copies", "_compile_speed"},
     {"_numba", "_lazy"},  # jit (its first-call compiles shown on the progress line)
     {"rng", "_cross", "provenance", "checks"},  # streams, products, models, checks
     {"stats", "warmup"},  # accumulators, Z95, paired differences; compiling on every core

@@ -1,0 +1,128 @@
+"""numba's typing of a call resolved once per argument types, not at every call site.
+
+numba types every call in a kernel (``a + b``, ``min(x, y)``, ``np.empty``,
+an intrinsic) by asking the function's type for a signature:
+:meth:`numba.core.types.functions.BaseFunction.get_call_type` walks every
+template registered for the function (for ``+``: integers, floats, arrays,
+tuples, datetimes and more), tries each on the arguments, formats an error
+for each one that does not match and, for an ``@overload``, looks its
+compiled implementation up in a cache whose key hashes the compile flags
+(about forty options read one property at a time). The answer depends only
+on the function, the argument types, the target and the compile flags, yet
+it is worked out again at every call site of every kernel: the package's
+kernels inline their helpers, so the same ``int64 + int64`` is typed tens of
+thousands of times in one deal's compile, and this search was about a sixth
+of numba's compile time (``benchmarks/README.md``, the compile-time rounds).
+
+:func:`call_types_once` makes ``get_call_type`` remember its answer per
+(function type, typing context, target, argument types, keyword types,
+compile flags) and give it again, together with the implementation key the
+answer chose (which the lowering reads next, so it is set again on every
+answer, as numba's own search sets it). Nothing else changes: the answer
+is the one numba's search gave for the very same inputs. Not remembered:
+functions with an ``@overload`` that numba inlines as IR (its search also
+records the IR to inline, per call), and answers whose inputs cannot be
+hashed. Applied once per process, before any kernel compiles (from
+:mod:`anaconda_sim._numba`), for the numba version it was written for;
+any other numba is left as it is. The pinned digests of whole simulations,
+the agreement and twin tests check that the compiled kernels compute the
+same numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["call_types_once", "remembered_call_types"]
+
+#: the numba versions whose ``get_call_type`` this was checked against
+#: (its search, and the one piece of state it leaves: ``_impl_keys``)
+_CHECKED_NUMBA = ("0.68.",)
+
+_applied: list[bool] = []
+_answers: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+
+
+def _flag_value(value: Any) -> Any:
+    """A compile flag's value as a hashable key (``FastMathOptions`` is not
+    hashable: its set of flags is)."""
+    try:
+        hash(value)
+    except TypeError:
+        flags = getattr(value, "flags", None)
+        return (type(value), frozenset(flags) if flags is not None else repr(value))
+    return value
+
+
+def _inlines_ir(function_type: Any) -> bool:
+    """Whether one of the function's templates is an ``@overload`` that numba
+    may inline as IR (its search records the IR per call)."""
+    for template in function_type.templates:
+        inline = getattr(template, "_inline", None)
+        if inline is not None and not inline.is_never_inline:
+            return True
+    return False
+
+
+def remembered_call_types() -> int:
+    """How many answers :func:`call_types_once` holds in this process.
+
+    Examples
+    --------
+    >>> from anaconda_sim._compile_speed import remembered_call_types
+    >>> remembered_call_types() >= 0
+    True
+    """
+    return len(_answers)
+
+
+def call_types_once() -> bool:
+    """Make numba's ``get_call_type`` answer each function and argument types
+    once per compile flags (module docstring); returns whether it now does
+    (``False`` for a numba this was not checked against). Done once per
+    process; later calls return the first answer.
+
+    Examples
+    --------
+    >>> from anaconda_sim._compile_speed import call_types_once
+    >>> call_types_once() in (True, False)
+    True
+    """
+    if _applied:
+        return _applied[0]
+    import numba
+    from numba.core import targetconfig
+    from numba.core.target_extension import get_local_target
+    from numba.core.types import functions
+
+    if not numba.__version__.startswith(_CHECKED_NUMBA):
+        _applied.append(False)
+        return False
+    search = functions.BaseFunction.get_call_type
+
+    def get_call_type(self: Any, context: Any, args: Any, kws: Any) -> Any:
+        flags = targetconfig.ConfigStack.top_or_none()
+        try:
+            flag_key = None if flags is None else (
+                type(flags),
+                tuple(sorted((name, _flag_value(v)) for name, v in flags._values.items())),
+            )  # fmt: skip
+            key = (self, context, get_local_target(context), tuple(args),
+                   tuple(sorted(kws.items())), flag_key)  # fmt: skip
+            answer = _answers.get(key)
+        except TypeError:  # something unhashable: numba's own search
+            return search(self, context, args, kws)
+        if answer is not None:
+            signature, impl_key = answer
+            # the key numba's search sets for the lowering that follows
+            self._impl_keys[signature.args] = impl_key
+            return signature
+        signature = search(self, context, args, kws)
+        if signature is not None and not _inlines_ir(self):
+            _answers[key] = (signature, self._impl_keys[signature.args])
+        return signature
+
+    get_call_type.__doc__ = search.__doc__
+    functions.BaseFunction.get_call_type = get_call_type  # type: ignore[method-assign]
+    _applied.append(True)
+    return True

@@ -1,0 +1,115 @@
+"""numba's typing of calls remembered per argument types (anaconda_sim._compile_speed)."""
+
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+import pytest
+from numba.core.types import functions
+from numba.extending import overload
+
+from anaconda_sim import _compile_speed
+from anaconda_sim._compile_speed import call_types_once, remembered_call_types
+from anaconda_sim._numba import jit
+
+APPLIED = call_types_once()
+
+
+def _typing_key(answer_key):  # type: ignore[no-untyped-def]
+    # the Python function a remembered answer is for
+    return getattr(answer_key[0], "typing_key", None)
+
+
+def test_applied_to_the_numba_it_was_checked_against():
+    # importing the package applies it; the answer is the same on every call
+    assert call_types_once() is APPLIED
+    assert APPLIED is numba.__version__.startswith(_compile_speed._CHECKED_NUMBA)
+    patched = functions.BaseFunction.get_call_type.__code__.co_filename
+    assert patched.endswith("_compile_speed.py") is APPLIED
+
+
+@jit(inline="always", cache=False)
+def _mixed(i, x):
+    # integers and floats of several widths, builtins, math and tuples
+    a = np.int32(i) + np.int64(3) * i - (i >> 1)
+    b = min(x, 2.5) + max(i, 1) / 3 + math.sqrt(abs(x) + 1.0)
+    t = (a, b, i & 7)
+    return t[0] * 2 + t[2] - b + float(a % 5)
+
+
+@jit(cache=False)
+def _many_call_sites(xs):
+    out = np.empty(xs.size, dtype=np.float64)
+    total = np.zeros(1, dtype=np.float64)
+    for k in range(xs.size):
+        # the same calls at many sites, with the same and with other types
+        out[k] = _mixed(k, xs[k]) + _mixed(np.int64(k + 1), xs[k] * 2) - _mixed(k, 0.5)
+        total[0] += out[k]
+    return out, total[0]
+
+
+def test_kernels_with_remembered_call_types_compute_what_python_does():
+    xs = np.linspace(-3.0, 7.0, 41)
+    out, total = _many_call_sites(xs)
+    expected = [_mixed.py_func(k, x) + _mixed.py_func(k + 1, x * 2) - _mixed.py_func(k, 0.5)
+                for k, x in enumerate(xs.tolist())]  # fmt: skip
+    np.testing.assert_allclose(out, expected, rtol=1e-15, atol=1e-12)
+    assert total == pytest.approx(sum(expected), rel=1e-12)
+    if APPLIED:
+        assert remembered_call_types() > 0
+
+
+def _plain_sum(x):  # pragma: no cover - replaced by its overload in kernels
+    return x.sum()
+
+
+@jit(cache=False)
+def _sums_exactly(values):
+    return np.sum(values) + np.sum(values[1:])
+
+
+@numba.njit(cache=False, fastmath=True)
+def _sums_fast(values):
+    return np.sum(values) + np.sum(values[1:])
+
+
+def test_each_set_of_compile_flags_keeps_its_own_implementation():
+    # np.sum is an @overload: numba compiles its implementation with the
+    # caller's flags, so the answer for float64 arrays is remembered once
+    # per set of flags, each with its own implementation
+    values = np.arange(1.0, 9.0)
+    assert _sums_exactly(values) == _sums_fast(values) == 36.0 + 35.0
+    if not APPLIED:
+        pytest.skip("this numba is left as it is")
+    sums = [(key, answer) for key, answer in _compile_speed._answers.items()
+            if _typing_key(key) is np.sum and key[3] == (numba.typeof(values),)]  # fmt: skip
+    flag_sets = {key[-1] for key, _ in sums}
+    assert len(flag_sets) >= 2
+    # the implementation each set of flags chose is the one it compiled
+    assert len({id(answer[1]) for _, answer in sums}) == len(sums)
+
+
+def _doubled(x):  # pragma: no cover - replaced by its overload in kernels
+    return 2 * x
+
+
+@overload(_doubled, inline="always")
+def _doubled_inlined(x):
+    def impl(x):
+        return x + x
+
+    return impl
+
+
+@jit(cache=False)
+def _calls_an_inlined_overload(x):
+    return _doubled(x) + _doubled(x + 1)
+
+
+def test_an_overload_inlined_as_ir_is_searched_at_every_call():
+    # numba's search records the IR to inline per call: never remembered
+    assert _calls_an_inlined_overload(4) == 18
+    if APPLIED:
+        assert not any(_typing_key(key) is _doubled for key in _compile_speed._answers)
