@@ -1,7 +1,8 @@
-"""numba's typing of a call resolved once per argument types, not at every call site.
+"""Two of numba's repeated compile costs removed without changing what it compiles.
 
-numba types every call in a kernel (``a + b``, ``min(x, y)``, ``np.empty``,
-an intrinsic) by asking the function's type for a signature:
+**A call's types, resolved once per argument types.** numba types every
+call in a kernel (``a + b``, ``min(x, y)``, ``np.empty``, an intrinsic) by
+asking the function's type for a signature:
 :meth:`numba.core.types.functions.BaseFunction.get_call_type` walks every
 template registered for the function (for ``+``: integers, floats, arrays,
 tuples, datetimes and more), tries each on the arguments, formats an error
@@ -27,19 +28,41 @@ hashed. Applied once per process, before any kernel compiles (from
 any other numba is left as it is. The pinned digests of whole simulations,
 the agreement and twin tests check that the compiled kernels compute the
 same numbers.
+
+**An inlined kernel translated once.** A kernel compiled with
+``inline="always"`` is inlined as numba IR, and numba runs the front end of
+its compiler (bytecode to IR, with the callee's own inlining) over the
+callee again at every call site and depth: a helper inlined into a helper
+that is inlined ten times is translated ten times.
+:func:`untyped_ir_once` keeps the first translation of each of the
+package's kernels (per typing context and set of compile flags) and hands
+the inliner that same IR again, as a copy under a new identity (numba's
+``inline_function`` with a look-up first). The inliner copies the IR it is
+given, block by block, before it changes anything (``InlineWorker.inline_ir``:
+"Always copy the callee IR, it gets mutated"), so every call site still
+gets IR of its own, and the new identity names its variables apart from any
+other copy in the same caller, as a new translation would.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["call_types_once", "remembered_call_types"]
+__all__ = ["call_types_once", "remembered_call_types", "untyped_ir_once"]
 
 #: the numba versions whose ``get_call_type`` this was checked against
 #: (its search, and the one piece of state it leaves: ``_impl_keys``)
 _CHECKED_NUMBA = ("0.68.",)
 
+#: the body of numba's ``InlineWorker.inline_function`` (whitespace folded)
+#: that :func:`untyped_ir_once` repeats with a look-up first
+_INLINE_BODY = (
+    "callee_ir = self.run_untyped_passes(function) freevars = function.__code__.co_freevars "
+    "return self.inline_ir(caller_ir, block, i, callee_ir, freevars, arg_typs=arg_typs)"
+)
+
 _applied: list[bool] = []
+_translated_once: list[bool] = []
 _answers: dict[tuple[Any, ...], tuple[Any, Any]] = {}
 
 
@@ -125,4 +148,63 @@ def call_types_once() -> bool:
     get_call_type.__doc__ = search.__doc__
     functions.BaseFunction.get_call_type = get_call_type  # type: ignore[method-assign]
     _applied.append(True)
+    return True
+
+
+def _ours(function: Any) -> bool:
+    return str(getattr(function, "__module__", "")).partition(".")[0] == "anaconda_sim"
+
+
+def untyped_ir_once() -> bool:
+    """Make numba's inliner translate each of the package's inlined kernels
+    once per typing context and set of compile flags (module docstring);
+    returns whether it now does (``False`` where numba's ``inline_function``
+    is not the one this was written for). Kernels of other packages are
+    translated as before. Done once per process.
+
+    Examples
+    --------
+    >>> from anaconda_sim._compile_speed import untyped_ir_once
+    >>> untyped_ir_once() in (True, False)
+    True
+    """
+    if _translated_once:
+        return _translated_once[0]
+    import inspect
+
+    from numba.core import inline_closurecall
+
+    worker: Any = inline_closurecall.InlineWorker
+    try:
+        source = inspect.getsource(worker.inline_function)
+    except (OSError, TypeError):  # no source installed: leave numba as it is
+        source = ""
+    if _INLINE_BODY not in " ".join(source.split()):
+        _translated_once.append(False)
+        return False
+    inline = worker.inline_function
+    translated: dict[tuple[Any, ...], Any] = {}
+
+    def inline_function(self: Any, caller_ir: Any, block: Any, i: int, function: Any,
+                        arg_typs: Any = None) -> Any:  # fmt: skip
+        if not _ours(function):
+            return inline(self, caller_ir, block, i, function, arg_typs)
+        # numba's own method with the translation looked up first; the key
+        # holds the flags its front end reads (SSA off, as its method sets)
+        self.flags.enable_ssa = False
+        key = (function, self.typingctx, repr(sorted(self.flags.values().items())))
+        first = translated.get(key)
+        if first is None:
+            first = translated[key] = self.run_untyped_passes(function)
+        # a new identity, as a new translation would have: the inlined
+        # variables are named after it, so two copies in one caller never
+        # share a name (they would be taken for versions of one variable)
+        callee_ir = first.copy()
+        callee_ir.func_id = first.func_id.derive()
+        return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars,
+                              arg_typs=arg_typs)  # fmt: skip
+
+    inline_function.__doc__ = inline.__doc__
+    worker.inline_function = inline_function
+    _translated_once.append(True)
     return True

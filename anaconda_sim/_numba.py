@@ -56,7 +56,7 @@ from numba.core.dispatcher import Dispatcher
 from numba.core.types import unliteral  # type: ignore[attr-defined]
 from numba.extending import intrinsic
 
-from ._compile_speed import call_types_once
+from ._compile_speed import call_types_once, untyped_ir_once
 from ._inline_copies import copy_blocks_once
 from .progress import watch_compiles
 
@@ -443,9 +443,11 @@ def keep(a, b, c, d, e, f):
     return a.size + b.size + c.size + d.size + e.size + f.size
 
 
-# numba's IR inliner copies a callee's blocks in linear time, and a call's
-# types are resolved once per argument types (both before any compile)
+# numba's IR inliner copies a callee's blocks in linear time and translates
+# each inlined kernel once, and a call's types are resolved once per
+# argument types (all before any compile)
 copy_blocks_once()
+untyped_ir_once()
 call_types_once()
 # a first call that compiles shows it on the progress line (a terminal only)
 watch_compiles()

@@ -1,4 +1,5 @@
-"""numba's typing of calls remembered per argument types (anaconda_sim._compile_speed)."""
+"""numba's typing of calls remembered per argument types, and each inlined
+kernel translated once (anaconda_sim._compile_speed)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import math
 import numba
 import numpy as np
 import pytest
+from numba.core import inline_closurecall
 from numba.core.types import functions
 from numba.extending import overload
 
 from anaconda_sim import _compile_speed
-from anaconda_sim._compile_speed import call_types_once, remembered_call_types
+from anaconda_sim._compile_speed import call_types_once, remembered_call_types, untyped_ir_once
 from anaconda_sim._numba import jit
 
 APPLIED = call_types_once()
@@ -113,3 +115,67 @@ def test_an_overload_inlined_as_ir_is_searched_at_every_call():
     assert _calls_an_inlined_overload(4) == 18
     if APPLIED:
         assert not any(_typing_key(key) is _doubled for key in _compile_speed._answers)
+
+
+UNTYPED_ONCE = untyped_ir_once()
+
+
+def _as_ours(func):  # type: ignore[no-untyped-def]
+    # the inliner translates the package's kernels once: these stand in for them
+    func.__module__ = "anaconda_sim.tests_stand_in"
+    return func
+
+
+@jit(inline="always", cache=False)
+@_as_ours
+def _stepped(x, low, high):
+    # branches and a loop: several blocks and variables
+    total = x - x
+    for i in range(5):
+        if i < low:
+            total += x
+        elif i > high:
+            total -= x
+        else:
+            total += 1
+    return total
+
+
+@jit(inline="always", cache=False)
+@_as_ours
+def _stepped_twice(x):
+    return _stepped(x, 1, 3) + _stepped(x, 2, 2)
+
+
+@jit(cache=False)
+@_as_ours
+def _mixed_copies(ints, floats):
+    # copies of one translation in one caller, with integer and float
+    # arguments: each copy keeps its own variables and its own types
+    out = np.empty(ints.size, dtype=np.float64)
+    for k in range(ints.size):
+        out[k] = _stepped_twice(ints[k]) + _stepped_twice(floats[k]) - _stepped(ints[k], 0, 4)
+    return out
+
+
+def test_copies_of_one_translation_compute_what_python_does(monkeypatch):
+    assert untyped_ir_once() is UNTYPED_ONCE
+    if not UNTYPED_ONCE:
+        pytest.skip("this numba's inliner differs: it translates as before")
+    translated: list[str] = []
+    translate = inline_closurecall.InlineWorker.run_untyped_passes
+
+    def counted(self, func, enable_ssa=False):  # type: ignore[no-untyped-def]
+        translated.append(func.__name__)
+        return translate(self, func, enable_ssa)
+
+    monkeypatch.setattr(inline_closurecall.InlineWorker, "run_untyped_passes", counted)
+    ints = np.arange(-3, 9)
+    floats = ints * 0.75
+    expected = [
+        _stepped_twice.py_func(i) + _stepped_twice.py_func(f) - _stepped.py_func(i, 0, 4)
+        for i, f in zip(ints.tolist(), floats.tolist(), strict=True)
+    ]  # fmt: skip
+    assert _mixed_copies(ints, floats).tolist() == expected
+    # seven inlined places, two kernels: each translated once
+    assert sorted(translated) == ["_stepped", "_stepped_twice"]
