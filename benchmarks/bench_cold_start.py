@@ -60,7 +60,7 @@ CALLS: dict[str, str] = {
         "betting=True)"
     ),
     "action_values": (
-        "game = a.play_deal(a.Rules(players=5), ['learned'] * 5, seed=3)\n"
+        "game = a.play_deal(a.Rules(players=5), ['learned'] * 5, seed=7)\n"
         "a.action_values(game.history, 'learned', move=20, deals=2000, seed=1)"
     ),
     "sweep unit": (

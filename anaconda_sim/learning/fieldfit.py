@@ -665,6 +665,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--iterations", type=int, default=16)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--temperature", type=float, default=0.3,
+                        help="temperature of the field's reveal-order draw")  # fmt: skip
     parser.add_argument("--keep-temperature", type=float, default=0.0,
                         help="temperature of the field's discard draw (0: the five of best "
                         "score)")  # fmt: skip
@@ -688,11 +690,12 @@ def main(argv: list[str] | None = None) -> int:
     command = (
         f"python -m anaconda_sim.learning.fieldfit --players {shlex.quote(args.players)} "
         f"--iterations {args.iterations} --seed {args.seed}"
+        + (f" --temperature {args.temperature}" if args.temperature != 0.3 else "")
         + (f" --keep-temperature {args.keep_temperature}" if args.keep_temperature else "")
     )
     for players in sizes:
         fit = learn_field(players, iterations=args.iterations, seed=args.seed,
-                          keep_temperature=args.keep_temperature,
+                          temperature=args.temperature, keep_temperature=args.keep_temperature,
                           checkpoint=checkpoints / f"field_{players}.npz", log=print)  # fmt: skip
         _write(args.out, fit, command)
         print(f"players={players}: written to {args.out}", flush=True)
