@@ -91,22 +91,23 @@ PINNED_READS = {
 
 
 #: the default "learned", the field learned whole (strategies/learned/data/field.npz), as
-#: shipped; its reveal values with a learned hero
+#: shipped; its reveal values with a learned hero (four players pinned again when that
+#: size's field was relearned with its reveal order and discard drawn)
 PINNED_FIELD = {
     ("action_values", 2): "cf2558b68e67433d",
-    ("action_values", 4): "d6c2a91ba9aaf4b1",
+    ("action_values", 4): "291dcec61cf22bd3",
     ("action_values", 6): "b2e2a4ec64d5e784",
     ("exploitability", 2): "85923e93ff2ae87b",
-    ("exploitability", 4): "25f6b7d363a86d88",
+    ("exploitability", 4): "d0b739aef5d2868a",
     ("exploitability", 6): "0857b68ad893da1a",
     ("pass_values", 2): "6a2df7e06ced447a",
-    ("pass_values", 4): "b28d5c8c0f5ccc8c",
+    ("pass_values", 4): "0d60249582d4ca9f",
     ("pass_values", 6): "4d9d3f90da5b0ed1",
     ("reveal_values", 2): "b3904803f177c314",
-    ("reveal_values", 4): "4991867cc8ebf7b9",
+    ("reveal_values", 4): "2a1b837274c5e004",
     ("reveal_values", 6): "4eabb88f220bb5d9",
     ("simulate", 2): "f7d77a9513e3d895",
-    ("simulate", 4): "353c92b98e8ef3d2",
+    ("simulate", 4): "13d6df2165aa99f3",
     ("simulate", 6): "ddce767636178c7f",
 }  # fmt: skip
 
