@@ -51,15 +51,26 @@ def test_the_tables_count_every_decision_and_rival_of_their_deals() -> None:
                               tables.array())  # fmt: skip
 
 
-def test_a_rival_who_bets_is_stronger_than_one_who_only_checked() -> None:
-    """The point of reading the betting: against the same exposure, a hand of
-    middling strength beats a rival who bet this round less often than one
-    who only checked (pooled over the reveal rounds and buckets)."""
+def test_a_rival_who_bets_is_stronger_than_one_who_only_called() -> None:
+    """The point of reading the betting: against the same exposure (nothing
+    of note), a hand of middling strength beats a rival who bet or raised
+    this round less often than one who only called, pooled over the reveal
+    rounds and buckets and weighted by the pairs seen (in the learned field
+    few rivals reach the reveals having only checked: that class is too
+    thin to compare). The gap must exceed four standard errors of a
+    difference of two rates on those counts."""
     tables = estimate_equity(4, "learned", deals=4000, seed=2)
     pairs, factor = tables.pairs[2:, 2:6, 0], tables.factor[2:, 2:6, 0]
-    checked = np.average(factor[..., 0], weights=pairs[..., 0] + 1)
-    bet_now = np.average(factor[..., 4], weights=pairs[..., 4] + 1)
-    assert bet_now < checked - 0.1
+
+    def pooled(classes: list[int]) -> tuple[float, float]:
+        seen = pairs[..., classes].sum()
+        return float((factor[..., classes] * pairs[..., classes]).sum() / seen), float(seen)
+
+    called, n_called = pooled([1])
+    bet_now, n_bet = pooled([4, 5])
+    assert min(n_called, n_bet) >= 100
+    se = np.sqrt(called * (1 - called) / n_called + bet_now * (1 - bet_now) / n_bet)
+    assert bet_now < called - 4 * se
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
