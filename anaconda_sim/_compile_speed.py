@@ -46,6 +46,7 @@ other copy in the same caller, as a new translation would.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 __all__ = ["call_types_once", "remembered_call_types", "untyped_ir_once"]
@@ -61,8 +62,6 @@ _INLINE_BODY = (
     "return self.inline_ir(caller_ir, block, i, callee_ir, freevars, arg_typs=arg_typs)"
 )
 
-_applied: list[bool] = []
-_translated_once: list[bool] = []
 _answers: dict[tuple[Any, ...], tuple[Any, Any]] = {}
 
 
@@ -75,6 +74,15 @@ def _flag_value(value: Any) -> Any:
         flags = getattr(value, "flags", None)
         return (type(value), frozenset(flags) if flags is not None else repr(value))
     return value
+
+
+def _flags_key(flags: Any) -> tuple[Any, ...] | None:
+    """A set of compile flags as a key: its class and the options set on it
+    (equal keys, equal flags; flags equal by their defaults may differ in
+    key, which costs a second search, never a wrong answer)."""
+    if flags is None:
+        return None
+    return (type(flags), tuple(sorted((name, _flag_value(v)) for name, v in flags._values.items())))
 
 
 def _inlines_ir(function_type: Any) -> bool:
@@ -99,6 +107,7 @@ def remembered_call_types() -> int:
     return len(_answers)
 
 
+@functools.cache
 def call_types_once() -> bool:
     """Make numba's ``get_call_type`` answer each function and argument types
     once per compile flags (module docstring); returns whether it now does
@@ -111,27 +120,20 @@ def call_types_once() -> bool:
     >>> call_types_once() in (True, False)
     True
     """
-    if _applied:
-        return _applied[0]
     import numba
     from numba.core import targetconfig
     from numba.core.target_extension import get_local_target
     from numba.core.types import functions
 
     if not numba.__version__.startswith(_CHECKED_NUMBA):
-        _applied.append(False)
         return False
     search = functions.BaseFunction.get_call_type
 
     def get_call_type(self: Any, context: Any, args: Any, kws: Any) -> Any:
-        flags = targetconfig.ConfigStack.top_or_none()
         try:
-            flag_key = None if flags is None else (
-                type(flags),
-                tuple(sorted((name, _flag_value(v)) for name, v in flags._values.items())),
-            )  # fmt: skip
+            flags = _flags_key(targetconfig.ConfigStack.top_or_none())
             key = (self, context, get_local_target(context), tuple(args),
-                   tuple(sorted(kws.items())), flag_key)  # fmt: skip
+                   tuple(sorted(kws.items())), flags)  # fmt: skip
             answer = _answers.get(key)
         except TypeError:  # something unhashable: numba's own search
             return search(self, context, args, kws)
@@ -147,7 +149,6 @@ def call_types_once() -> bool:
 
     get_call_type.__doc__ = search.__doc__
     functions.BaseFunction.get_call_type = get_call_type  # type: ignore[method-assign]
-    _applied.append(True)
     return True
 
 
@@ -155,6 +156,7 @@ def _ours(function: Any) -> bool:
     return str(getattr(function, "__module__", "")).partition(".")[0] == "anaconda_sim"
 
 
+@functools.cache
 def untyped_ir_once() -> bool:
     """Make numba's inliner translate each of the package's inlined kernels
     once per typing context and set of compile flags (module docstring);
@@ -168,8 +170,6 @@ def untyped_ir_once() -> bool:
     >>> untyped_ir_once() in (True, False)
     True
     """
-    if _translated_once:
-        return _translated_once[0]
     import inspect
 
     from numba.core import inline_closurecall
@@ -180,7 +180,6 @@ def untyped_ir_once() -> bool:
     except (OSError, TypeError):  # no source installed: leave numba as it is
         source = ""
     if _INLINE_BODY not in " ".join(source.split()):
-        _translated_once.append(False)
         return False
     inline = worker.inline_function
     translated: dict[tuple[Any, ...], Any] = {}
@@ -192,7 +191,7 @@ def untyped_ir_once() -> bool:
         # numba's own method with the translation looked up first; the key
         # holds the flags its front end reads (SSA off, as its method sets)
         self.flags.enable_ssa = False
-        key = (function, self.typingctx, repr(sorted(self.flags.values().items())))
+        key = (function, self.typingctx, _flags_key(self.flags))
         first = translated.get(key)
         if first is None:
             first = translated[key] = self.run_untyped_passes(function)
@@ -206,5 +205,4 @@ def untyped_ir_once() -> bool:
 
     inline_function.__doc__ = inline.__doc__
     worker.inline_function = inline_function
-    _translated_once.append(True)
     return True

@@ -89,6 +89,7 @@ from .exploit import exploitability, stratified_situations
 from .family import child_seed
 from .readfit import damped_tables
 from .showfit import (
+    ORDER_TEMPERATURE,
     DiscardData,
     OrderData,
     discard_values,
@@ -240,7 +241,7 @@ def learn_field(
     settle: int = 1,
     eval_situations: int = 60,
     eval_deals: int = 600,
-    temperature: float = 0.3,
+    temperature: float = ORDER_TEMPERATURE,
     keep_temperature: float = 0.0,
     alpha: float = 0.05,
     strangers: tuple[str, ...] = ("sensible",),
@@ -665,7 +666,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--iterations", type=int, default=16)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--temperature", type=float, default=0.3,
+    parser.add_argument("--temperature", type=float, default=ORDER_TEMPERATURE,
                         help="temperature of the field's reveal-order draw")  # fmt: skip
     parser.add_argument("--keep-temperature", type=float, default=0.0,
                         help="temperature of the field's discard draw (0: the five of best "
@@ -690,7 +691,7 @@ def main(argv: list[str] | None = None) -> int:
     command = (
         f"python -m anaconda_sim.learning.fieldfit --players {shlex.quote(args.players)} "
         f"--iterations {args.iterations} --seed {args.seed}"
-        + (f" --temperature {args.temperature}" if args.temperature != 0.3 else "")
+        + (f" --temperature {args.temperature}" if args.temperature != ORDER_TEMPERATURE else "")
         + (f" --keep-temperature {args.keep_temperature}" if args.keep_temperature else "")
     )
     for players in sizes:

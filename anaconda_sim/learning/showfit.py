@@ -76,10 +76,12 @@ from .family import child_seed
 from .readfit import reads_strategy, settle_tables
 from .tables import fit_weights
 
-__all__ = ["KEEP_MIN_SITUATIONS", "DiscardData", "OrderData", "ShowFit", "best_show_scores",
-           "candidate_orders", "discard_values", "fit_keep", "fit_show", "fit_table",
-           "keep_choices", "keep_policy_values", "keep_regret", "main", "order_policy_values",
-           "order_values", "policy_regret", "show_strategy"]
+__all__ = [
+    "KEEP_MIN_SITUATIONS", "ORDER_TEMPERATURE", "DiscardData", "OrderData", "ShowFit",
+    "best_show_scores", "candidate_orders", "discard_values", "fit_keep", "fit_show",
+    "fit_table", "keep_choices", "keep_policy_values", "keep_regret", "main",
+    "order_policy_values", "order_values", "policy_regret", "show_strategy",
+]  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -279,6 +281,10 @@ def discard_values(players: int, field: Strategy, show: np.ndarray, situations: 
     return DiscardData(features, values, strength)
 
 
+#: the temperature of the field's draw of its reveal order, unless a fit is
+#: told another (``fit_show``, ``learn_field`` and their commands)
+ORDER_TEMPERATURE = 0.3
+
 #: a keep table's bucket entry is fitted only when at least this many
 #: situations offer a five of that bucket; the others keep their entries
 KEEP_MIN_SITUATIONS = 20
@@ -398,7 +404,7 @@ def fit_show(
     table_deals: int = 100_000,
     settle: int = 1,
     step: float | None = None,
-    temperature: float = 0.3,
+    temperature: float = ORDER_TEMPERATURE,
     discard_situations: int = 200,
     seed: int = 2026,
     log: Any = None,
@@ -511,7 +517,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--step", type=float, default=None,
                         help="how far the field moves toward each fit after the first round "
                         "(default: to the mean of the fits so far)")  # fmt: skip
-    parser.add_argument("--temperature", type=float, default=0.3,
+    parser.add_argument("--temperature", type=float, default=ORDER_TEMPERATURE,
                         help="the temperature of the field's draw of its order")  # fmt: skip
     parser.add_argument("--discard-situations", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
