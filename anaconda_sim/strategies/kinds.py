@@ -37,8 +37,9 @@ CACHE_SIZE = 3
 
 #: slots of a strategy's parameter array (the "learned" family uses
 #: ``LEARNED_SLOTS``: its named parameters, its win table, the pass tables
-#: derived from its pass weights, its board-reading betting and equity tables)
-PARAM_SLOTS = 10880
+#: derived from its pass weights, its board-reading betting and equity tables,
+#: its show table and what its discard and betting derive from them)
+PARAM_SLOTS = 13056
 
 
 assert LEARNED_SLOTS <= PARAM_SLOTS

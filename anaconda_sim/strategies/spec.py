@@ -54,6 +54,7 @@ from .learned.params import (
     shipped_win_table,
 )
 from .learned.passtables import fill_pass_tables
+from .learned.readbet import fill_bet_bounds
 from .learned.show import fill_discard_tables
 from .ranges import check_parameter
 from .sensible import SENSIBLE_DEFAULTS, SENSIBLE_RANGES
@@ -453,6 +454,7 @@ def _reads_array(strategy: Strategy, players: int | None) -> np.ndarray:
         out[EQUITY0 : EQUITY0 + EQUITY_SIZE] = np.asarray(strategy.equity, dtype=np.float64)
     else:
         out[EQUITY0 : EQUITY0 + EQUITY_SIZE] = sources.equity  # type: ignore[union-attr]
+    fill_bet_bounds(out)  # derived from the equity tables: the kernels' bets read them
     # the reveal order: its own show table, or the table size's, or (none
     # shipped) the order weights
     show = sources.show if sources is not None and not strategy.show else None

@@ -250,10 +250,31 @@ SHOW_CLASSES = 30
 #: first slot of each show class's best show score, derived with the keep
 #: bounds (:func:`~.show.fill_discard_tables`), never given
 SHOW_BEST0 = KEEP_BOUND0 + OWN_BUCKETS
+#: 1.0 where the bounds of the betting's estimate (:data:`BET_BOUNDS0`) are
+#: derived from the equity tables beside them, 0.0 where they are not there
+#: (an array written by hand): then every bet computes its estimate
+BET_BOUNDS_MODE = SHOW_BEST0 + SHOW_CLASSES
+#: the bounds of the betting's estimate: per win stage, own bucket, number
+#: of active rivals (1 to :data:`RIVALS`) and whether the seat faces a bet,
+#: the least and the most estimate any rivals' reads give, widened by a
+#: rounding margin (:func:`~.readbet.fill_bet_bounds`, when a strategy's
+#: array is built; never given)
+BET_BOUNDS_SHAPE = (WIN_STAGES, OWN_BUCKETS, RIVALS, 2, 2)
+BET_BOUNDS0 = BET_BOUNDS_MODE + 1
+BET_BOUNDS_SIZE = WIN_STAGES * OWN_BUCKETS * RIVALS * 2 * 2
+#: the cuts of the product of the rivals' factors: per win stage, number of
+#: active rivals, group of rounds (:data:`READ_GROUPS`) and test (0: bet
+#: with nothing to call, 1: raise), the product below which the estimate
+#: fails the test and the product from which it passes it, widened by a
+#: rounding margin (:func:`~.readbet.fill_bet_bounds`; never given)
+BET_CUTS_SHAPE = (WIN_STAGES, RIVALS, len(READ_GROUPS), 2, 2)
+BET_CUTS0 = BET_BOUNDS0 + BET_BOUNDS_SIZE
+BET_CUTS_SIZE = WIN_STAGES * RIVALS * len(READ_GROUPS) * 2 * 2
 #: slots the family uses: the named parameters, the win table, the pass
 #: tables, the board-reading betting and its equity tables, then the show
-#: table and its mode, and what the discard derives from the show table
-LEARNED_SLOTS = SHOW_BEST0 + SHOW_CLASSES
+#: table and its mode, what the discard derives from the show table, and
+#: the bounds and cuts the betting derives from its equity tables
+LEARNED_SLOTS = BET_CUTS0 + BET_CUTS_SIZE
 
 #: the starting point of learning: a pass close to "sensible"'s (keep groups
 #: and high cards), a reveal order close to its (hide a grouped, high card,

@@ -20,6 +20,17 @@ put in, so (per group of rounds ``g``: before the reveals, reveal rounds
 
 Thirteen parameters (:data:`~.params.READ_BET_NAMES`), fitted by the paired
 best-response search of :mod:`anaconda_sim.learning.betting`.
+
+The kernels' bet (:func:`bet_reads_from`) first draws the bluff, then reads
+the least and the most estimate the seat's win stage, own bucket and number
+of active rivals allow (:func:`bounded_intent`): where both give the same
+intent, that is the intent, and the rivals' reads are not made. Else it
+multiplies the rivals' factors, and where the product is past a *cut* of
+the test it faces (to bet, or to raise) it passes or fails that test without
+the root and the curve (:func:`read_intent`). Bounds and cuts are derived
+from the equity tables and the margins when a strategy's array is built
+(:func:`fill_bet_bounds`), widened far beyond the kernel's roundings, so the
+intent is the one :func:`bet_reads` computes in full, bit for bit.
 """
 
 from __future__ import annotations
@@ -33,19 +44,53 @@ from ...table import views as V
 from ...table.rules import REVEAL_ROUNDS
 from .params import (
     ACTION_CLASSES,
+    BET_BOUNDS0,
+    BET_BOUNDS_MODE,
+    BET_BOUNDS_SHAPE,
+    BET_CUTS0,
+    BET_CUTS_SHAPE,
     BET_MARGIN0,
     BOARD_BLUFF0,
     CALL_FACTOR0,
     EQUITY0,
+    EQUITY_SIZE,
     EXPOSURE_BUCKETS,
+    FACTOR_SHAPE,
+    FACTOR_SIZE,
     OWN_BUCKETS,
     RAISE_MARGIN0,
+    READ_GROUPS,
+    RIVALS,
 )
-from .reads import action_class, action_flags, curve_value
+from .reads import CURVE_POINTS, CURVE_SHAPE, action_class, action_flags, curve_value
 from .winprob import seat_exposure, win_stage
 
-__all__ = ["bet_reads", "bet_reads_from", "board_class", "read_group", "reads_equity",
-           "reads_equity_from"]
+__all__ = [
+    "UNDECIDED",
+    "bet_reads",
+    "bet_reads_from",
+    "bluffs",
+    "board_class",
+    "bounded_intent",
+    "fill_bet_bounds",
+    "read_group",
+    "read_intent",
+    "reads_equity",
+    "reads_equity_from",
+]
+
+#: what the bounds are widened by, relative to the root ``u`` and absolute
+#: on the estimate: far beyond the few roundings between the tables and the
+#: kernel's estimate (a product of at most six factors, a root, the curve's
+#: interpolation), so no estimate the kernel computes lies outside them
+_ROOT_MARGIN = 1e-9
+_ESTIMATE_MARGIN = 1e-9
+#: :func:`bounded_intent`'s answer when the bounds do not decide
+UNDECIDED = -1
+_GROUPS = len(READ_GROUPS)
+#: the two numbers of a pair of bounds (the least and the most estimate)
+#: or of cuts (the product below which a test fails, from which it passes)
+_LOW, _HIGH = 0, 1
 
 
 @jit(inline="always")
@@ -99,11 +144,17 @@ def reads_equity_from(pub, me, params, bucket, exposures):
     each rival's exposure bucket read from ``exposures[seat]`` (the kernels'
     per-seat cache, valid once a card is shown): the factors multiplied in
     seat order, as :func:`~.reads.factor_mean` does, so the very same number."""
+    product, rivals = _rivals_product(pub, me, params, bucket, exposures)
+    return _equity_of(params, win_stage(pub), rivals, product)
+
+
+@jit(inline="always")
+def _rivals_product(pub, me, params, bucket, exposures):
+    """The product of the active rivals' factors (in seat order) and their number."""
     revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
     rnd = pub[V.P_ROUND]
-    stage = win_stage(pub)
     flags = action_flags(pub)
-    row = EQUITY0 + (stage * OWN_BUCKETS + bucket) * (EXPOSURE_BUCKETS * ACTION_CLASSES)
+    row = EQUITY0 + (win_stage(pub) * OWN_BUCKETS + bucket) * (EXPOSURE_BUCKETS * ACTION_CLASSES)
     product = 1.0
     rivals = 0
     for seat in range(pub[V.P_PLAYERS]):
@@ -112,29 +163,81 @@ def reads_equity_from(pub, me, params, bucket, exposures):
         e = exposures[seat] if revealed > 0 else 0
         product *= params[row + e * ACTION_CLASSES + action_class(flags, seat, rnd)]
         rivals += 1
-    return _equity_of(params, stage, rivals, product)
+    return product, rivals
+
+
+@jit(inline="always")
+def _bluffs(params, rng, shown, revealed):
+    """Whether the seat bluffs (bets or raises whatever its estimate),
+    showing exposure bucket ``shown``: one uniform number from ``rng`` when
+    its bluff probability is above 0."""
+    bluff_p = params[BOARD_BLUFF0 + board_class(shown, revealed)]
+    return bluff_p > 0.0 and rand_float(rng) < bluff_p
+
+
+@jit(inline="always")
+def _intent_on(pub, seat, params, p, rivals):
+    """The intent (module docstring) of a seat that does not bluff, on the
+    estimate ``p`` against ``rivals`` active rivals."""
+    g = read_group(min(pub[V.P_REVEALED], REVEAL_ROUNDS))
+    edge = p * (rivals + 1)
+    to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat]
+    if to_call <= 0:
+        if edge >= 1.0 + params[BET_MARGIN0 + g]:
+            return V.INTENT_AGGRESSIVE
+        return V.INTENT_PASSIVE
+    if edge >= 1.0 + params[RAISE_MARGIN0 + g]:
+        return V.INTENT_AGGRESSIVE
+    if p * (pub[V.P_POT] + to_call) >= params[CALL_FACTOR0 + g] * to_call:
+        return V.INTENT_PASSIVE
+    return V.INTENT_FOLD
 
 
 @jit(inline="always")
 def _reads_intent(pub, own, params, rng, p, rivals, shown):
     """The intent (module docstring) on the estimate ``p`` against ``rivals``
     active rivals, the seat showing exposure bucket ``shown``."""
-    seat = own[V.O_SEAT]
     revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
-    g = read_group(revealed)
-    bluff_p = params[BOARD_BLUFF0 + board_class(shown, revealed)]
-    bluff = bluff_p > 0.0 and rand_float(rng) < bluff_p
-    edge = p * (rivals + 1)
-    to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat]
-    if to_call <= 0:
-        if edge >= 1.0 + params[BET_MARGIN0 + g] or bluff:
-            return V.INTENT_AGGRESSIVE
-        return V.INTENT_PASSIVE
-    if edge >= 1.0 + params[RAISE_MARGIN0 + g] or bluff:
+    if _bluffs(params, rng, shown, revealed):
         return V.INTENT_AGGRESSIVE
-    if p * (pub[V.P_POT] + to_call) >= params[CALL_FACTOR0 + g] * to_call:
+    return _intent_on(pub, own[V.O_SEAT], params, p, rivals)
+
+
+@jit(inline="always")
+def bounded_intent(pub, own, params, bucket):
+    """The intent of a seat that does not bluff, own bucket ``bucket``, when
+    the bounds of its estimate (:func:`fill_bet_bounds`) decide it, else
+    :data:`UNDECIDED`: the estimate lies within them, and every intent's
+    test (module docstring) is monotone in it, so where the least and the
+    most estimate pass or fail a test alike, the estimate does too."""
+    rivals = pub[V.P_ACTIVE] - 1
+    if params[BET_BOUNDS_MODE] == 0.0 or rivals <= 0:
+        return UNDECIDED
+    seat = own[V.O_SEAT]
+    g = read_group(min(pub[V.P_REVEALED], REVEAL_ROUNDS))
+    to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat]
+    facing = np.int64(to_call > 0)
+    at = BET_BOUNDS0 + (((win_stage(pub) * OWN_BUCKETS + bucket) * RIVALS + rivals - 1) * 2
+                        + facing) * 2  # fmt: skip
+    least, most = params[at + _LOW], params[at + _HIGH]
+    if to_call <= 0:
+        bar = 1.0 + params[BET_MARGIN0 + g]
+        if most * (rivals + 1) < bar:
+            return V.INTENT_PASSIVE
+        if least * (rivals + 1) >= bar:
+            return V.INTENT_AGGRESSIVE
+        return UNDECIDED
+    bar = 1.0 + params[RAISE_MARGIN0 + g]
+    if least * (rivals + 1) >= bar:
+        return V.INTENT_AGGRESSIVE
+    if most * (rivals + 1) >= bar:
+        return UNDECIDED
+    price = params[CALL_FACTOR0 + g] * to_call
+    if most * (pub[V.P_POT] + to_call) < price:
+        return V.INTENT_FOLD
+    if least * (pub[V.P_POT] + to_call) >= price:
         return V.INTENT_PASSIVE
-    return V.INTENT_FOLD
+    return UNDECIDED
 
 
 @jit
@@ -148,12 +251,187 @@ def bet_reads(pub, own, params, rng, bucket):
     return _reads_intent(pub, own, params, rng, p, rivals, shown)
 
 
-@jit
+@jit(inline="always")
+def bluffs(pub, own, params, rng, exposures):
+    """Whether the seat bluffs (bets or raises whatever its estimate): its
+    bluff probability by what it shows, ``exposures[seat]`` once a card is
+    shown, and one uniform number from ``rng`` when that is above 0."""
+    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
+    return _bluffs(params, rng, exposures[own[V.O_SEAT]] if revealed > 0 else 0, revealed)
+
+
+@jit(inline="always")
+def read_intent(pub, own, params, bucket, exposures):
+    """The intent of a seat that does not bluff, own bucket ``bucket``, each
+    rival's exposure bucket read from ``exposures[seat]``: the product of
+    the rivals' factors, and where the product cuts of its test (bet or
+    raise) decide, that; else the estimate from it (module docstring)."""
+    seat = own[V.O_SEAT]
+    product, rivals = _rivals_product(pub, seat, params, bucket, exposures)
+    stage = win_stage(pub)
+    if rivals > 0 and params[BET_BOUNDS_MODE] != 0.0:
+        g = read_group(min(pub[V.P_REVEALED], REVEAL_ROUNDS))
+        to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat]
+        raising = np.int64(to_call > 0)
+        at = BET_CUTS0 + ((((stage * RIVALS + rivals - 1) * _GROUPS + g) * 2 + raising)
+                          * 2)  # fmt: skip
+        if product >= params[at + _HIGH]:
+            return V.INTENT_AGGRESSIVE
+        if raising == 0 and product < params[at + _LOW]:
+            return V.INTENT_PASSIVE
+    p, rivals = _equity_of(params, stage, rivals, product)
+    return _intent_on(pub, seat, params, p, rivals)
+
+
+@jit(inline="always")
 def bet_reads_from(pub, own, params, rng, bucket, exposures):
     """:func:`bet_reads` with every seat's exposure bucket read from
     ``exposures[seat]`` (the kernels' per-seat cache, valid once a card is
-    shown): the same intent."""
-    seat = own[V.O_SEAT]
-    p, rivals = reads_equity_from(pub, seat, params, bucket, exposures)
-    shown = exposures[seat] if pub[V.P_REVEALED] > 0 else 0
-    return _reads_intent(pub, own, params, rng, p, rivals, shown)
+    shown), the bluff drawn first, and the bounds of the estimate and the
+    cuts of its product read before it is computed (module docstring): the
+    same intent."""
+    if bluffs(pub, own, params, rng, exposures):
+        return V.INTENT_AGGRESSIVE
+    intent = bounded_intent(pub, own, params, bucket)
+    if intent != UNDECIDED:
+        return intent
+    return read_intent(pub, own, params, bucket, exposures)
+
+
+def _curve_range(
+    curve: np.ndarray, low: np.ndarray, high: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The least and the most of each piecewise linear ``curve`` (rows of
+    :data:`~.reads.CURVE_POINTS` points at ``u = (m + 1/2) / CURVE_POINTS``,
+    flat beyond the ends) over ``[low, high]``: at an end of the interval
+    or at a point inside it."""
+    points = (np.arange(CURVE_POINTS) + 0.5) / CURVE_POINTS
+
+    def at(u: np.ndarray) -> np.ndarray:
+        x = np.clip(u * CURVE_POINTS - 0.5, 0.0, CURVE_POINTS - 1)
+        m = np.minimum(x.astype(np.int64), CURVE_POINTS - 2)
+        w = x - m
+        left = np.take_along_axis(curve, m[..., None], axis=-1)[..., 0]
+        right = np.take_along_axis(curve, m[..., None] + 1, axis=-1)[..., 0]
+        return left * (1.0 - w) + right * w
+
+    ends = np.stack([at(low), at(high)], axis=-1)
+    inside = (points > low[..., None]) & (points < high[..., None])
+    least = np.minimum(ends.min(axis=-1), np.where(inside, curve, np.inf).min(axis=-1))
+    most = np.maximum(ends.max(axis=-1), np.where(inside, curve, -np.inf).max(axis=-1))
+    return least, most
+
+
+def fill_bet_bounds(params: np.ndarray) -> None:
+    """Write the bounds of the betting's estimate (:data:`~.params.BET_BOUNDS0`,
+    :data:`~.params.BET_BOUNDS_SHAPE`) derived from the equity tables in
+    ``params``, and set :data:`~.params.BET_BOUNDS_MODE`.
+
+    For each win stage, own bucket ``b`` and number of active rivals ``k``,
+    the estimate is the curve at ``u``, the ``k``-th root of a product of
+    ``k`` factors of the bucket's row: of exposure bucket 0 before the
+    reveals (nothing is shown), of any exposure later, of any action class.
+    A seat that faces a bet faces one rival who bet or raised in this round
+    (the last to, who is still in), so one of its factors is of class 4 or
+    5. ``u`` then lies between the root of the least such product and the
+    root of the most, and the estimate between the least and the most of
+    the curve there; both are widened by a margin far beyond the kernel's
+    roundings.
+
+    Examples
+    --------
+    >>> from anaconda_sim.strategies import get_strategy
+    >>> from anaconda_sim.strategies.learned.params import BET_BOUNDS_MODE
+    >>> float(get_strategy("learned").param_array(6)[BET_BOUNDS_MODE])
+    1.0
+    """
+    tables = params[EQUITY0 : EQUITY0 + EQUITY_SIZE]
+    factors = tables[:FACTOR_SIZE].reshape(FACTOR_SHAPE)
+    curves = tables[FACTOR_SIZE:].reshape(CURVE_SHAPE)
+    stages = FACTOR_SHAPE[0]
+    # the factors a rival can read as: exposure 0 before the reveals (stages 0 and 1)
+    seen = np.where((np.arange(stages) <= 1)[:, None, None, None]
+                    & (np.arange(EXPOSURE_BUCKETS) > 0)[None, None, :, None],
+                    np.nan, factors)  # fmt: skip
+    low = np.nanmin(seen, axis=(2, 3))  # (stage, bucket)
+    high = np.nanmax(seen, axis=(2, 3))
+    low_bet = np.nanmin(seen[..., 4:6], axis=(2, 3))
+    high_bet = np.nanmax(seen[..., 4:6], axis=(2, 3))
+    k = np.arange(1, RIVALS + 1, dtype=np.float64)[None, None, :]
+    root_low = np.stack(
+        [
+            np.broadcast_to(low[..., None], (stages, OWN_BUCKETS, RIVALS)),
+            (low_bet[..., None] * low[..., None] ** (k - 1)) ** (1.0 / k),
+        ],
+        axis=-1,
+    )
+    root_high = np.stack([np.broadcast_to(high[..., None], (stages, OWN_BUCKETS, RIVALS)),
+                          (high_bet[..., None] * high[..., None] ** (k - 1)) ** (1.0 / k)],
+                         axis=-1)  # fmt: skip
+    root_low = root_low * (1.0 - _ROOT_MARGIN)
+    root_high = root_high * (1.0 + _ROOT_MARGIN)
+    # the curve of each stage and number of rivals, for both bet states
+    curve = np.broadcast_to(curves[:, None, :, None, :],
+                            (stages, OWN_BUCKETS, RIVALS, 2, CURVE_POINTS))  # fmt: skip
+    least, most = _curve_range(curve, root_low, root_high)
+    bounds = np.stack([least - _ESTIMATE_MARGIN, most + _ESTIMATE_MARGIN], axis=-1)
+    assert bounds.shape == BET_BOUNDS_SHAPE
+    params[BET_BOUNDS0 : BET_BOUNDS0 + bounds.size] = bounds.ravel()
+    params[BET_CUTS0 : BET_CUTS0 + int(np.prod(BET_CUTS_SHAPE))] = _product_cuts(params).ravel()
+    params[BET_BOUNDS_MODE] = 1.0
+
+
+def _crossings(h: np.ndarray, bar: float) -> tuple[float, float]:
+    """For a curve of knot values ``h`` (at ``u = (m + 1/2) / len(h)``,
+    linear between, flat beyond), the least ``u`` from which it reaches
+    ``bar`` somewhere (below it the curve is below ``bar``; ``inf`` when it
+    never does) and the most ``u`` up to which it is below ``bar`` somewhere
+    (beyond it the curve is at or above ``bar``; 0 when it always is, ``inf``
+    when its last knot is below)."""
+    points = (np.arange(len(h)) + 0.5) / len(h)
+
+    def solve(m: int) -> float:
+        return float(points[m] + (bar - h[m]) / (h[m + 1] - h[m]) * (points[m + 1] - points[m]))
+
+    first = np.inf
+    if h[0] >= bar:
+        first = 0.0
+    else:
+        for m in range(len(h) - 1):
+            if h[m + 1] >= bar:
+                first = solve(m)
+                break
+    if h[-1] < bar:
+        last = np.inf
+    elif (h >= bar).all():
+        last = 0.0
+    else:
+        m = int(np.flatnonzero(h < bar)[-1])
+        last = solve(m)
+    return first, last
+
+
+def _product_cuts(params: np.ndarray) -> np.ndarray:
+    """The cuts of the product of the rivals' factors (:data:`~.params.BET_CUTS_SHAPE`):
+    for each stage, number of rivals ``k``, group and test (its bar ``1 +
+    margin``, as the kernel forms it), the product below which ``p (k + 1)``
+    is below the bar and the product from which it is at or above it. The
+    estimate is the curve at the ``k``-th root of the product, so a cut is
+    the ``k``-th power of the root where the curve, times ``k + 1``, first
+    reaches a bar lowered by a margin (or last stays below a bar raised by
+    it), itself moved away by a relative margin: far beyond the kernel's
+    roundings, so an estimate past a cut passes or fails the test alike."""
+    curves = params[EQUITY0 + FACTOR_SIZE : EQUITY0 + EQUITY_SIZE].reshape(CURVE_SHAPE)
+    margins = (params[BET_MARGIN0 : BET_MARGIN0 + _GROUPS],
+               params[RAISE_MARGIN0 : RAISE_MARGIN0 + _GROUPS])  # fmt: skip
+    cuts = np.empty(BET_CUTS_SHAPE)
+    for stage, k, g, test in np.ndindex(*BET_CUTS_SHAPE[:4]):
+        bar = 1.0 + float(margins[test][g])
+        h = curves[stage, k] * (k + 2)
+        fails, _ = _crossings(h, bar - _ESTIMATE_MARGIN)
+        _, passes = _crossings(h, bar + _ESTIMATE_MARGIN)
+        below = fails * (1.0 - _ROOT_MARGIN)
+        above = passes * (1.0 + _ROOT_MARGIN)
+        cuts[stage, k, g, test] = (below ** (k + 1) * (1.0 - _ROOT_MARGIN),
+                                   above ** (k + 1) * (1.0 + _ROOT_MARGIN))  # fmt: skip
+    return cuts
