@@ -120,6 +120,9 @@ __all__ = [
 
 #: the field's decisions, in the order of the history's columns
 DECISIONS = ("pass", "order", "discard", "bet")
+#: reveal-order situations screened each iteration by default (the
+#: seven-player field is learned on 900: ``--order-situations``)
+ORDER_SITUATIONS = 300
 #: the card-play parameters of ``"learned"``: the pass weights, then the
 #: order weights (unused once the field reads a show table)
 PASS_NAMES = tuple(f"w_{f}" for f in PASS_FEATURES)
@@ -233,7 +236,7 @@ def learn_field(
     situations: int = 200,
     deals: int = 1000,
     pass_bet_situations: int = 80,
-    order_situations: int = 300,
+    order_situations: int = ORDER_SITUATIONS,
     discard_situations: int = 150,
     card_deals: int = 300,
     bet_deals: int = 20_000,
@@ -668,6 +671,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--temperature", type=float, default=ORDER_TEMPERATURE,
                         help="temperature of the field's reveal-order draw")  # fmt: skip
+    parser.add_argument("--order-situations", type=int, default=ORDER_SITUATIONS,
+                        help="situations of the reveal order screened each iteration")  # fmt: skip
     parser.add_argument("--keep-temperature", type=float, default=0.0,
                         help="temperature of the field's discard draw (0: the five of best "
                         "score)")  # fmt: skip
@@ -693,10 +698,13 @@ def main(argv: list[str] | None = None) -> int:
         f"--iterations {args.iterations} --seed {args.seed}"
         + (f" --temperature {args.temperature}" if args.temperature != ORDER_TEMPERATURE else "")
         + (f" --keep-temperature {args.keep_temperature}" if args.keep_temperature else "")
+        + (f" --order-situations {args.order_situations}"
+           if args.order_situations != ORDER_SITUATIONS else "")
     )
     for players in sizes:
         fit = learn_field(players, iterations=args.iterations, seed=args.seed,
                           temperature=args.temperature, keep_temperature=args.keep_temperature,
+                          order_situations=args.order_situations,
                           checkpoint=checkpoints / f"field_{players}.npz", log=print)  # fmt: skip
         _write(args.out, fit, command)
         print(f"players={players}: written to {args.out}", flush=True)

@@ -329,6 +329,31 @@ def test_the_command_writes_each_size(tmp_path, monkeypatch) -> None:
     assert (tmp_path / "checkpoints" / "field_2.npz").exists()
 
 
+def test_the_command_screens_the_order_situations_it_is_given(tmp_path, monkeypatch) -> None:
+    """``--order-situations`` reaches the loop and its command in the model
+    (the seven-player field is learned on 900); the default is not written."""
+    import anaconda_sim.learning.fieldfit as fieldfit
+
+    seen = []
+    real = fieldfit.learn_field
+
+    def tiny(players, **kw):
+        seen.append(kw["order_situations"])
+        return real(players, **{**kw, **TINY})
+
+    monkeypatch.setattr(fieldfit, "learn_field", tiny)
+    assert main(["--players", "2", "--iterations", "1", "--order-situations", "900",
+                 "--out", str(tmp_path / "a")]) == 0  # fmt: skip
+    assert main(["--players", "2", "--iterations", "1", "--out", str(tmp_path / "b")]) == 0
+    assert seen == [900, fieldfit.ORDER_SITUATIONS]
+    commands = []
+    for folder in ("a", "b"):
+        with np.load(tmp_path / folder / "field.npz") as data:
+            commands.append(json.loads(str(data["model_2"]))["command"])
+    assert commands[0].endswith("--order-situations 900")
+    assert "--order-situations" not in commands[1]
+
+
 def test_a_learned_field_ships_and_is_what_learned_plays(tmp_path, monkeypatch) -> None:
     """``--ship`` copies sizes of a field.npz into the package's field; then
     ``"learned"`` at that size plays that field's card weights, betting,
