@@ -272,12 +272,14 @@ def _shown_bucket(pub, caches, seat, revealed):
 
 @jit(inline="always")
 def _shown_buckets(pub, caches):
-    """Every seat's exposure bucket (:func:`_shown_bucket`), as
-    ``caches[:, CACHE_SHOWN]``, once a card is shown."""
+    """Every active seat's exposure bucket (:func:`_shown_bucket`), as
+    ``caches[:, CACHE_SHOWN]``, once a card is shown (a folded seat's entry
+    is left as it was: nothing reads a folded seat's exposure)."""
     revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
     if revealed > 0:
         for seat in range(pub[V.P_PLAYERS]):
-            _shown_bucket(pub, caches, seat, revealed)
+            if pub[V.P_FOLDED + seat] == 0:
+                _shown_bucket(pub, caches, seat, revealed)
     return caches[:, CACHE_SHOWN]
 
 
