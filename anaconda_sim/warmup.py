@@ -5,10 +5,13 @@ cache (:mod:`anaconda_sim._numba`); numba compiles on one core. The deal
 kernels are split into phase kernels that compile independently, so a
 caller that knows the phases and their argument types hands them to
 :func:`compile_on_all_cores`: the ones neither compiled in this process
-nor cached are compiled in worker processes, one per core (this process
-takes a share too), straight into the shared cache. The call that follows
-then finds every phase in the cache and compiles only its own small
-driver. Automatic, with one progress line; nothing to do for the user.
+nor cached are compiled in worker processes, one per core, and in this
+process, straight into the shared cache. Every process takes the heaviest
+job no process has claimed yet, when it is free (a claim is a file made
+with ``O_EXCL`` in a folder of the round), so the cores share the work as
+it turns out to cost, not as it was weighed. The call that follows then
+finds every phase in the cache and compiles only its own small driver.
+Automatic, with one progress line; nothing to do for the user.
 
 ``ANACONDA_SIM_WARMUP=0`` switches the workers off (every kernel is then
 compiled in the calling process, as without this module).
@@ -26,6 +29,7 @@ import os
 import pickle
 import subprocess
 import sys
+import tempfile
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -80,16 +84,10 @@ def missing_jobs(jobs: Sequence[CompileJob]) -> list[CompileJob]:
     return [job for job in jobs if not _loaded(job[0], job[1])]
 
 
-def _shares(jobs: Sequence[CompileJob], parts: int) -> list[list[CompileJob]]:
-    """The jobs in ``parts`` shares of about equal weight (heaviest first,
-    each to the lightest share so far)."""
-    shares: list[list[CompileJob]] = [[] for _ in range(parts)]
-    loads = [0.0] * parts
-    for job in sorted(jobs, key=lambda j: -j[2]):
-        lightest = loads.index(min(loads))
-        shares[lightest].append(job)
-        loads[lightest] += job[2]
-    return [share for share in shares if share]
+def _claim_order(jobs: Sequence[CompileJob]) -> list[CompileJob]:
+    """The jobs in the order processes claim them: the heaviest first, so
+    that the last ones claimed are short and the cores finish together."""
+    return sorted(jobs, key=lambda job: -job[2])
 
 
 def _wire(job: CompileJob) -> _Wire:
@@ -97,9 +95,24 @@ def _wire(job: CompileJob) -> _Wire:
     return (dispatcher.py_func.__module__, dispatcher.py_func.__name__, job[1])
 
 
-def _compile(wire: Sequence[_Wire]) -> None:
-    for module, name, signature in wire:
-        getattr(importlib.import_module(module), name).compile(signature)
+def _claim(claims: str, index: int) -> bool:
+    """Claim job ``index`` of a round whose claims are files in ``claims``:
+    True for the one process that creates its file."""
+    try:
+        os.close(os.open(os.path.join(claims, str(index)), os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return False
+    return True
+
+
+def _compile_claimed(claims: str, jobs: Sequence[Any], done: Any = None) -> None:
+    """Compile, in order, every job of ``jobs`` (``(dispatcher, signature)``
+    pairs) this process claims; ``done()`` after each."""
+    for index, (dispatcher, signature) in enumerate(jobs):
+        if _claim(claims, index):
+            dispatcher.compile(signature)
+            if done is not None:
+                done()
 
 
 def compile_on_all_cores(jobs: Sequence[CompileJob], what: str) -> int:
@@ -109,7 +122,8 @@ def compile_on_all_cores(jobs: Sequence[CompileJob], what: str) -> int:
     Nothing happens (0) when the cache is off, when fewer than two versions
     are missing or when the machine has one core: the call that needs them
     then compiles them itself. A worker that fails costs nothing but time:
-    its kernels are compiled by the call, as they would be without workers.
+    the jobs it claimed are compiled by the call, as they would be without
+    workers.
     """
     if not _enabled():
         return 0
@@ -117,27 +131,34 @@ def compile_on_all_cores(jobs: Sequence[CompileJob], what: str) -> int:
     cores = _cores()
     if len(missing) < 2 or cores < 2:
         return 0
-    shares = _shares(missing, min(cores, len(missing)))
+    ordered = _claim_order(missing)
+    processes = min(cores, len(ordered))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     env.setdefault("NUMBA_NUM_THREADS", "1")
-    workers = []
-    for share in shares[1:]:
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "anaconda_sim.warmup"], stdin=subprocess.PIPE,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-        )  # fmt: skip
-        assert worker.stdin is not None
-        worker.stdin.write(pickle.dumps([_wire(job) for job in share]))
-        worker.stdin.close()
-        workers.append(worker)
-    with progress_bar(len(missing), f"compiling {what} on {len(shares)} cores", unit="kernel",
-                      enabled=None, compiling=True) as bar:  # fmt: skip
-        for job in shares[0]:
-            job[0].compile(job[1])
-            bar.update(1)
-        for worker, share in zip(workers, shares[1:], strict=True):
-            worker.wait()
-            bar.update(len(share))
+    with tempfile.TemporaryDirectory(prefix="anaconda-sim-claims-") as claims:
+        payload = pickle.dumps((claims, [_wire(job) for job in ordered]))
+        workers = []
+        for _ in range(processes - 1):
+            worker = subprocess.Popen(
+                [sys.executable, "-m", "anaconda_sim.warmup"], stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+            )  # fmt: skip
+            assert worker.stdin is not None
+            worker.stdin.write(payload)
+            worker.stdin.close()
+            workers.append(worker)
+        with progress_bar(len(ordered), f"compiling {what} on {processes} cores",
+                          unit="kernel", enabled=None, compiling=True) as bar:  # fmt: skip
+            mine = [0]
+
+            def done() -> None:
+                mine[0] += 1
+                bar.update(1)
+
+            _compile_claimed(claims, [(job[0], job[1]) for job in ordered], done)
+            for worker in workers:
+                worker.wait()
+            bar.update(len(ordered) - mine[0])
     # what the workers cached is loaded here now (what they failed to
     # compile is compiled by the call)
     missing_jobs(missing)
@@ -284,7 +305,10 @@ def _driver_signature(
 
 
 def _main() -> None:  # pragma: no cover - runs in the worker processes
-    _compile(pickle.loads(sys.stdin.buffer.read()))
+    claims, wire = pickle.loads(sys.stdin.buffer.read())
+    jobs = [(getattr(importlib.import_module(module), name), signature)
+            for module, name, signature in wire]  # fmt: skip
+    _compile_claimed(claims, jobs)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -202,6 +202,33 @@ def test_workers_fill_the_cache_and_this_process_loads_it(tmp_path: Path) -> Non
     assert list(tmp_path.rglob("*.nbi")), "the workers wrote no cache index"
 
 
+def test_each_job_is_compiled_by_the_one_process_that_claims_it(tmp_path: Path) -> None:
+    """A round's processes share the jobs by claims: a job another process
+    claimed is skipped, every other one is claimed and compiled here, once,
+    in order; the heaviest jobs are claimed first."""
+    from anaconda_sim import warmup
+
+    compiled = []
+
+    class Job:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def compile(self, signature: tuple) -> None:
+            compiled.append((self.name, signature))
+
+    jobs = [(Job("a"), (1,)), (Job("b"), (2,)), (Job("c"), (3,))]
+    assert warmup._claim(str(tmp_path), 1)  # another process took job 1
+    assert not warmup._claim(str(tmp_path), 1)
+    ticks = []
+    warmup._compile_claimed(str(tmp_path), jobs, lambda: ticks.append(1))
+    assert compiled == [("a", (1,)), ("c", (3,))] and len(ticks) == 2
+    warmup._compile_claimed(str(tmp_path), jobs)  # all claimed: nothing left
+    assert len(compiled) == 2
+    weighed = [(Job(n), (), w) for n, w in (("light", 0.5), ("heavy", 4.0), ("mid", 1.0))]
+    assert [job[0].name for job in warmup._claim_order(weighed)] == ["heavy", "mid", "light"]
+
+
 def test_workers_can_be_switched_off(tmp_path: Path) -> None:
     assert _run_script(tmp_path, ANACONDA_SIM_WARMUP="0") == ["0", "False", "0"]
 
