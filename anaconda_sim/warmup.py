@@ -105,14 +105,17 @@ def _claim(claims: str, index: int) -> bool:
     return True
 
 
-def _compile_claimed(claims: str, jobs: Sequence[Any], done: Any = None) -> None:
+def _compile_claimed(claims: str, jobs: Sequence[Any], done: Any = None) -> int:
     """Compile, in order, every job of ``jobs`` (``(dispatcher, signature)``
-    pairs) this process claims; ``done()`` after each."""
+    pairs) this process claims; ``done()`` after each. Returns how many."""
+    compiled = 0
     for index, (dispatcher, signature) in enumerate(jobs):
         if _claim(claims, index):
             dispatcher.compile(signature)
+            compiled += 1
             if done is not None:
                 done()
+    return compiled
 
 
 def compile_on_all_cores(jobs: Sequence[CompileJob], what: str) -> int:
@@ -149,16 +152,11 @@ def compile_on_all_cores(jobs: Sequence[CompileJob], what: str) -> int:
             workers.append(worker)
         with progress_bar(len(ordered), f"compiling {what} on {processes} cores",
                           unit="kernel", enabled=None, compiling=True) as bar:  # fmt: skip
-            mine = [0]
-
-            def done() -> None:
-                mine[0] += 1
-                bar.update(1)
-
-            _compile_claimed(claims, [(job[0], job[1]) for job in ordered], done)
+            mine = _compile_claimed(claims, [(job[0], job[1]) for job in ordered],
+                                    lambda: bar.update(1))  # fmt: skip
             for worker in workers:
                 worker.wait()
-            bar.update(len(ordered) - mine[0])
+            bar.update(len(ordered) - mine)
     # what the workers cached is loaded here now (what they failed to
     # compile is compiled by the call)
     missing_jobs(missing)

@@ -167,6 +167,18 @@ def _rivals_product(pub, me, params, bucket, exposures):
 
 
 @jit(inline="always")
+def _to_call(pub, seat):
+    """The chips ``seat`` must put in to call (0 or less: nothing to call)."""
+    return pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat]
+
+
+@jit(inline="always")
+def _group_of(pub):
+    """The group of rounds of the table's betting (:func:`read_group`)."""
+    return read_group(min(pub[V.P_REVEALED], REVEAL_ROUNDS))
+
+
+@jit(inline="always")
 def _bluffs(params, rng, shown, revealed):
     """Whether the seat bluffs (bets or raises whatever its estimate),
     showing exposure bucket ``shown``: one uniform number from ``rng`` when
@@ -179,9 +191,9 @@ def _bluffs(params, rng, shown, revealed):
 def _intent_on(pub, seat, params, p, rivals):
     """The intent (module docstring) of a seat that does not bluff, on the
     estimate ``p`` against ``rivals`` active rivals."""
-    g = read_group(min(pub[V.P_REVEALED], REVEAL_ROUNDS))
+    g = _group_of(pub)
     edge = p * (rivals + 1)
-    to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat]
+    to_call = _to_call(pub, seat)
     if to_call <= 0:
         if edge >= 1.0 + params[BET_MARGIN0 + g]:
             return V.INTENT_AGGRESSIVE
@@ -214,8 +226,8 @@ def bounded_intent(pub, own, params, bucket):
     if params[BET_BOUNDS_MODE] == 0.0 or rivals <= 0:
         return UNDECIDED
     seat = own[V.O_SEAT]
-    g = read_group(min(pub[V.P_REVEALED], REVEAL_ROUNDS))
-    to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat]
+    g = _group_of(pub)
+    to_call = _to_call(pub, seat)
     facing = np.int64(to_call > 0)
     at = BET_BOUNDS0 + (((win_stage(pub) * OWN_BUCKETS + bucket) * RIVALS + rivals - 1) * 2
                         + facing) * 2  # fmt: skip
@@ -270,8 +282,8 @@ def read_intent(pub, own, params, bucket, exposures):
     product, rivals = _rivals_product(pub, seat, params, bucket, exposures)
     stage = win_stage(pub)
     if rivals > 0 and params[BET_BOUNDS_MODE] != 0.0:
-        g = read_group(min(pub[V.P_REVEALED], REVEAL_ROUNDS))
-        to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + seat]
+        g = _group_of(pub)
+        to_call = _to_call(pub, seat)
         raising = np.int64(to_call > 0)
         at = BET_CUTS0 + ((((stage * RIVALS + rivals - 1) * _GROUPS + g) * 2 + raising)
                           * 2)  # fmt: skip
