@@ -49,6 +49,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from ._inline_copies import inline_ir_unkept
+
 __all__ = ["call_types_once", "remembered_call_types", "untyped_ir_once"]
 
 #: the numba versions whose ``get_call_type`` this was checked against
@@ -200,8 +202,10 @@ def untyped_ir_once() -> bool:
         # share a name (they would be taken for versions of one variable)
         callee_ir = first.copy()
         callee_ir.func_id = first.func_id.derive()
-        return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars,
-                              arg_typs=arg_typs)  # fmt: skip
+        # numba's inlining pass discards the unchanged copy inline_ir returns
+        # first: the inliner that does not make it
+        return inline_ir_unkept(self, caller_ir, block, i, callee_ir,
+                                function.__code__.co_freevars, arg_typs=arg_typs)  # fmt: skip
 
     inline_function.__doc__ = inline.__doc__
     worker.inline_function = inline_function

@@ -19,14 +19,23 @@ and the compiled code is the same (the package's pinned digests of whole
 simulations check it). The change is made by rewriting those two lines of
 numba's own source for the installed version; if they are not found (a
 numba that copies differently), numba is left as it is.
+
+The second of those copies is an unchanged copy of the callee's IR that
+``inline_ir`` returns first; numba's inlining pass, its only caller through
+``inline_function``, discards it. :func:`inline_ir_unkept` is the same
+inliner without that copy, for the package's inliner
+(:func:`anaconda_sim._compile_speed.untyped_ir_once`), which discards it too:
+half the copying of every inlined kernel. numba's own ``inline_ir`` still
+makes it, for any other caller.
 """
 
 from __future__ import annotations
 
 import inspect
 import textwrap
+from typing import Any
 
-__all__ = ["copy_blocks_once"]
+__all__ = ["copy_blocks_once", "inline_ir_unkept"]
 
 #: the lines of ``InlineWorker.inline_ir`` (its source dedented) that copy
 #: each block apart, and what replaces them
@@ -40,7 +49,13 @@ _ONE_MEMO = """\
             new_block = copy.deepcopy(the_ir.blocks[block_label], memo)
 """
 
+#: the line that copies the callee's IR a second time, only to return it
+_ORIGINAL_KEPT = "    callee_ir_original = copy_ir(callee_ir)\n"
+_ORIGINAL_UNKEPT = "    callee_ir_original = None  # its callers here discard it\n"
+
 _applied: list[bool] = []
+#: numba's inliner with one memo and without the returned copy, once made
+_unkept: list[Any] = []
 
 
 def copy_blocks_once() -> bool:
@@ -68,13 +83,39 @@ def copy_blocks_once() -> bool:
     if source.count(_PER_BLOCK) != 1:
         _applied.append(False)
         return False
-    namespace: dict[str, object] = {}
-    code = compile(source.replace(_PER_BLOCK, _ONE_MEMO), inspect.getsourcefile(method) or "",
-                   "exec")  # fmt: skip
-    # numba's own source with those lines changed, run in its own module
-    exec(code, vars(inline_closurecall), namespace)
-    changed = namespace["inline_ir"]
-    changed.copies_blocks_once = True  # type: ignore[attr-defined]
+    one_memo = source.replace(_PER_BLOCK, _ONE_MEMO)
+    changed = _compiled(one_memo, inspect.getsourcefile(method) or "")
+    changed.copies_blocks_once = True
     inline_closurecall.InlineWorker.inline_ir = changed  # type: ignore[method-assign]
+    if one_memo.count(_ORIGINAL_KEPT) == 1:
+        _unkept.append(_compiled(one_memo.replace(_ORIGINAL_KEPT, _ORIGINAL_UNKEPT),
+                                 inspect.getsourcefile(method) or ""))  # fmt: skip
     _applied.append(True)
     return True
+
+
+def _compiled(source: str, filename: str) -> Any:
+    """numba's ``inline_ir`` from ``source`` (its own, changed), run in its own module."""
+    from numba.core import inline_closurecall
+
+    namespace: dict[str, Any] = {}
+    exec(compile(source, filename, "exec"), vars(inline_closurecall), namespace)
+    return namespace["inline_ir"]
+
+
+def inline_ir_unkept(worker: Any, *args: Any, **kwargs: Any) -> Any:
+    """``worker.inline_ir(*args, **kwargs)`` (numba's
+    :class:`~numba.core.inline_closurecall.InlineWorker`), without the
+    unchanged copy of the callee's IR it returns first (``None`` in its
+    place; module docstring) where :func:`copy_blocks_once` could make that
+    inliner, else numba's own.
+
+    Examples
+    --------
+    >>> from anaconda_sim._inline_copies import inline_ir_unkept
+    >>> callable(inline_ir_unkept)
+    True
+    """
+    if copy_blocks_once() and _unkept:
+        return _unkept[0](worker, *args, **kwargs)
+    return worker.inline_ir(*args, **kwargs)
