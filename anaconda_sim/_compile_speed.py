@@ -49,8 +49,6 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ._inline_copies import inline_ir_unkept
-
 __all__ = ["call_types_once", "remembered_call_types", "untyped_ir_once"]
 
 #: the numba versions whose ``get_call_type`` this was checked against
@@ -203,9 +201,11 @@ def untyped_ir_once() -> bool:
         callee_ir = first.copy()
         callee_ir.func_id = first.func_id.derive()
         # numba's inlining pass discards the unchanged copy inline_ir returns
-        # first: the inliner that does not make it
-        return inline_ir_unkept(self, caller_ir, block, i, callee_ir,
-                                function.__code__.co_freevars, arg_typs=arg_typs)  # fmt: skip
+        # first: the inliner that does not make it, where one was put beside
+        # numba's (anaconda_sim._inline_copies)
+        inline_ir = getattr(worker, "inline_ir_unkept", worker.inline_ir)
+        return inline_ir(self, caller_ir, block, i, callee_ir, function.__code__.co_freevars,
+                         arg_typs=arg_typs)  # fmt: skip
 
     inline_function.__doc__ = inline.__doc__
     worker.inline_function = inline_function

@@ -22,8 +22,9 @@ numba that copies differently), numba is left as it is.
 
 The second of those copies is an unchanged copy of the callee's IR that
 ``inline_ir`` returns first; numba's inlining pass, its only caller through
-``inline_function``, discards it. :func:`inline_ir_unkept` is the same
-inliner without that copy, for the package's inliner
+``inline_function``, discards it. The same inliner without that copy
+(``None`` in its place) is put beside it on numba's ``InlineWorker`` as
+:data:`UNKEPT`, for the package's inliner
 (:func:`anaconda_sim._compile_speed.untyped_ir_once`), which discards it too:
 half the copying of every inlined kernel. numba's own ``inline_ir`` still
 makes it, for any other caller.
@@ -35,7 +36,7 @@ import inspect
 import textwrap
 from typing import Any
 
-__all__ = ["copy_blocks_once", "inline_ir_unkept"]
+__all__ = ["UNKEPT", "copy_blocks_once"]
 
 #: the lines of ``InlineWorker.inline_ir`` (its source dedented) that copy
 #: each block apart, and what replaces them
@@ -54,8 +55,9 @@ _ORIGINAL_KEPT = "    callee_ir_original = copy_ir(callee_ir)\n"
 _ORIGINAL_UNKEPT = "    callee_ir_original = None  # its callers here discard it\n"
 
 _applied: list[bool] = []
-#: numba's inliner with one memo and without the returned copy, once made
-_unkept: list[Any] = []
+#: the name under which numba's inliner class holds the inliner without the
+#: returned copy, where :func:`copy_blocks_once` could make it
+UNKEPT = "inline_ir_unkept"
 
 
 def copy_blocks_once() -> bool:
@@ -88,8 +90,9 @@ def copy_blocks_once() -> bool:
     changed.copies_blocks_once = True
     inline_closurecall.InlineWorker.inline_ir = changed  # type: ignore[method-assign]
     if one_memo.count(_ORIGINAL_KEPT) == 1:
-        _unkept.append(_compiled(one_memo.replace(_ORIGINAL_KEPT, _ORIGINAL_UNKEPT),
-                                 inspect.getsourcefile(method) or ""))  # fmt: skip
+        unkept = _compiled(one_memo.replace(_ORIGINAL_KEPT, _ORIGINAL_UNKEPT),
+                           inspect.getsourcefile(method) or "")  # fmt: skip
+        setattr(inline_closurecall.InlineWorker, UNKEPT, unkept)
     _applied.append(True)
     return True
 
@@ -101,21 +104,3 @@ def _compiled(source: str, filename: str) -> Any:
     namespace: dict[str, Any] = {}
     exec(compile(source, filename, "exec"), vars(inline_closurecall), namespace)
     return namespace["inline_ir"]
-
-
-def inline_ir_unkept(worker: Any, *args: Any, **kwargs: Any) -> Any:
-    """``worker.inline_ir(*args, **kwargs)`` (numba's
-    :class:`~numba.core.inline_closurecall.InlineWorker`), without the
-    unchanged copy of the callee's IR it returns first (``None`` in its
-    place; module docstring) where :func:`copy_blocks_once` could make that
-    inliner, else numba's own.
-
-    Examples
-    --------
-    >>> from anaconda_sim._inline_copies import inline_ir_unkept
-    >>> callable(inline_ir_unkept)
-    True
-    """
-    if copy_blocks_once() and _unkept:
-        return _unkept[0](worker, *args, **kwargs)
-    return worker.inline_ir(*args, **kwargs)

@@ -90,3 +90,19 @@ def kernel_extras(hilo: bool, kinds: Iterable[int]) -> tuple[bool | None, bool |
     """
     del kinds  # every family shares the kernels compiled with the learned code
     return (EXTRAS if hilo else None), EXTRAS
+
+
+def reads_only_what_is_shown(kind: int) -> bool:
+    """Whether a seat of ``kind`` decides on the set of cards it holds and
+    what the table shows, never on the order of the cards it has yet to
+    show: true of every built-in family; a custom strategy's functions read
+    the whole seat, its order included. Where it holds, two plays that differ
+    only in that order are one deal until the next card shown differs (the
+    reveal kernel shares them, :func:`~anaconda_sim.sim.kernels.reveal.prefix_leads`).
+
+    Examples
+    --------
+    >>> reads_only_what_is_shown(KIND_LEARNED), reads_only_what_is_shown(KIND_CUSTOM)
+    (True, False)
+    """
+    return kind != KIND_CUSTOM

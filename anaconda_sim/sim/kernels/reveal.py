@@ -13,7 +13,13 @@ R18-R20). Betting rounds 1 and 2 are taken as checked around, so the pot
 at the discard holds the antes only.
 
 Every order of one deal is played on the same cards and the same random
-numbers (common random numbers).
+numbers (common random numbers). So until an order shows a card another
+order does not, the two are the same deal played twice: in each reveal
+round only the first order of each revealed prefix is played (its *lead*,
+:func:`prefix_leads`), and an order starts its own play, a copy of its
+lead's, at the round its prefix first differs (:func:`_lead_plays`): the
+120 orders of a kept five play 5 + 20 + 60 + 120 betting rounds a deal
+instead of 4 x 120, with the same results.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from ..._numba import borrow, jit, keep, run_chunks
 from ...limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_SEAT, card_bit, stream_state
 from ...strategies.dispatch import decision_jobs
-from ...strategies.kinds import kernel_extras
+from ...strategies.kinds import kernel_extras, reads_only_what_is_shown
 from ...table import views as V
 from ...warmup import CompileJob, linked_driver
 from ..layout import (
@@ -125,12 +131,16 @@ def reveal_batch(
 
     The hero's forced choice ``orders[k]`` is its reveal order
     (``FORCE_ORDER``), or that order then its declaration
-    (``FORCE_ORDER_DECLARE``).
+    (``FORCE_ORDER_DECLARE``). Orders that show the same cards so far share
+    one play (:func:`prefix_leads`), unless the hero is a custom strategy,
+    whose bets may read the order of the cards it has not shown
+    (:func:`~anaconda_sim.strategies.kinds.reads_only_what_is_shown`).
     """
+    leads = prefix_leads(orders, share_prefixes=reads_only_what_is_shown(int(kinds[HERO])))
     args = (
         key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask, hand5, discards,
-        hero_packet, right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo,
-        cbet, cdiscard, *kernel_extras(bool(cfg[C_HILO]), kinds),
+        hero_packet, right_forced, fours, orders, leads, net, share, opens, opp_folds, pots, cats,
+        hilo, cbet, cdiscard, *kernel_extras(bool(cfg[C_HILO]), kinds),
     )  # fmt: skip
     # the phases are function pointers of the driver (compiled apart, on every core)
     kernel, call_args = linked_driver(_reveal_batch_chunks, args, _phase_jobs(args),
@@ -144,7 +154,7 @@ def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
     ``args`` of :func:`reveal_batch`, with the argument types it calls them with."""
     t = [numba.typeof(a) for a in args]
     (key, deal_start, _, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
-     right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo, cbet,
+     right_forced, fours, orders, leads, net, share, opens, opp_folds, pots, cats, hilo, cbet,
      cdiscard, with_hilo, with_learned) = t  # fmt: skip
     i64 = types.int64
     pub, owns, states, dec, seat_res, res, opener, alive = PLAY_TYPES
@@ -162,6 +172,8 @@ def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
         (_finish_orders, (i64, i64, i64, cfg, pub, owns, dec, seat_res, res, opener, alive, net,
                           share, opens, opp_folds, pots, cats, hilo, with_hilo, with_learned),
          COMPILE_WEIGHTS["settle_phase"]),
+        (_lead_plays, (i64, i64, i64, leads, orders, pub, owns, states, dec, seat_res, res,
+                       opener, alive), 0.5),
     ]  # fmt: skip
     if args[-2] is not None:  # with_hilo: the declaration is compiled in
         jobs.append((declare_phase, (i64, i64, cfg, ints1, kinds, params, orders, pub, owns,
@@ -174,9 +186,9 @@ def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
 def _reveal_batch_chunks(
     first_chunk, stop_chunk, key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask,
     hand5, discards,
-    hero_packet, right_forced, fours, orders, net, share, opens, opp_folds, pots, cats, hilo,
-    cbet, cdiscard, with_hilo, with_learned,
-    _start_orders, betting_phase, declare_phase, _finish_orders,
+    hero_packet, right_forced, fours, orders, leads, net, share, opens, opp_folds, pots, cats,
+    hilo, cbet, cdiscard, with_hilo, with_learned,
+    _start_orders, betting_phase, declare_phase, _finish_orders, _lead_plays,
 ):  # fmt: skip
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`
     (its phase kernels come last, as function pointers).
@@ -185,7 +197,8 @@ def _reveal_batch_chunks(
     at a time (at least one), each once per order (a *play*), with the
     batch-major kernels of :mod:`~anaconda_sim.sim.kernels.batch`: the
     start of every play (:func:`_start_orders`), each reveal and its
-    betting round, the declaration, the end (:func:`_finish_orders`)."""
+    betting round (played by the orders that lead their revealed prefix,
+    :func:`_lead_plays`), the declaration, the end (:func:`_finish_orders`)."""
     n = cfg[C_N]
     n_orders = orders.shape[0]
     group = max(1, PHASE_PLAYS // n_orders)
@@ -239,10 +252,14 @@ def _reveal_batch_chunks(
                           with_hilo, with_learned)  # fmt: skip
             if cfg[C_REVEAL] != 0:
                 for r in range(4):
+                    _lead_plays(r, m, n_orders, leads, orders, pub, owns, states, dec, seat_res,
+                                res, opener, alive)  # fmt: skip
                     betting_phase(ROUNDS_BEFORE_DISCARD + r, r, plays, n_orders, checks_only,
                                   cfg, dealers, pub, owns, kinds, params, states, cbet, dec,
                                   seat_res, res, opener, alive, with_hilo,
                                   with_learned)  # fmt: skip
+                _lead_plays(4, m, n_orders, leads, orders, pub, owns, states, dec, seat_res, res,
+                            opener, alive)  # fmt: skip
             if with_hilo is not None:
                 if cfg[C_HILO] != 0:
                     declare_phase(plays, n_orders, cfg, dealers, kinds, params, orders, pub, owns,
@@ -322,6 +339,68 @@ def _start_orders(
                 # a missed forced order (the hero does not hold those five)
                 # let the hero's own strategy discard: nothing to reorder
                 reusable = res[e, R_MISSED] == 0
+
+
+def prefix_leads(orders: np.ndarray, share_prefixes: bool = True) -> np.ndarray:
+    """The order each order follows in each reveal round: ``leads[r, k]`` is
+    the first order (by index) that keeps the same five as order 0, as order
+    ``k`` does, and shows the same first ``r + 1`` cards in the same
+    sequence; ``k`` itself when it is that first one, or keeps another five,
+    or when ``share_prefixes`` is false (then every order is played in full).
+
+    Until reveal ``r``, two orders of one deal with the same lead are the
+    same deal on the same random numbers: nobody's decision reads the order
+    of cards not yet shown (the built-in strategies read the set of cards
+    held and what is exposed), so :func:`_reveal_batch_chunks` plays only
+    the lead and copies its play when the order's own prefix first differs.
+
+    Examples
+    --------
+    >>> orders = np.array([[0, 1, 2, 3, 4], [0, 1, 3, 2, 4], [1, 0, 2, 3, 4]])
+    >>> prefix_leads(orders).tolist()
+    [[0, 0, 2], [0, 0, 2], [0, 1, 2], [0, 1, 2]]
+    >>> prefix_leads(orders, share_prefixes=False)[0].tolist()
+    [0, 1, 2]
+    """
+    n = len(orders)
+    leads = np.tile(np.arange(n, dtype=np.int64), (4, 1))
+    if not share_prefixes or n == 0:
+        return leads
+    fives = [frozenset(int(c) for c in row[:KEPT_SIZE]) for row in orders]
+    for r in range(4):
+        first: dict[tuple[int, ...], int] = {}
+        for k in range(n):
+            if fives[k] == fives[0]:
+                leads[r, k] = first.setdefault(tuple(int(c) for c in orders[k, : r + 1]), k)
+    return leads
+
+
+@jit(_nrt=False)
+def _lead_plays(rnd, m, n_orders, leads, orders, pub, owns, states, dec, seat_res, res, opener,
+                alive):  # fmt: skip
+    """Before reveal round ``rnd`` (0-3; 4: after the last) of the first
+    ``m`` deals' plays (``n_orders`` each): an order that follows another
+    this round (``leads[rnd, k] != k``) sits it out, and one that leads it
+    but followed another the round before starts its own play as a copy of
+    that one's, with its own order of the hero's cards (``orders[k]``). A
+    deal whose first order was missed (every order played in full at the
+    discard, :func:`_start_orders`) is left as it is."""
+    for i in range(m):
+        e0 = i * n_orders
+        if res[e0, R_MISSED] != 0:
+            continue
+        for k in range(n_orders):
+            e = e0 + k
+            if rnd < 4 and leads[rnd, k] != k:
+                alive[e] = False  # played by its lead
+                continue
+            before = leads[rnd - 1, k] if rnd > 0 else k
+            if before != k:
+                source = e0 + before
+                copy_play(source, e, pub, owns, states, dec, seat_res, res, opener)
+                for j in range(KEPT_SIZE):
+                    owns[e, HERO, V.O_CARDS + j] = orders[k, j]
+                alive[e] = alive[source]
 
 
 @jit(_nrt=False)
