@@ -53,6 +53,7 @@ from .learned.play import (
     learned_bucket,
     order_learned,
     pass_learned,
+    passes_learned,
 )
 from .learned.readbet import bet_reads_from
 from .learned.show import discard_shown
@@ -95,6 +96,28 @@ def builtin_pass(kind, pub, own, params, rng, out, with_hilo, with_learned):
             pass_sensible_hilo(pub, own, out)
             return
     pass_sensible(pub, own, out)
+
+
+@jit(inline="always")
+def passes_exactly(kind, pub, own, params, rng, chosen, packet, with_hilo, with_learned):
+    """True when built-in ``kind``, holding ``own``'s seven cards, passes
+    exactly the three ``packet`` cards, its pass decided with the random
+    state ``rng`` reset to zero (meant for deterministic passes; ``chosen``
+    is scratch for three cards). The learned pass answers without making
+    the pass where another beats the packet
+    (:func:`~anaconda_sim.strategies.learned.play.passes_learned`): the same
+    answer at a fraction of the work when the packet is not its pass."""
+    if with_learned is not None:
+        if kind == KIND_LEARNED and _learned_pass_applies(pub, own):
+            return passes_learned(own, params, packet)
+    rng[0] = np.uint64(0)
+    builtin_pass(kind, pub, own, params, rng, chosen, with_hilo, with_learned)
+    hits = 0
+    for i in range(3):
+        for j in range(3):
+            if chosen[i] == packet[j]:
+                hits += 1
+    return hits == 3
 
 
 @jit(inline="always")

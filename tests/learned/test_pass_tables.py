@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 from decision_samples import parameter_vectors, passes_of, random_hands
 from learned_reference import reference_pass
+from numba import njit
 
 from anaconda_sim.strategies import get_strategy
 from anaconda_sim.strategies.kinds import PARAM_SLOTS
@@ -38,7 +39,8 @@ from anaconda_sim.strategies.learned.params import (
     WIN_TABLE_SIZE,
 )
 from anaconda_sim.strategies.learned.passtables import fill_pass_tables, gift_code, kept_index
-from anaconda_sim.strategies.learned.play import pass_features_of, pass_learned
+from anaconda_sim.strategies.learned.play import pass_features_of, pass_learned, passes_learned
+from anaconda_sim.table import views as V
 
 
 def _vectors() -> list[tuple[str, np.ndarray]]:
@@ -136,3 +138,62 @@ def test_strategies_build_their_tables_and_keep_none() -> None:
     assert tuned.spec() == "learned:w_pairs=3,w_gift_high=-1.5"
     assert tuned == get_strategy(tuned.spec()) and hash(tuned) == hash(get_strategy(tuned.spec()))
     assert len(tuned.params) == 2
+
+
+@njit(cache=False)
+def _packet_answers(hands, params):  # type: ignore[no-untyped-def]
+    """For each hand and each of its 35 packets (three of the seven, in
+    ``itertools.combinations`` order of hand positions): ``passes_learned``'s
+    answer, and whether that packet is ``pass_learned``'s pass."""
+    fast = np.zeros((hands.shape[0], 35), dtype=np.bool_)
+    made = np.zeros((hands.shape[0], 35), dtype=np.bool_)
+    own = np.zeros(V.OWN_SIZE, dtype=np.int32)
+    out = np.zeros(3, dtype=np.int32)
+    packet = np.zeros(3, dtype=np.int32)
+    for h in range(hands.shape[0]):
+        own[V.O_NCARDS] = 7
+        for j in range(7):
+            own[V.O_CARDS + j] = hands[h, j]
+        pass_learned(own, params, out)
+        t = 0
+        for a in range(7):
+            for b in range(a + 1, 7):
+                for c in range(b + 1, 7):
+                    # a packet in any order of its cards
+                    packet[0], packet[1], packet[2] = hands[h, c], hands[h, a], hands[h, b]
+                    fast[h, t] = passes_learned(own, params, packet)
+                    hits = 0
+                    for i in range(3):
+                        for j in range(3):
+                            hits += out[i] == packet[j]
+                    made[h, t] = hits == 3
+                    t += 1
+    return fast, made
+
+
+@pytest.mark.parametrize(("name", "params"), VECTORS, ids=[name for name, _ in VECTORS])
+def test_whether_a_packet_is_the_pass_is_answered_as_making_it(name: str, params: np.ndarray):
+    """passes_learned (the showdown model's posterior draws) against making
+    the pass and comparing: every one of the 35 packets of 100,000 random
+    hands for the six-player field's weights, 20,000 for every other vector
+    (whole-number weights tie often: the first best pass wins)."""
+    hands = _hands(7, 100_000 if name == "shipped 6p" else 20_000)
+    fast, made = _packet_answers(hands, params)
+    assert (made.sum(axis=1) == 1).all()  # one pass a hand
+    differ = np.flatnonzero((fast != made).any(axis=1))
+    assert differ.size == 0, (name, hands[differ[:3]].tolist())
+
+
+def test_a_packet_is_answered_without_the_tables_and_for_cards_not_held():
+    own = np.zeros(V.OWN_SIZE, dtype=np.int32)
+    hand = _hands(8, 1)[0]
+    own[V.O_NCARDS] = 7
+    own[V.O_CARDS : V.O_CARDS + 7] = hand
+    params = dict(VECTORS)["random 1"].copy()
+    params[0] += 0.5  # the weights changed after the tables: scored in full
+    out = np.zeros(3, dtype=np.int32)
+    pass_learned(own, params, out)
+    assert passes_learned(own, params, out)
+    assert passes_learned(own, params, out[::-1].copy())
+    assert not passes_learned(own, params, np.array([out[0], out[1], 52], dtype=np.int32))
+    assert not passes_learned(own, params, np.array([out[0], out[0], out[1]], dtype=np.int32))

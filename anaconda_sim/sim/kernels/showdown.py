@@ -48,6 +48,7 @@ from ...strategies.dispatch import (
     builtin_pass,
     decision_jobs,
     keeps_best_five,
+    passes_exactly,
 )
 from ...strategies.kinds import kernel_extras
 from ...table import views as V
@@ -77,21 +78,6 @@ def _set_cards(own, first, second, n_second):
     for i in range(n_second):
         own[V.O_CARDS + 4 + i] = second[i]
     own[V.O_NCARDS] = 4 + n_second
-
-
-@jit(inline="always")
-def _passes_exactly(kind, pub, own, params, rng, chosen, packet, with_hilo, with_learned):
-    """True when built-in ``kind``, holding ``own``'s seven cards, passes
-    exactly the three ``packet`` cards (its pass decided with the random
-    state ``rng`` reset to zero: meant for deterministic passes)."""
-    rng[0] = np.uint64(0)
-    builtin_pass(kind, pub, own, params, rng, chosen, with_hilo, with_learned)
-    hits = 0
-    for i in range(3):
-        for j in range(3):
-            if chosen[i] == packet[j]:
-                hits += 1
-    return hits == 3
 
 
 def right_fours(pub, kind, params, known_mask, received):
@@ -137,7 +123,7 @@ def _right_fours(pub, kind, params, known_mask, received, with_hilo, with_learne
                 own[V.O_CARDS + 2] = available[c]
                 for d in range(c + 1, m):
                     own[V.O_CARDS + 3] = available[d]
-                    if _passes_exactly(kind, pub, own, params, rng, chosen, received,
+                    if passes_exactly(kind, pub, own, params, rng, chosen, received,
                                        with_hilo, with_learned):  # fmt: skip
                         out[count, 0] = available[a]
                         out[count, 1] = available[b]
@@ -298,7 +284,7 @@ def _right_from_posterior(
             own[V.O_CARDS + i] = four[i]
         for i in range(3):
             own[V.O_CARDS + 4 + i] = packet[i]
-        if _passes_exactly(kind, pub, own, params, decide, chosen, packet, with_hilo,
+        if passes_exactly(kind, pub, own, params, decide, chosen, packet, with_hilo,
                            with_learned):  # fmt: skip
             break
     four_mask = np.uint64(0)

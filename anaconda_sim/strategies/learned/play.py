@@ -82,6 +82,7 @@ __all__ = [
     "order_learned",
     "pass_features_of",
     "pass_learned",
+    "passes_learned",
     "sort_five",
     "stack_float64s",
     "stack_int64s",
@@ -242,7 +243,81 @@ _SORT7 = np.array([6, 19, 37, 2, 12, 30, 1, 21, 28, 10, 38, 19, 37, 10, 28, 46],
 @jit
 def pass_learned(own, params, out):
     """Pass the three of seven held cards whose pass scores best (written to
-    ``out[0:3]`` in hand order).
+    ``out[0:3]`` in hand order): :func:`_pass_search`'s pass.
+
+    Examples
+    --------
+    >>> from anaconda_sim.cards import parse_cards
+    >>> from anaconda_sim.strategies import get_strategy
+    >>> own = np.full(V.OWN_SIZE, -1, dtype=np.int32)
+    >>> own[V.O_CARDS : V.O_CARDS + 7] = parse_cards("A♠ A♥ K♦ 9♣ 6♠ 4♥ 2♣")
+    >>> own[V.O_NCARDS] = 7
+    >>> out = np.empty(3, dtype=np.int32)
+    >>> pass_learned(own, get_strategy("learned").param_array(6), out)
+    >>> bool(passes_learned(own, get_strategy("learned").param_array(6), out))
+    True
+    """
+    chosen = _pass_search(own, params, np.int64(-1))
+    n = 0
+    for i in range(HAND_SIZE):
+        if (chosen >> (HAND_SIZE - 1 - i)) & 1:
+            out[n] = own[V.O_CARDS + i]
+            n += 1
+
+
+@jit
+def passes_learned(own, params, packet):
+    """Whether :func:`pass_learned`, holding ``own``'s seven cards, passes
+    exactly the three cards of ``packet`` (in any order): the same answer
+    as making the pass and comparing, but a pass another pass beats is
+    refused at the first pass found to beat it (:func:`_pass_search`), so
+    testing a packet that is not the pass (the posterior draws of the
+    showdown model, :mod:`~anaconda_sim.sim.kernels.showdown`) costs a few
+    of the 35 scores, not all of them. Three cards not all held: false."""
+    key = np.int64(0)
+    for j in range(3):
+        for i in range(HAND_SIZE):
+            if own[V.O_CARDS + i] == packet[j]:
+                key |= np.int64(1) << (HAND_SIZE - 1 - i)
+    found = np.int64(0)  # three distinct held cards make three bits
+    bits = key
+    while bits:
+        bits &= bits - 1
+        found += 1
+    if found != 3:
+        return False
+    return _pass_search(own, params, key) == key
+
+
+@jit(inline="always")
+def _pass_score(params, tables, kept, code, high):
+    """The score of the pass whose kept four have multiset-and-suit index
+    ``kept``, whose passed three have gift code ``code`` and rank sum
+    ``high`` (:func:`_pass_search`): read off the pass tables, else
+    computed from the features, in the same order."""
+    if tables:  # unsigned indices: no test for a negative one
+        score = params[np.uint64(KEPT_TABLE0 + kept)]  # terms 0..7, then 8..11
+        score += params[np.uint64(GIFT_PAIR0 + code)]
+        score += params[np.uint64(GIFT_SUITED0 + code)]
+        score += params[np.uint64(GIFT_CONNECTED0 + code)]
+        score += params[np.uint64(GIFT_HIGH0 + high)]
+        return score
+    # terms computed, in the same order
+    score = params[W0] * (_NUMERATORS[kept * N_KEPT] / _DIVISORS[0])
+    gift = KEPT_TABLE_SIZE * N_KEPT + code * 3 - N_KEPT
+    for f in range(1, N_PASS - 1):
+        at = kept * N_KEPT + f if f < N_KEPT else gift + f
+        score += params[W0 + f] * (_NUMERATORS[at] / _DIVISORS[f])
+    score += params[W_GIFT_HIGH] * (high / _DIVISORS[N_PASS - 1])
+    return score
+
+
+@jit(inline="always")
+def _pass_search(own, params, target):
+    """The pass of best score among the 35 passes of ``own``'s seven cards,
+    as the mask of its hand positions (``1 << (6 - position)`` each); with
+    a ``target`` mask (0 or more), that mask when no pass beats that pass,
+    else the first pass found to beat it.
 
     The same scores, added in the same order, as :func:`pass_features_of`, so
     the same pass, bit for bit, ties included. A pass's terms 0..7 depend
@@ -270,8 +345,12 @@ def pass_learned(own, params, out):
     pairs, kept at eight bits a card. Ties go to the first best pass in hand
     order: among equal scores, the pass with the largest mask of
     ``1 << (6 - position)`` (the masks of three positions compare as the
-    positions do in ``itertools.combinations``). Nothing is allocated (the
-    simulator makes this decision for every seat of every deal)."""
+    positions do in ``itertools.combinations``): the pass is the greatest
+    (score, mask), so the target is the pass exactly when no pass has a
+    greater one. Its score is read first, at its own indices, the very
+    numbers the loops reach it with; a score that is not a number leaves
+    the search in full. Nothing is allocated (the simulator makes this
+    decision for every seat of every deal)."""
     # the pass tables, if built for these weights (fill_pass_tables): long
     # enough, and the weights they were built from equal to the weights now
     tables = params.shape[0] >= PASS_TABLES_END
@@ -324,6 +403,32 @@ def pass_learned(own, params, out):
             suited_pairs += suited
     best = -np.inf
     chosen = np.int64(64 + 32 + 16)  # hand positions 0, 1, 2 (kept if no score beats -inf)
+    early = False
+    if target >= 0:
+        # the target's score from its sorted positions i < j < k: the sums
+        # the loops carry, added up directly (whole numbers: the same ones)
+        i = j = k = -1
+        for p in range(HAND_SIZE):
+            if target & order[p]:
+                i, j, k = j, k, p
+        kept = np.int64(0)
+        for p in range(HAND_SIZE):
+            if p < i:
+                kept += below_i[p]
+            elif i < p < j:
+                kept += below_j[p]
+            elif j < p < k:
+                kept += step_k[p]
+        kept += above_k[j + 1]
+        code = ((codes[i] >> (8 * j)) & 63) + ((codes[i] >> (8 * k)) & 63) + (
+            (codes[j] >> (8 * k)) & 63)  # fmt: skip
+        kept_suited = suited_pairs - same_suit[i] - same_suit[j] - same_suit[k] + (code & 3)
+        kept += ((kept_suited * 11) >> 5) * KEPT_MULTISETS
+        score = _pass_score(params, tables, kept, code, rank[i] + rank[j] + rank[k])
+        if score == score:  # a number: the greatest pass is the target or beats it
+            best = score
+            chosen = target
+            early = True
     kept_i = np.int64(0)
     for i in range(HAND_SIZE - 2):
         codes_i = codes[i]
@@ -342,33 +447,18 @@ def pass_learned(own, params, out):
                 # suited) or 6 (four suited); times 11, over 32: the class
                 kept_suited = suited_ij - same_suit[k] + (code & 3)
                 kept = kept_ijk + ((kept_suited * 11) >> 5) * KEPT_MULTISETS
-                high = high_ij + rank[k]
-                if tables:  # unsigned indices: no test for a negative one
-                    score = params[np.uint64(KEPT_TABLE0 + kept)]  # terms 0..7, then 8..11
-                    score += params[np.uint64(GIFT_PAIR0 + code)]
-                    score += params[np.uint64(GIFT_SUITED0 + code)]
-                    score += params[np.uint64(GIFT_CONNECTED0 + code)]
-                    score += params[np.uint64(GIFT_HIGH0 + high)]
-                else:  # terms computed, in the same order
-                    score = params[W0] * (_NUMERATORS[kept * N_KEPT] / _DIVISORS[0])
-                    gift = KEPT_TABLE_SIZE * N_KEPT + code * 3 - N_KEPT
-                    for f in range(1, N_PASS - 1):
-                        at = kept * N_KEPT + f if f < N_KEPT else gift + f
-                        score += params[W0 + f] * (_NUMERATORS[at] / _DIVISORS[f])
-                    score += params[W_GIFT_HIGH] * (high / _DIVISORS[N_PASS - 1])
+                score = _pass_score(params, tables, kept, code, high_ij + rank[k])
                 if score >= best:
                     key = order_ij + order[k]
                     if score > best or key > chosen:
+                        if early:  # a pass beats the target
+                            return key
                         best = score
                         chosen = key
                 kept_ijk += step_k[k]
             kept_ij += below_j[j]
         kept_i += below_i[i]
-    n = 0
-    for i in range(HAND_SIZE):
-        if (chosen >> (HAND_SIZE - 1 - i)) & 1:
-            out[n] = own[V.O_CARDS + i]
-            n += 1
+    return chosen
 
 
 @jit(inline="always")
