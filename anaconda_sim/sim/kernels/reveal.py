@@ -162,7 +162,8 @@ def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
     words1, words2 = types.Array(types.uint64, 1, "C"), types.Array(types.uint64, 2, "C")
     jobs: list[CompileJob] = [
         (_start_orders, (key, deal_start, i64, i64, cfg, pass_pub, kinds, params, known_mask,
-                         hand5, discards, hero_packet, right_forced, fours, orders, cdiscard,
+                         hand5, discards, hero_packet, right_forced, fours, orders, leads,
+                         cdiscard,
                          types.Array(types.int32, 2, "C"), ints2, ints2, words2, ints1, ints1,
                          ints1, words1, ints1, ints1, pub, owns, states, dec, seat_res, res,
                          opener, alive, with_hilo, with_learned), 5.5),
@@ -246,7 +247,8 @@ def _reveal_batch_chunks(
             m = min(group, stop - start)
             plays = m * n_orders
             _start_orders(key, deal_start, start, m, cfg, pass_pub, kinds, params, known_mask,
-                          hand5, discards, hero_packet, right_forced, fours, orders, cdiscard,
+                          hand5, discards, hero_packet, right_forced, fours, orders, leads,
+                          cdiscard,
                           pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state,
                           hero_cards, held, pub, owns, states, dec, seat_res, res, opener, alive,
                           with_hilo, with_learned)  # fmt: skip
@@ -277,7 +279,7 @@ def _reveal_batch_chunks(
 @jit
 def _start_orders(
     key, deal_start, first, m, cfg, pass_pub, kinds, params, known_mask, hand5, discards,
-    hero_packet, right_forced, fours, orders, cdiscard,
+    hero_packet, right_forced, fours, orders, leads, cdiscard,
     pass_owns, kept, packets, pass_states, dealt, hand, chosen, deck_state, hero_cards, held,
     pub, owns, states, dec, seat_res, res, opener, alive, with_hilo, with_learned,
 ):  # fmt: skip
@@ -291,7 +293,10 @@ def _start_orders(
     only the hero's five reordered. The random numbers are the same either
     way (the hero's forced choice draws none), so the results are those of
     playing the discard again. When the first order is missed (the hero does
-    not hold its five), every order is played in full."""
+    not hold its five), every order is played in full. An order that follows
+    another in the first reveal round (``leads[0, k] != k``) is not copied
+    here: :func:`_lead_plays` copies its lead's play, whole, before it plays
+    a round itself."""
     n = cfg[C_N]
     n_orders = orders.shape[0]
     dealer = cfg[C_DEALER]
@@ -324,9 +329,10 @@ def _start_orders(
             e = e0 + k
             alive[e] = True
             if reusable and _five_mask(orders, k) == first_five:
-                copy_play(e0, e, pub, owns, states, dec, seat_res, res, opener)
-                for j in range(KEPT_SIZE):
-                    owns[e, HERO, V.O_CARDS + j] = orders[k, j]
+                if cfg[C_REVEAL] == 0 or leads[0, k] == k:
+                    copy_play(e0, e, pub, owns, states, dec, seat_res, res, opener)
+                    for j in range(KEPT_SIZE):
+                        owns[e, HERO, V.O_CARDS + j] = orders[k, j]
                 continue
             _views_at_discard(cfg, pub[e], owns[e], hero_cards, kept, packets)
             states[e, STREAM_SEAT, 0] = hero_state
