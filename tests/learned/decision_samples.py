@@ -53,15 +53,21 @@ def random_hands(seed: int, count: int = HANDS) -> np.ndarray:
 
 
 @njit(cache=False)
+def hold(own, hand):
+    """Seat view ``own`` holding the seven cards of ``hand``."""
+    own[V.O_NCARDS] = 7
+    for j in range(7):
+        own[V.O_CARDS + j] = hand[j]
+
+
+@njit(cache=False)
 def passes_of(kernel, hands, params):
     """The three cards ``kernel`` (a pass kernel) passes from each hand."""
     chosen = np.empty((hands.shape[0], 3), dtype=np.int32)
     own = np.zeros(V.OWN_SIZE, dtype=np.int32)
     out = np.zeros(8, dtype=np.int32)
     for i in range(hands.shape[0]):
-        own[V.O_NCARDS] = 7
-        for j in range(7):
-            own[V.O_CARDS + j] = hands[i, j]
+        hold(own, hands[i])
         kernel(own, params, out)
         for j in range(3):
             chosen[i, j] = out[j]

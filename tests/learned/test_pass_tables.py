@@ -18,7 +18,7 @@ import itertools
 
 import numpy as np
 import pytest
-from decision_samples import parameter_vectors, passes_of, random_hands
+from decision_samples import hold, parameter_vectors, passes_of, random_hands
 from learned_reference import reference_pass
 from numba import njit
 
@@ -151,9 +151,7 @@ def _packet_answers(hands, params):  # type: ignore[no-untyped-def]
     out = np.zeros(3, dtype=np.int32)
     packet = np.zeros(3, dtype=np.int32)
     for h in range(hands.shape[0]):
-        own[V.O_NCARDS] = 7
-        for j in range(7):
-            own[V.O_CARDS + j] = hands[h, j]
+        hold(own, hands[h])
         pass_learned(own, params, out)
         t = 0
         for a in range(7):
