@@ -83,6 +83,10 @@ _SEAT_BITS = 9
 _CALLED_BIT = 8
 _ROUND_MASK = (1 << _CALLED_BIT) - 1
 # 7 seats x 9 bits fit in an int64
+#: a log entry's fields are bits: ``LOG_ACTIONS`` and ``LOG_SEATS`` are powers of two
+_ACTION_SHIFT = V.LOG_ACTIONS.bit_length() - 1
+_SEAT_SHIFT = V.LOG_SEATS.bit_length() - 1
+assert 1 << _ACTION_SHIFT == V.LOG_ACTIONS and 1 << _SEAT_SHIFT == V.LOG_SEATS
 assert (RIVALS + 1) * _SEAT_BITS <= 63
 
 
@@ -93,11 +97,13 @@ def action_flags(pub):
     in betting round ``r``, bit ``9 * seat + 8`` when it called."""
     flags = np.int64(0)
     for i in range(pub[V.P_LOG_LEN]):
+        # the fields by masks and shifts: the same numbers as % and // by
+        # the powers of two (two's complement floors), without the sign
+        # fix-ups numba emits for a signed % or //
         entry = np.int64(pub[V.P_LOG + i])
-        action = entry % V.LOG_ACTIONS
-        head = entry // V.LOG_ACTIONS
-        seat = head % V.LOG_SEATS
-        rnd = head // V.LOG_SEATS
+        action = entry & (V.LOG_ACTIONS - 1)
+        seat = (entry >> _ACTION_SHIFT) & (V.LOG_SEATS - 1)
+        rnd = entry >> (_ACTION_SHIFT + _SEAT_SHIFT)
         if action == V.A_BET or action == V.A_RAISE:
             flags |= np.int64(1) << (_SEAT_BITS * seat + min(rnd, _CALLED_BIT - 1))
         elif action == V.A_CALL:
@@ -112,14 +118,12 @@ def action_class(flags, seat, rnd):
     bits = (flags >> (_SEAT_BITS * seat)) & ((1 << _SEAT_BITS) - 1)
     now_bit = np.int64(1) << min(rnd, _CALLED_BIT - 1)
     earlier = bits & _ROUND_MASK & (now_bit - 1)
-    count = 0
-    while earlier:
-        earlier &= earlier - 1
-        count += 1
+    # rounds bet or raised in earlier: 0, 1 (one bit) or more (only those count)
+    many = (earlier & (earlier - 1)) != 0
     if bits & now_bit:
-        return 4 if count == 0 else 5
-    if count > 0:
-        return 2 if count == 1 else 3
+        return 4 if earlier == 0 else 5
+    if earlier != 0:
+        return 3 if many else 2
     return 1 if (bits >> _CALLED_BIT) & 1 else 0
 
 
