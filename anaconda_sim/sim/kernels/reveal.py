@@ -36,6 +36,7 @@ from ...rng import STREAM_SEAT, card_bit, stream_state
 from ...strategies.dispatch import decision_jobs
 from ...strategies.kinds import kernel_extras, reads_only_what_is_shown
 from ...table import views as V
+from ...table.rules import REVEAL_ROUNDS
 from ...warmup import CompileJob, linked_driver
 from ..layout import (
     C_DEALER,
@@ -253,15 +254,15 @@ def _reveal_batch_chunks(
                           hero_cards, held, pub, owns, states, dec, seat_res, res, opener, alive,
                           with_hilo, with_learned)  # fmt: skip
             if cfg[C_REVEAL] != 0:
-                for r in range(4):
+                for r in range(REVEAL_ROUNDS):
                     _lead_plays(r, m, n_orders, leads, orders, pub, owns, states, dec, seat_res,
                                 res, opener, alive)  # fmt: skip
                     betting_phase(ROUNDS_BEFORE_DISCARD + r, r, plays, n_orders, checks_only,
                                   cfg, dealers, pub, owns, kinds, params, states, cbet, dec,
                                   seat_res, res, opener, alive, with_hilo,
                                   with_learned)  # fmt: skip
-                _lead_plays(4, m, n_orders, leads, orders, pub, owns, states, dec, seat_res, res,
-                            opener, alive)  # fmt: skip
+                _lead_plays(REVEAL_ROUNDS, m, n_orders, leads, orders, pub, owns, states, dec,
+                            seat_res, res, opener, alive)  # fmt: skip
             if with_hilo is not None:
                 if cfg[C_HILO] != 0:
                     declare_phase(plays, n_orders, cfg, dealers, kinds, params, orders, pub, owns,
@@ -369,11 +370,11 @@ def prefix_leads(orders: np.ndarray, share_prefixes: bool = True) -> np.ndarray:
     [0, 1, 2]
     """
     n = len(orders)
-    leads = np.tile(np.arange(n, dtype=np.int64), (4, 1))
+    leads = np.tile(np.arange(n, dtype=np.int64), (REVEAL_ROUNDS, 1))
     if not share_prefixes or n == 0:
         return leads
     fives = [frozenset(int(c) for c in row[:KEPT_SIZE]) for row in orders]
-    for r in range(4):
+    for r in range(REVEAL_ROUNDS):
         first: dict[tuple[int, ...], int] = {}
         for k in range(n):
             if fives[k] == fives[0]:
@@ -384,20 +385,20 @@ def prefix_leads(orders: np.ndarray, share_prefixes: bool = True) -> np.ndarray:
 @jit(_nrt=False)
 def _lead_plays(rnd, m, n_orders, leads, orders, pub, owns, states, dec, seat_res, res, opener,
                 alive):  # fmt: skip
-    """Before reveal round ``rnd`` (0-3; 4: after the last) of the first
-    ``m`` deals' plays (``n_orders`` each): an order that follows another
-    this round (``leads[rnd, k] != k``) sits it out, and one that leads it
-    but followed another the round before starts its own play as a copy of
-    that one's, with its own order of the hero's cards (``orders[k]``). A
-    deal whose first order was missed (every order played in full at the
-    discard, :func:`_start_orders`) is left as it is."""
+    """Before reveal round ``rnd`` (0 .. ``REVEAL_ROUNDS - 1``; ``REVEAL_ROUNDS``:
+    after the last) of the first ``m`` deals' plays (``n_orders`` each): an
+    order that follows another this round (``leads[rnd, k] != k``) sits it
+    out, and one that leads it but followed another the round before starts
+    its own play as a copy of that one's, with its own order of the hero's
+    cards (``orders[k]``). A deal whose first order was missed (every order
+    played in full at the discard, :func:`_start_orders`) is left as it is."""
     for i in range(m):
         e0 = i * n_orders
         if res[e0, R_MISSED] != 0:
             continue
         for k in range(n_orders):
             e = e0 + k
-            if rnd < 4 and leads[rnd, k] != k:
+            if rnd < REVEAL_ROUNDS and leads[rnd, k] != k:
                 alive[e] = False  # played by its lead
                 continue
             before = leads[rnd - 1, k] if rnd > 0 else k
@@ -430,7 +431,7 @@ def _finish_orders(
             hilo[i, k, 0] = seat_res[e, HERO, S_HIGH_SHARE]
             hilo[i, k, 1] = seat_res[e, HERO, S_LOW_SHARE]
             hilo[i, k, 2] = seat_res[e, HERO, S_FLAGS]
-        for r in range(4):
+        for r in range(REVEAL_ROUNDS):
             opens[i, k, r] = 1 if opener[e, ROUNDS_BEFORE_DISCARD + r] == HERO else 0
             opp_folds[i, k, r] = 0
         for seat in range(1, n):
