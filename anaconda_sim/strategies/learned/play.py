@@ -42,7 +42,7 @@ from numba.extending import intrinsic
 from ..._numba import jit
 from ...hands.evaluator import eval7, eval_cards
 from ...hands.sorting import sorted4
-from ...limits import HAND_SIZE, KEPT_SIZE
+from ...limits import DECK_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import rand_float
 from ...table import views as V
 from ...table.rules import REVEAL_ROUNDS
@@ -213,6 +213,19 @@ stack_float64s = _stack_slots(types.float64, "stack_float64s",
                               """:func:`stack_int64s` for float64 slots.""")
 
 
+@intrinsic
+def _lowest_bit(typingctx, mask):
+    """The index of the lowest set bit of the uint64 ``mask`` (LLVM's
+    ``cttz``: one instruction; 64 for an empty mask)."""
+    if mask != types.uint64:
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.cttz(args[0], cgutils.false_bit)
+
+    return types.uint64(mask), codegen
+
+
 def _kept_pieces() -> np.ndarray:
     """What a card of rank ``r`` at sorted position ``p`` of the seven adds to
     the kept four's :func:`~anaconda_sim.strategies.learned.passtables.kept_index`
@@ -234,10 +247,6 @@ _PIECES = _kept_pieces()
 #: multiset, the passed three's by gift code)
 _NUMERATORS = np.concatenate([kept_numerators().ravel(), gift_numerators().ravel()])
 _DIVISORS = np.array(PASS_DIVISORS)
-
-
-#: a sorting network of seven: the slots ``a < b`` to order, as ``a * 8 + b``
-_SORT7 = np.array([6, 19, 37, 2, 12, 30, 1, 21, 28, 10, 38, 19, 37, 10, 28, 46], dtype=np.int64)
 
 
 @jit
@@ -333,8 +342,9 @@ def _pass_search(own, params, target):
     built) each term is computed from the feature's numerator and divisor
     (:func:`~.passtables.kept_numerators`), more slowly.
 
-    The seven are sorted by card, so by rank, with their hand positions, and
-    the passes walked as nested loops over sorted positions ``i < j < k``.
+    The seven (distinct cards) are sorted by card, so by rank, with their
+    hand positions, and the passes walked as nested loops over sorted
+    positions ``i < j < k``.
     The kept four's multiset (:func:`~.passtables.kept_index`) is a sum of one
     piece per kept card (``_PIECES``), which depends only on the card's
     sorted position and on how many passed cards lie below it: the loops
@@ -360,13 +370,19 @@ def _pass_search(own, params, target):
     # written out: each copy of a line costs compile time)
     rank, suit = stack_int64s(HAND_SIZE), stack_int64s(HAND_SIZE)
     order = stack_int64s(HAND_SIZE)  # 1 << (6 - hand position)
-    # card * 8 + hand position, sorted: the cards by rank, with where they were
+    # card * 8 + hand position, sorted: the cards by rank, with where they
+    # were; the seven distinct cards are the bits of one word, read lowest
+    # first (a sorting network's exchanges wait on each other's stores)
+    where = stack_int64s(DECK_SIZE)
+    cards = np.uint64(0)
     for p in range(HAND_SIZE):
-        rank[p] = np.int64(own[V.O_CARDS + p]) * 8 + p
-    for c in range(len(_SORT7)):
-        a, b = _SORT7[c] >> 3, _SORT7[c] & 7
-        x, y = rank[a], rank[b]
-        rank[a], rank[b] = min(x, y), max(x, y)
+        card = np.int64(own[V.O_CARDS + p])
+        cards |= np.uint64(1) << np.uint64(card)
+        where[card] = p
+    for p in range(HAND_SIZE):
+        card = np.int64(_lowest_bit(cards))
+        cards &= cards - np.uint64(1)
+        rank[p] = card * 8 + where[card]
     # by sorted position: each card's fields; what it adds to the kept four's
     # multiset with none, one, two or three passed below it; and, for the
     # gift code of each pair, 8 bits a card in each card's word
@@ -376,9 +392,9 @@ def _pass_search(own, params, target):
     for p in range(HAND_SIZE):
         x = rank[p]
         rank[p], suit[p], order[p] = x >> 5, (x >> 3) & 3, 64 >> (x & 7)
-        at = (rank[p] * HAND_SIZE + p) * 4
-        below_i[p], below_j[p] = _PIECES[at], _PIECES[at + 1]
-        step_k[p], above_k[p] = _PIECES[at + 2], _PIECES[at + 3]
+        at = np.uint64((rank[p] * HAND_SIZE + p) * 4)  # unsigned: no wraparound test
+        below_i[p], below_j[p] = _PIECES[at], _PIECES[at + np.uint64(1)]
+        step_k[p], above_k[p] = _PIECES[at + np.uint64(2)], _PIECES[at + np.uint64(3)]
         codes[p] = same_suit[p] = 0
     # above_k[k]: the pieces of the cards above k (three passed below them);
     # step_k[k]: from k to k + 1, card k comes between the second and third
