@@ -26,7 +26,12 @@ declaration and ``P_DECLARED`` holds every declaration once all are made
 Betting log entries (``pub[P_LOG + i]`` for ``i < pub[P_LOG_LEN]``) encode
 ``(round * 8 + seat) * 8 + action`` with ``action`` one of the ``A_*`` codes.
 At most :data:`LOG_CAPACITY` actions are kept (a deal can never need more:
-6 rounds x 31 actions at most).
+6 rounds x 31 actions at most). The *betting summary* sums the log up as one
+int64 (:func:`summary_bit`: who bet or raised in which round, who called); a
+reader keeps the summary of the first ``pub[P_SUMMARY_LEN]`` entries in
+``pub[P_SUMMARY]`` (two 32-bit words), so the next reads only the entries
+logged since. The log only grows within a deal; a table whose entries are
+rewritten starts with ``P_SUMMARY_LEN`` 0.
 """
 
 from __future__ import annotations
@@ -64,6 +69,9 @@ __all__ = [
     "new_own",
     "new_pub",
     "pack_declarations",
+    "stored_summary",
+    "summary_bit",
+    "summary_words",
     "unpack_declarations",
 ]
 
@@ -128,11 +136,25 @@ P_IN_ROUND = 27  # +seat: chips the seat put in during this round
 P_INVESTED = 34  # +seat: chips the seat put in this deal (ante included)
 P_EXPOSED = 41  # +4*seat+j: j-th exposed card of seat, -1 if none (28 slots)
 P_LOG_LEN = 69  # number of betting actions logged
-P_LOG = 70  # betting log entries
+# the betting summary (summary_bit: who bet or raised in which round, who
+# called) of the log's first P_SUMMARY_LEN entries, kept by whoever reads it
+# (0: none summed up; a writer that changes an entry below it sets it to 0)
+P_SUMMARY_LEN = 70
+P_SUMMARY = 71  # +0: its low 32 bits, +1: its high 32 bits
+P_LOG = 73  # betting log entries
 LOG_CAPACITY = 256
 LOG_SEATS = 8  # seat field of a log entry: 0..7
 LOG_ACTIONS = 8  # action field of a log entry: 0..7 (A_* codes)
+_ACTION_SHIFT = LOG_ACTIONS.bit_length() - 1
+_SEAT_SHIFT = LOG_SEATS.bit_length() - 1
+assert 1 << _ACTION_SHIFT == LOG_ACTIONS and 1 << _SEAT_SHIFT == LOG_SEATS
 PUB_SIZE = P_LOG + LOG_CAPACITY
+#: bits of one seat in the betting summary: one per betting round in which
+#: it bet or raised (rounds from the eighth on share the last), then one for
+#: a call
+SUMMARY_SEAT_BITS = 9
+SUMMARY_CALLED_BIT = 8
+assert 7 * SUMMARY_SEAT_BITS <= 63  # seven seats fit in an int64
 
 # --- own layout -----------------------------------------------------------
 O_SEAT = 0  # this seat's number
@@ -165,6 +187,46 @@ def log_fields(entry: int) -> tuple[int, int, int]:
     head, action = divmod(entry, LOG_ACTIONS)
     rnd, seat = divmod(head, LOG_SEATS)
     return rnd, seat, action
+
+
+def summary_bit(entry: int) -> int:
+    """What a betting-log entry adds to the betting summary: bit ``9 * seat
+    + min(round, 7)`` for a bet or a raise, bit ``9 * seat + 8`` for a call,
+    nothing (0) for a check or a fold. The fields are read with masks and
+    shifts (``LOG_ACTIONS`` and ``LOG_SEATS`` are powers of two): the same
+    numbers as :func:`log_fields`, and no sign fix-ups where numba compiles it.
+
+    Examples
+    --------
+    >>> summary_bit(log_entry(1, 2, A_RAISE)) == 1 << (2 * SUMMARY_SEAT_BITS + 1)
+    True
+    >>> summary_bit(log_entry(0, 1, A_CALL)) == 1 << (SUMMARY_SEAT_BITS + SUMMARY_CALLED_BIT)
+    True
+    >>> summary_bit(log_entry(3, 1, A_CHECK))
+    0
+    """
+    action = entry & (LOG_ACTIONS - 1)
+    seat = (entry >> _ACTION_SHIFT) & (LOG_SEATS - 1)
+    rnd = entry >> (_ACTION_SHIFT + _SEAT_SHIFT)
+    if action == A_BET or action == A_RAISE:
+        return 1 << (SUMMARY_SEAT_BITS * seat + min(rnd, SUMMARY_CALLED_BIT - 1))
+    if action == A_CALL:
+        return 1 << (SUMMARY_SEAT_BITS * seat + SUMMARY_CALLED_BIT)
+    return 0
+
+
+def summary_words(summary: int) -> tuple[int, int]:
+    """``pub[P_SUMMARY]`` and ``pub[P_SUMMARY + 1]`` of a betting summary:
+    its low and high 32 bits, each as a signed 32-bit number."""
+    low = summary & 0xFFFFFFFF
+    if low >= 1 << 31:
+        low -= 1 << 32
+    return low, summary >> 32
+
+
+def stored_summary(pub) -> int:
+    """The betting summary held in ``pub[P_SUMMARY]`` (:func:`summary_words`)."""
+    return (int(pub[P_SUMMARY + 1]) << 32) | (int(pub[P_SUMMARY]) & 0xFFFFFFFF)
 
 
 def pack_declarations(declarations) -> int:

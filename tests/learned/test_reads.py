@@ -15,6 +15,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from twins.naive import naive_key
 
 from anaconda_sim.game.play import Bot, play_deal
@@ -188,3 +190,66 @@ def test_rebuilt_decisions_match_the_engine_decision_by_decision(players: int) -
     assert r == rows.seat.size
     if players >= 4:
         assert classes == set(range(ACTION_CLASSES))
+
+
+def _naive_summary(entries: list[tuple[int, int, int]]) -> int:
+    """The betting summary by its definition: a bet or raise marks the seat's
+    round (rounds from the eighth on share the last bit), a call the seat."""
+    summary = 0
+    for rnd, seat, action in entries:
+        if action in (V.A_BET, V.A_RAISE):
+            summary |= 1 << (V.SUMMARY_SEAT_BITS * seat + min(rnd, V.SUMMARY_CALLED_BIT - 1))
+        elif action == V.A_CALL:
+            summary |= 1 << (V.SUMMARY_SEAT_BITS * seat + V.SUMMARY_CALLED_BIT)
+    return summary
+
+
+@numba.njit
+def _flags(pub):
+    return action_flags(pub)
+
+
+_ENTRIES = st.lists(st.tuples(st.integers(0, 9), st.integers(0, 6), st.integers(0, 4)),
+                    max_size=40)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(entries=_ENTRIES, reads=st.lists(st.integers(0, 40), max_size=6))
+def test_the_summary_a_reader_keeps_in_the_table_is_the_logs(
+    entries: list[tuple[int, int, int]], reads: list[int]
+) -> None:
+    """R13-R15: the betting summary a reader keeps in ``pub[P_SUMMARY]`` for
+    the next read is the summary of the whole log, read after any number of
+    entries logged since (one table, the log growing as in a deal)."""
+    pub = _pub_with_log(7, 0, [])
+    logged = 0
+    for upto in [*sorted(reads), len(entries)]:
+        upto = min(upto, len(entries))
+        for entry in entries[logged:upto]:
+            pub[V.P_LOG + pub[V.P_LOG_LEN]] = V.log_entry(*entry)
+            pub[V.P_LOG_LEN] += 1
+        logged = max(logged, upto)
+        assert int(_flags(pub)) == _naive_summary(entries[:logged])
+        assert pub[V.P_SUMMARY_LEN] == logged
+        assert V.stored_summary(pub) == _naive_summary(entries[:logged])
+
+
+@pytest.mark.parametrize("kept", [-1, 5])
+def test_a_summary_of_more_entries_than_the_log_holds_is_read_again(kept: int) -> None:
+    """A summary the table cannot hold (of a negative count, or of more entries
+    than its log has) is not read: the log is, from its start."""
+    log = [(0, 0, V.A_BET), (0, 1, V.A_CALL), (1, 2, V.A_RAISE)]
+    pub = _pub_with_log(3, 1, log)
+    pub[V.P_SUMMARY_LEN] = kept
+    pub[V.P_SUMMARY : V.P_SUMMARY + 2] = V.summary_words(-1 & ((1 << 63) - 1))
+    assert int(_flags(pub)) == _naive_summary(log)
+    assert pub[V.P_SUMMARY_LEN] == len(log)
+
+
+def test_the_engine_table_carries_the_summary_of_its_log() -> None:
+    """The reference engine's public table holds the summary of its whole log."""
+    game = play_deal(Rules(players=4), [BOLD, LOOSE, BOLD, LOOSE], seed=3)
+    pub, _ = game.seat_views(0)
+    entries = [V.log_fields(int(e)) for e in pub[V.P_LOG : V.P_LOG + pub[V.P_LOG_LEN]]]
+    assert pub[V.P_SUMMARY_LEN] == len(entries) > 0
+    assert V.stored_summary(pub) == _naive_summary(entries)

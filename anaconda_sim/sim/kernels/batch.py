@@ -86,7 +86,7 @@ def copy_play(source, target, pub, owns, states, dec, seat_res, res, opener):
     (element loops: a whole-array copy compiles numba's shape checks). Of
     the betting log only its entries are copied: every reader stops at its
     length and every writer appends at it, so the slots beyond it are never
-    read (most of the table's slots: 256 of 326)."""
+    read (most of the table's slots: 256 of 329)."""
     used = V.P_LOG + min(max(pub[source, V.P_LOG_LEN], 0), pub.shape[1] - V.P_LOG)
     for j in range(used):
         pub[target, j] = pub[source, j]

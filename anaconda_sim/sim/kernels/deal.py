@@ -168,6 +168,12 @@ def _holds(own, card):
 
 #: the betting-log encoding of :func:`anaconda_sim.table.views.log_entry`, compiled
 log_entry = jit(inline="always")(V.log_entry)
+@jit(inline="always")
+def append_log(pub, entry):
+    """Log ``entry`` after the betting log's last."""
+    length = pub[V.P_LOG_LEN]
+    pub[V.P_LOG + length] = entry
+    pub[V.P_LOG_LEN] = length + 1
 
 
 @jit(inline="always")
@@ -228,9 +234,7 @@ def apply_bet_action(rnd, seat, action, pending, bet, pub, seat_res):
         pub[V.P_INVESTED + seat] += amount
         pub[V.P_POT] += amount
         pending = pub[V.P_ACTIVE] - 1
-    length = pub[V.P_LOG_LEN]
-    pub[V.P_LOG + length] = log_entry(rnd, seat, action)
-    pub[V.P_LOG_LEN] = length + 1
+    append_log(pub, log_entry(rnd, seat, action))
     return pending
 
 
@@ -302,13 +306,11 @@ def _checked_round(rnd, opener, n, pub, res):
     few nanoseconds, not a call of the full betting loop."""
     res[R_ROUNDS] = rnd + 1
     active = pub[V.P_ACTIVE]
-    length = pub[V.P_LOG_LEN]
     seat = opener
     for k in range(active):
-        pub[V.P_LOG + length + k] = log_entry(rnd, seat, V.A_CHECK)
+        append_log(pub, log_entry(rnd, seat, V.A_CHECK))
         if k + 1 < active:
             seat = _next_active(pub, n, seat, 1)
-    pub[V.P_LOG_LEN] = length + active
     _close_round(pub, n)
     return active == 1
 

@@ -69,7 +69,7 @@ from .batch import (
     discard_inline,
     settle_inline,
 )
-from .deal import log_entry, nobody_bets, pub_at_deal, reset_results, seat_after
+from .deal import append_log, log_entry, nobody_bets, pub_at_deal, reset_results, seat_after
 from .showdown import CHUNK, opponents_after_pass
 
 #: betting rounds before the discard in the default rules (after the deal, after the pass)
@@ -83,13 +83,9 @@ def _views_at_discard(cfg, pub, owns, hero_cards, kept, packets):
     dealer = cfg[C_DEALER]
     pub_at_deal(cfg, dealer, pub)
     pub[V.P_STAGE] = 1  # after the pass
-    length = 0
     for rnd in range(ROUNDS_BEFORE_DISCARD):
         for i in range(n):
-            seat = seat_after(dealer, i, n)
-            pub[V.P_LOG + length] = log_entry(rnd, seat, V.A_CHECK)
-            length += 1
-    pub[V.P_LOG_LEN] = length
+            append_log(pub, log_entry(rnd, seat_after(dealer, i, n), V.A_CHECK))
     for seat in range(n):
         own = owns[seat]
         own[:] = -1

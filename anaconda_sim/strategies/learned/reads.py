@@ -77,37 +77,43 @@ assert len(ACTION_CLASS_NAMES) == ACTION_CLASSES
 #: the first slot of the curve table in an equity array (the factor table first)
 CURVE0 = FACTOR_SIZE
 
-#: bits of one seat in :func:`action_flags`: a bit per betting round in
-#: which it bet or raised, then one bit for a call
-_SEAT_BITS = 9
-_CALLED_BIT = 8
+#: bits of one seat in :func:`action_flags` (the table's betting summary):
+#: a bit per betting round in which it bet or raised, then one bit for a call
+_SEAT_BITS = V.SUMMARY_SEAT_BITS
+_CALLED_BIT = V.SUMMARY_CALLED_BIT
 _ROUND_MASK = (1 << _CALLED_BIT) - 1
 # 7 seats x 9 bits fit in an int64
-#: a log entry's fields are bits: ``LOG_ACTIONS`` and ``LOG_SEATS`` are powers of two
-_ACTION_SHIFT = V.LOG_ACTIONS.bit_length() - 1
-_SEAT_SHIFT = V.LOG_SEATS.bit_length() - 1
-assert 1 << _ACTION_SHIFT == V.LOG_ACTIONS and 1 << _SEAT_SHIFT == V.LOG_SEATS
 assert (RIVALS + 1) * _SEAT_BITS <= 63
+_summary_bit = jit(inline="always")(V.summary_bit)
+_summary_words = jit(inline="always")(V.summary_words)
+_stored_summary = jit(inline="always")(V.stored_summary)
 
 
 @jit(inline="always")
 def action_flags(pub):
-    """Every seat's betting so far this deal, read once from the log, as one
-    int64: bits ``9 * seat + r`` (``r < 8``) set when the seat bet or raised
-    in betting round ``r``, bit ``9 * seat + 8`` when it called."""
+    """Every seat's betting so far this deal as one int64, the table's
+    betting summary (:func:`~anaconda_sim.table.views.summary_bit`): bits
+    ``9 * seat + r`` (``r < 8``) set when the seat bet or raised in betting
+    round ``r``, bit ``9 * seat + 8`` when it called.
+
+    The summary of the log's first ``pub[P_SUMMARY_LEN]`` entries is kept in
+    ``pub[P_SUMMARY]``: only the entries logged since are read, and the
+    summary of the whole log is written back (the log only grows within a
+    deal, and a new deal's table starts with none summed up)."""
+    length = pub[V.P_LOG_LEN]
+    done = pub[V.P_SUMMARY_LEN]
     flags = np.int64(0)
-    for i in range(pub[V.P_LOG_LEN]):
-        # the fields by masks and shifts: the same numbers as % and // by
-        # the powers of two (two's complement floors), without the sign
-        # fix-ups numba emits for a signed % or //
-        entry = np.int64(pub[V.P_LOG + i])
-        action = entry & (V.LOG_ACTIONS - 1)
-        seat = (entry >> _ACTION_SHIFT) & (V.LOG_SEATS - 1)
-        rnd = entry >> (_ACTION_SHIFT + _SEAT_SHIFT)
-        if action == V.A_BET or action == V.A_RAISE:
-            flags |= np.int64(1) << (_SEAT_BITS * seat + min(rnd, _CALLED_BIT - 1))
-        elif action == V.A_CALL:
-            flags |= np.int64(1) << (_SEAT_BITS * seat + _CALLED_BIT)
+    if 0 < done <= length:
+        flags = np.int64(_stored_summary(pub))
+    else:
+        done = 0
+    if done < length:
+        for i in range(done, length):
+            flags |= _summary_bit(np.int64(pub[V.P_LOG + i]))
+        low, high = _summary_words(flags)
+        pub[V.P_SUMMARY] = low
+        pub[V.P_SUMMARY + 1] = high
+        pub[V.P_SUMMARY_LEN] = length
     return flags
 
 
