@@ -1223,12 +1223,9 @@ class Game:
             for j, card in enumerate(self._exposed[seat][:4]):
                 pub[V.P_EXPOSED + 4 * seat + j] = card
         pub[V.P_LOG_LEN] = len(self._log)
-        summary = 0
         for i, (rnd, seat, code) in enumerate(self._log):
-            pub[V.P_LOG + i] = entry = V.log_entry(rnd, seat, code)
-            summary |= V.summary_bit(entry)
-        pub[V.P_SUMMARY], pub[V.P_SUMMARY + 1] = V.summary_words(summary)
-        pub[V.P_SUMMARY_LEN] = len(self._log)
+            pub[V.P_LOG + i] = V.log_entry(rnd, seat, code)
+        V.fill_summary(pub)
         return pub
 
     def _fill_own(self, seat: int) -> np.ndarray:

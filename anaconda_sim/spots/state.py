@@ -326,6 +326,9 @@ def _arrays(game: Game, hero: int, decisions: list[Decision]) -> SpotArrays:
     pub = np.zeros((max(m, 1), V.PUB_SIZE), dtype=np.int32)
     for k, d in enumerate(decisions):
         pub[k] = d.pub
+        # every thread of the spot kernels reads these tables at once: with
+        # their betting summary in place, a reader writes nothing into them
+        V.fill_summary(pub[k])
     pub_now, own_now = game.seat_views(hero)
     return SpotArrays(
         hero=hero,

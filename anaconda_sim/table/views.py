@@ -64,6 +64,7 @@ __all__ = [
     "NO_DECLARATION",
     "OWN_SIZE",
     "PUB_SIZE",
+    "fill_summary",
     "log_entry",
     "log_fields",
     "new_own",
@@ -227,6 +228,29 @@ def summary_words(summary: int) -> tuple[int, int]:
 def stored_summary(pub) -> int:
     """The betting summary held in ``pub[P_SUMMARY]`` (:func:`summary_words`)."""
     return (int(pub[P_SUMMARY + 1]) << 32) | (int(pub[P_SUMMARY]) & 0xFFFFFFFF)
+
+
+def fill_summary(pub) -> None:
+    """Write the betting summary of ``pub``'s whole log into the table
+    (``P_SUMMARY``, ``P_SUMMARY_LEN``): a reader then reads it, writing
+    nothing (the tables several threads read at once hold it).
+
+    Examples
+    --------
+    >>> pub = new_pub()
+    >>> pub[P_LOG], pub[P_LOG + 1] = log_entry(0, 1, A_BET), log_entry(0, 2, A_CALL)
+    >>> pub[P_LOG_LEN] = 2
+    >>> fill_summary(pub)
+    >>> int(pub[P_SUMMARY_LEN]), stored_summary(pub) == summary_bit(int(pub[P_LOG])) | (
+    ...     summary_bit(int(pub[P_LOG + 1])))
+    (2, True)
+    """
+    length = int(pub[P_LOG_LEN])
+    summary = 0
+    for i in range(length):
+        summary |= summary_bit(int(pub[P_LOG + i]))
+    pub[P_SUMMARY], pub[P_SUMMARY + 1] = summary_words(summary)
+    pub[P_SUMMARY_LEN] = length
 
 
 def pack_declarations(declarations) -> int:

@@ -371,3 +371,25 @@ def test_the_true_cards_are_consistent_when_a_pass_breaks_a_tie_by_hand_position
     assert 0 < passes < 40  # some orders pass it, not all
     post = rival_posterior(history, "learned", move=5, draws=64, seed=2)
     assert all(_replays(spot, post.draws, i, strategies) for i in range(0, 64, 4))
+
+
+def test_the_recorded_tables_every_thread_reads_hold_their_betting_summary():
+    """R13-R15: the spot kernels' threads read the recorded decisions' tables
+    at once; each holds the betting summary of its whole log, so the learned
+    bet reads it and writes nothing into them."""
+    from anaconda_sim.strategies.learned.reads import action_flags
+
+    history = play_deal(Rules(players=5), ["learned"] * 5, seed=7).history
+    d_pub = spot_of(history, move=20).arrays.d_pub
+    read = numba.njit(lambda pub: action_flags(pub))
+    assert len(d_pub) > 0
+    for row in d_pub:
+        length = int(row[V.P_LOG_LEN])
+        expect = 0
+        for entry in row[V.P_LOG : V.P_LOG + length]:
+            expect |= V.summary_bit(int(entry))
+        assert row[V.P_SUMMARY_LEN] == length
+        assert V.stored_summary(row) == expect
+        before = row.copy()
+        assert int(read(row)) == expect
+        assert (row == before).all()

@@ -202,6 +202,8 @@ def _rival_consistent(
             else:
                 _set_view(owns, r, five[:KEPT_SIZE], KEPT_SIZE, views[1, 7:10], views[1, 10:13],
                           five[KEPT_SIZE:])  # fmt: skip
+        # shared by every thread, read only: it holds the betting summary of
+        # its whole log (spots.state), which the learned bet would else write
         pub = d_pub[m]
         kind = d_kind[m]
         if kind >= FREE:
