@@ -233,6 +233,10 @@ def test_workers_can_be_switched_off(tmp_path: Path) -> None:
     assert _run_script(tmp_path, ANACONDA_SIM_WARMUP="0") == ["0", "False", "0"]
 
 
-def test_phase_batch_holds_plays_of_every_choice() -> None:
-    # a batch of plays is at least one deal with all its choices
-    assert B.PHASE_PLAYS >= 120
+def test_phase_batch_holds_whole_deals_of_every_choice() -> None:
+    # a batch is whole deals with all their choices: as many as PHASE_PLAYS
+    # plays hold, at least one (a deal's 120 reveal orders are one batch)
+    for choices in (1, 2, 20, 21, 35, 60, 120, 121):
+        group = B.deals_per_batch.py_func(choices)
+        assert group >= 1
+        assert group == 1 or group * choices <= B.PHASE_PLAYS < (group + 1) * choices

@@ -62,8 +62,25 @@ from . import deal as D
 
 #: plays (deal x forced choice) that move through the phases together: enough
 #: for the processor to overlap the table lookups of different deals, few
-#: enough for a batch's state (about 5 KB a play at 7 seats) to stay in cache
-PHASE_PLAYS = 256
+#: enough for a batch's state (about 5 KB a play at 7 seats: 320 KB) to stay
+#: in a core's second-level cache (1-2 MB here; 256 plays overflowed it: a
+#: 6-player deal 2-5% slower)
+PHASE_PLAYS = 64
+
+
+@jit(inline="always")
+def deals_per_batch(n_choices):
+    """Deals that move through the phases together, each played once per each
+    of ``n_choices`` forced choices: as many as :data:`PHASE_PLAYS` plays
+    hold, and at least one (a deal's choices are never split: a deal's 120
+    reveal orders are one batch of 120 plays).
+
+    Examples
+    --------
+    >>> [deals_per_batch.py_func(n) for n in (1, 21, 35, 120)]
+    [64, 3, 1, 1]
+    """
+    return max(1, PHASE_PLAYS // n_choices)
 
 
 def _inlined(kernel):  # type: ignore[no-untyped-def]
@@ -309,12 +326,12 @@ def run_batches(
     compiles in about a second and the phases compile once each, apart.
 
     Batch ``b`` of ``batch_size`` deals adds into row ``b`` of every ``acc_*``
-    array; its deals move through the phases ``PHASE_PLAYS // n_choices`` at
-    a time (at least one), each deal once per row of ``choices``.
+    array; its deals move through the phases :func:`deals_per_batch` at a
+    time, each deal once per row of ``choices``.
     """
     n = cfg[C_N]
     n_choices = choices.shape[0]
-    group = max(1, PHASE_PLAYS // n_choices)
+    group = deals_per_batch(n_choices)
     size = group * n_choices
     checks_only = D.nobody_bets(cfg, kinds, n)
     hilo_declares = cfg[C_HILO] != 0

@@ -61,10 +61,10 @@ from ..layout import (
 )  # fmt: skip
 from .batch import (
     COMPILE_WEIGHTS,
-    PHASE_PLAYS,
     PLAY_TYPES,
     betting_phase,
     copy_play,
+    deals_per_batch,
     declare_phase,
     discard_inline,
     settle_inline,
@@ -191,15 +191,15 @@ def _reveal_batch_chunks(
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`
     (its phase kernels come last, as function pointers).
 
-    The deals of a chunk go through the phases ``PHASE_PLAYS // orders``
-    at a time (at least one), each once per order (a *play*), with the
+    The deals of a chunk go through the phases :func:`~.batch.deals_per_batch`
+    at a time, each once per order (a *play*), with the
     batch-major kernels of :mod:`~anaconda_sim.sim.kernels.batch`: the
     start of every play (:func:`_start_orders`), each reveal and its
     betting round (played by the orders that lead their revealed prefix,
     :func:`_lead_plays`), the declaration, the end (:func:`_finish_orders`)."""
     n = cfg[C_N]
     n_orders = orders.shape[0]
-    group = max(1, PHASE_PLAYS // n_orders)
+    group = deals_per_batch(n_orders)
     size = group * n_orders
     checks_only = nobody_bets(cfg, kinds, n)
     pass_owns_ = np.empty((n, V.OWN_SIZE), dtype=np.int32)
