@@ -55,7 +55,7 @@ from .learned.play import (
     pass_learned,
     passes_learned,
 )
-from .learned.readbet import bet_reads_from
+from .learned.readbet import UNDECIDED, bet_reads_decided, read_intent
 from .learned.show import discard_shown
 from .learned.winprob import OWN_BUCKET, exposure_bucket_read, win_stage
 from .sensible import SENSIBLE_PARAMS, bet_sensible_at, discard_best_five, pass_sensible
@@ -316,7 +316,14 @@ def _learned_intent(pub, own, params, rng, caches, seat):
         bucket = learned_bucket(own)
         cache[CACHE_STRENGTH] = bucket
     if params[READS_MODE] != 0.0:  # the board-reading betting ("learned")
-        return bet_reads_from(pub, own, params, rng, bucket, _shown_buckets(pub, caches))
+        # readbet.bet_reads_from in its two steps: the rivals' exposures
+        # (each checked against its cache's key) read only for the second
+        revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
+        shown = _shown_bucket(pub, caches, seat, revealed) if revealed > 0 else 0
+        intent = bet_reads_decided(pub, own, params, rng, bucket, shown)
+        if intent != UNDECIDED:
+            return intent
+        return read_intent(pub, own, params, bucket, _shown_buckets(pub, caches))
     p = _win_probability_cached(pub, own, params, bucket, caches)
     return bet_learned_on(pub, own, params, rng, p)
 

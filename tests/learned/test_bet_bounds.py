@@ -3,8 +3,11 @@ product (``readbet.fill_bet_bounds``, ``readbet.bounded_intent``,
 ``readbet.read_intent``): every estimate the kernel computes lies within its
 bounds, every product past a cut gives an estimate on that cut's side of its
 test, and the kernels' bet, which stops at the bounds or at the cuts where
-they decide, gives the intent the engine's bet computes in full, bit for bit
-(R13-R16: the betting reads only the public table and the seat's cards).
+they decide (``readbet.bet_reads_from``, and the kernels' own call of it in
+two steps, ``dispatch._learned_intent``, which reads the rivals' exposures
+only for the second), gives the intent the engine's bet computes in full,
+bit for bit (R13-R16: the betting reads only the public table and the
+seat's cards).
 
 The states are drawn at random but legal: a seat that faces a bet faces an
 active rival who bet or raised in this round (the invariant the bounds of a
@@ -21,6 +24,8 @@ import pytest
 from anaconda_sim.rng import new_state, rand_below, rand_float, root_key
 from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.strategies import get_strategy, spec
+from anaconda_sim.strategies.dispatch import _learned_intent
+from anaconda_sim.strategies.kinds import CACHE_SHOWN_KEY, CACHE_SIZE, CACHE_STRENGTH
 from anaconda_sim.strategies.learned.params import (
     BET_BOUNDS0,
     BET_BOUNDS_MODE,
@@ -125,6 +130,7 @@ def _check_states(params, states, gen, rng):
     pub = np.zeros(V.PUB_SIZE, dtype=np.int32)
     own = np.zeros(V.OWN_SIZE, dtype=np.int32)
     exposures = np.zeros(7, dtype=np.int64)
+    caches = np.full((7, CACHE_SIZE), -1, dtype=np.int64)
     outside = differ = decided = cut = 0
     for _ in range(states):
         bucket = _random_state(pub, own, gen)
@@ -155,6 +161,13 @@ def _check_states(params, states, gen, rng):
         kernel = bet_reads_from(pub, own, params, rng.copy(), bucket, exposures)
         engine = bet_reads(pub, own, params, rng.copy(), bucket)
         if kernel != engine:
+            differ += 1
+        # the kernels' own path: the seats' caches empty but for the strength
+        for s in range(caches.shape[0]):
+            caches[s, CACHE_SHOWN_KEY] = -1
+            caches[s, CACHE_STRENGTH] = -1
+        caches[me, CACHE_STRENGTH] = bucket
+        if _learned_intent(pub, own, params, rng.copy(), caches, me) != engine:
             differ += 1
         rng[0] += np.uint64(1)  # a fresh bluff draw for the next state
     return outside, differ, decided, cut

@@ -68,8 +68,9 @@ from .winprob import seat_exposure, win_stage
 __all__ = [
     "UNDECIDED",
     "bet_reads",
+    "bet_reads_decided",
     "bet_reads_from",
-    "bluffs",
+    "bluffs_showing",
     "board_class",
     "bounded_intent",
     "fill_bet_bounds",
@@ -179,7 +180,7 @@ def _group_of(pub):
 
 
 @jit(inline="always")
-def _bluffs(params, rng, shown, revealed):
+def bluffs_showing(params, rng, shown, revealed):
     """Whether the seat bluffs (bets or raises whatever its estimate),
     showing exposure bucket ``shown``: one uniform number from ``rng`` when
     its bluff probability is above 0."""
@@ -210,7 +211,7 @@ def _reads_intent(pub, own, params, rng, p, rivals, shown):
     """The intent (module docstring) on the estimate ``p`` against ``rivals``
     active rivals, the seat showing exposure bucket ``shown``."""
     revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
-    if _bluffs(params, rng, shown, revealed):
+    if bluffs_showing(params, rng, shown, revealed):
         return V.INTENT_AGGRESSIVE
     return _intent_on(pub, own[V.O_SEAT], params, p, rivals)
 
@@ -264,15 +265,6 @@ def bet_reads(pub, own, params, rng, bucket):
 
 
 @jit(inline="always")
-def bluffs(pub, own, params, rng, exposures):
-    """Whether the seat bluffs (bets or raises whatever its estimate): its
-    bluff probability by what it shows, ``exposures[seat]`` once a card is
-    shown, and one uniform number from ``rng`` when that is above 0."""
-    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
-    return _bluffs(params, rng, exposures[own[V.O_SEAT]] if revealed > 0 else 0, revealed)
-
-
-@jit(inline="always")
 def read_intent(pub, own, params, bucket, exposures):
     """The intent of a seat that does not bluff, own bucket ``bucket``, each
     rival's exposure bucket read from ``exposures[seat]``: the product of
@@ -296,15 +288,29 @@ def read_intent(pub, own, params, bucket, exposures):
 
 
 @jit(inline="always")
+def bet_reads_decided(pub, own, params, rng, bucket, shown):
+    """The intent of :func:`bet_reads` where the bluff or the bounds of the
+    estimate decide it, else :data:`UNDECIDED` (then :func:`read_intent`'s
+    is): the bluff drawn first, the seat showing exposure bucket ``shown``
+    (0 before the reveals). Nothing here reads the rivals' exposures, so a
+    caller computes them only where this does not decide."""
+    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
+    if bluffs_showing(params, rng, shown, revealed):
+        return V.INTENT_AGGRESSIVE
+    return bounded_intent(pub, own, params, bucket)
+
+
+@jit(inline="always")
 def bet_reads_from(pub, own, params, rng, bucket, exposures):
     """:func:`bet_reads` with every seat's exposure bucket read from
-    ``exposures[seat]`` (the kernels' per-seat cache, valid once a card is
-    shown), the bluff drawn first, and the bounds of the estimate and the
-    cuts of its product read before it is computed (module docstring): the
-    same intent."""
-    if bluffs(pub, own, params, rng, exposures):
-        return V.INTENT_AGGRESSIVE
-    intent = bounded_intent(pub, own, params, bucket)
+    ``exposures[seat]`` (valid once a card is shown), the bluff drawn first,
+    and the bounds of the estimate and the cuts of its product read before
+    it is computed (module docstring): the same intent. The kernels make
+    the same two steps, reading the rivals' exposures from the seats'
+    caches only for the second (:func:`~anaconda_sim.strategies.dispatch.seat_bet`)."""
+    revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
+    shown = exposures[own[V.O_SEAT]] if revealed > 0 else 0
+    intent = bet_reads_decided(pub, own, params, rng, bucket, shown)
     if intent != UNDECIDED:
         return intent
     return read_intent(pub, own, params, bucket, exposures)
