@@ -70,7 +70,6 @@ __all__ = [
     "bet_reads",
     "bet_reads_decided",
     "bet_reads_from",
-    "bluffs_showing",
     "board_class",
     "bounded_intent",
     "fill_bet_bounds",
@@ -180,7 +179,7 @@ def _group_of(pub):
 
 
 @jit(inline="always")
-def bluffs_showing(params, rng, shown, revealed):
+def _bluffs(params, rng, shown, revealed):
     """Whether the seat bluffs (bets or raises whatever its estimate),
     showing exposure bucket ``shown``: one uniform number from ``rng`` when
     its bluff probability is above 0."""
@@ -211,7 +210,7 @@ def _reads_intent(pub, own, params, rng, p, rivals, shown):
     """The intent (module docstring) on the estimate ``p`` against ``rivals``
     active rivals, the seat showing exposure bucket ``shown``."""
     revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
-    if bluffs_showing(params, rng, shown, revealed):
+    if _bluffs(params, rng, shown, revealed):
         return V.INTENT_AGGRESSIVE
     return _intent_on(pub, own[V.O_SEAT], params, p, rivals)
 
@@ -295,7 +294,7 @@ def bet_reads_decided(pub, own, params, rng, bucket, shown):
     (0 before the reveals). Nothing here reads the rivals' exposures, so a
     caller computes them only where this does not decide."""
     revealed = min(pub[V.P_REVEALED], REVEAL_ROUNDS)
-    if bluffs_showing(params, rng, shown, revealed):
+    if _bluffs(params, rng, shown, revealed):
         return V.INTENT_AGGRESSIVE
     return bounded_intent(pub, own, params, bucket)
 

@@ -124,12 +124,11 @@ def action_class(flags, seat, rnd):
     bits = (flags >> (_SEAT_BITS * seat)) & ((1 << _SEAT_BITS) - 1)
     now_bit = np.int64(1) << min(rnd, _CALLED_BIT - 1)
     earlier = bits & _ROUND_MASK & (now_bit - 1)
-    # rounds bet or raised in earlier: 0, 1 (one bit) or more (only those count)
-    many = (earlier & (earlier - 1)) != 0
+    # earlier rounds bet or raised in: none, one (one bit set) or more
     if bits & now_bit:
         return 4 if earlier == 0 else 5
     if earlier != 0:
-        return 3 if many else 2
+        return 3 if (earlier & (earlier - 1)) != 0 else 2
     return 1 if (bits >> _CALLED_BIT) & 1 else 0
 
 
