@@ -1,4 +1,4 @@
-"""Two of numba's repeated compile costs removed without changing what it compiles.
+"""Three of numba's repeated compile costs removed without changing what it computes.
 
 **A call's types, resolved once per argument types.** numba types every
 call in a kernel (``a + b``, ``min(x, y)``, ``np.empty``, an intrinsic) by
@@ -42,6 +42,20 @@ given, block by block, before it changes anything (``InlineWorker.inline_ir``:
 "Always copy the callee IR, it gets mutated"), so every call site still
 gets IR of its own, and the new identity names its variables apart from any
 other copy in the same caller, as a new translation would.
+
+**A large kernel optimised once, not again in every caller.** numba
+compiles each kernel into a library of its own, and a kernel that calls
+another links the callee's optimised module into its own and then runs
+LLVM's whole optimisation pipeline over the result, callee included, "to
+allow for inlining" (``CPUCodeLibrary.finalize``). A decision kernel such
+as the built-in discard is optimised once in its own library and again in
+every kernel on every path up to the driver: the showdown model's discard
+five times. Kernels compiled with ``jit(standalone=True)`` (their names in
+:data:`STANDALONE`) are too large for LLVM to inline and are called a few
+times a deal; :func:`standalone_linked_late` makes a caller optimise its own
+code (with every other callee, which LLVM may still inline) first and link
+the standalone callees after, as they were optimised. Their code is the
+same machine code; a caller's calls to them stay calls, as they were.
 """
 
 from __future__ import annotations
@@ -49,7 +63,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-__all__ = ["call_types_once", "remembered_call_types", "untyped_ir_once"]
+__all__ = [
+    "STANDALONE", "call_types_once", "remembered_call_types", "standalone_linked_late",
+    "untyped_ir_once",
+]
 
 #: the numba versions whose ``get_call_type`` this was checked against
 #: (its search, and the one piece of state it leaves: ``_impl_keys``)
@@ -63,6 +80,22 @@ _INLINE_BODY = (
 )
 
 _answers: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+
+#: names of the libraries of the kernels compiled with ``jit(standalone=True)``
+#: (numba names a kernel's library after its qualified name): linked into
+#: their callers after the callers' optimisation (:func:`standalone_linked_late`)
+STANDALONE: set[str] = set()
+
+#: the part of numba's ``CPUCodeLibrary.finalize`` (whitespace folded) that
+#: :func:`standalone_linked_late` repeats with the standalone callees last
+_FINALIZE_BODY = (
+    "seen = set() for library in self._linking_libraries: if library not in seen: "
+    "# Parent inherits reload_init self._reload_init.update(library._reload_init) "
+    "seen.add(library) self._final_module.link_in( library._get_module_for_linking(), "
+    "preserve=True, ) # Optimize the module after all dependences are linked in above, "
+    "# to allow for inlining. self._optimize_final_module() self._final_module.verify() "
+    "self._finalize_final_module()"
+)
 
 
 def _flag_value(value: Any) -> Any:
@@ -209,4 +242,56 @@ def untyped_ir_once() -> bool:
 
     inline_function.__doc__ = inline.__doc__
     worker.inline_function = inline_function
+    return True
+
+
+@functools.cache
+def standalone_linked_late() -> bool:
+    """Make a kernel's library link the libraries of its :data:`STANDALONE`
+    callees after its own optimisation, not before (module docstring);
+    returns whether it now does (``False`` where numba's ``finalize`` is not
+    the one this was written for). Done once per process.
+
+    Examples
+    --------
+    >>> from anaconda_sim._compile_speed import standalone_linked_late
+    >>> standalone_linked_late() in (True, False)
+    True
+    """
+    import inspect
+
+    from numba.core import codegen
+
+    library_class: Any = codegen.CPUCodeLibrary
+    try:
+        source = inspect.getsource(library_class.finalize)
+    except (OSError, TypeError):  # no source installed: leave numba as it is
+        source = ""
+    if _FINALIZE_BODY not in " ".join(source.split()):
+        return False
+
+    def finalize(self: Any) -> None:
+        codegen.require_global_compiler_lock()
+        self._codegen._check_llvm_bugs()
+        self._raise_if_finalized()
+        if codegen.config.DUMP_FUNC_OPT:
+            codegen.dump(f"FUNCTION OPTIMIZED DUMP {self.name}", self.get_llvm_str(), "llvm")
+        seen, late = set(), []
+        for library in self._linking_libraries:
+            if library in seen:
+                continue
+            self._reload_init.update(library._reload_init)  # as numba: inherited
+            seen.add(library)
+            if library.name in STANDALONE:
+                late.append(library)
+            else:
+                self._final_module.link_in(library._get_module_for_linking(), preserve=True)
+        self._optimize_final_module()
+        for library in late:  # optimised in their own libraries already
+            self._final_module.link_in(library._get_module_for_linking(), preserve=True)
+        self._final_module.verify()
+        self._finalize_final_module()
+
+    finalize.__doc__ = library_class.finalize.__doc__
+    library_class.finalize = finalize
     return True

@@ -56,7 +56,7 @@ from numba.core.dispatcher import Dispatcher
 from numba.core.types import unliteral  # type: ignore[attr-defined]
 from numba.extending import intrinsic
 
-from ._compile_speed import call_types_once, untyped_ir_once
+from ._compile_speed import STANDALONE, call_types_once, standalone_linked_late, untyped_ir_once
 from ._inline_copies import copy_blocks_once
 from .progress import watch_compiles
 
@@ -342,6 +342,7 @@ def _compile_lazily(options: dict[str, Any], func: Any) -> Any:
     # numba's own cache=True would build a FunctionCache only for it to be
     # replaced: the safe cache is the only one made
     options = dict(options)
+    _standalone(options, func)
     cache = options.pop("cache", False)
     dispatcher = numba.njit(**options)(func)
     if isinstance(dispatcher, Dispatcher):  # not NUMBA_DISABLE_JIT
@@ -373,6 +374,13 @@ def jit(func=None, **overrides):
     if func is None:
         return lambda f: _compile_lazily(options, f)
     return _compile_lazily(options, func)
+
+
+def _standalone(options: dict[str, Any], func: Any) -> None:
+    """Register ``func`` as standalone when ``options`` say so (removing
+    the option numba does not know)."""
+    if options.pop("standalone", False):
+        STANDALONE.add(func.__qualname__)
 
 
 def jit_parallel(func=None, **overrides):
@@ -449,5 +457,6 @@ def keep(a, b, c, d, e, f):
 copy_blocks_once()
 untyped_ir_once()
 call_types_once()
+standalone_linked_late()
 # a first call that compiles shows it on the progress line (a terminal only)
 watch_compiles()

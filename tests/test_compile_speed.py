@@ -219,3 +219,48 @@ def test_the_package_inliner_makes_no_copy_nobody_reads(monkeypatch):
     # five inlined places (two in the kernel, three in its inlined callee's
     # translation), each through the inliner without the copy
     assert returned == [None] * 5
+
+
+# a large kernel optimised once (standalone_linked_late)
+
+
+@jit(cache=False, standalone=True)
+def _standalone_square(x):
+    return x * x
+
+
+@jit(cache=False)
+def _inlined_square(x):
+    return x * x
+
+
+@jit(cache=False)
+def _sum_of_squares(xs):
+    total = 0
+    for x in xs:
+        total += _standalone_square(x) + _inlined_square(x)
+    return total
+
+
+def test_a_standalone_kernel_is_linked_after_its_caller_is_optimised():
+    # the name is registered (numba's own jit would refuse the option)
+    assert "_standalone_square" in _compile_speed.STANDALONE
+    assert "_inlined_square" not in _compile_speed.STANDALONE
+    applied = _compile_speed.standalone_linked_late()
+    xs = np.arange(-5, 9, dtype=np.int64)
+    assert _sum_of_squares(xs) == 2 * int((xs * xs).sum())
+    (caller_ir,) = _sum_of_squares.inspect_llvm().values()
+    calls = [line for line in caller_ir.splitlines() if " call " in line or "= call" in line]
+    # the caller's optimisation inlined the other square, never the standalone one
+    assert any("_standalone_square" in line for line in calls) is applied
+    assert not any("_inlined_square" in line for line in calls)
+    # the standalone kernel's code is in the caller's module all the same
+    assert ("define" in caller_ir and "_standalone_square" in caller_ir)
+
+
+def test_the_late_link_is_applied_to_the_numba_it_was_written_for():
+    from numba.core import codegen
+
+    applied = _compile_speed.standalone_linked_late()
+    patched = codegen.CPUCodeLibrary.finalize.__code__.co_filename
+    assert patched.endswith("_compile_speed.py") is applied

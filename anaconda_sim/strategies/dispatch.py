@@ -30,6 +30,7 @@ import numpy as np
 from numba import types
 
 from .._numba import jit
+from ..hands.evaluator import eval5, eval7
 from ..limits import HAND_SIZE, PASS_SIZE
 from ..table import views as V
 from ..table.rules import REVEAL_ROUNDS
@@ -80,7 +81,7 @@ def _bet_sensible(pub, own, params, rng):
     return bet_sensible_at(pub, own, params, rng, sensible_strength(pub, own))
 
 
-@jit
+@jit(standalone=True)
 def builtin_pass(kind, pub, own, params, rng, out, with_hilo, with_learned):
     """Cards passed by built-in strategy ``kind`` (written to ``out``);
     ``with_hilo``, ``with_learned``: :func:`kernel_extras` of the table."""
@@ -127,7 +128,7 @@ def _learned_pass_applies(pub, own):
     return pub[V.P_PASS_COUNT] == PASS_SIZE and own[V.O_NCARDS] == HAND_SIZE and pub[V.P_HILO] == 0
 
 
-@jit
+@jit(standalone=True)
 def builtin_discard(kind, pub, own, params, rng, out, with_hilo, with_learned):
     """Discards and reveal order of built-in strategy ``kind`` (into ``out``);
     ``with_hilo``, ``with_learned``: :func:`kernel_extras` of the table.
@@ -171,7 +172,7 @@ def discard_sensible_high(own, out):
     return discard_best_five(own, out, True)
 
 
-@jit
+@jit(standalone=True)
 def discard_learned_high(own, params, rng, out):
     """:func:`builtin_discard` of ``"learned"`` under the high rules (read
     off its show array, :func:`~.learned.show.discard_shown`, where it has
@@ -211,6 +212,26 @@ def keeps_best_five(kind):
     the seven held (every one but ``"random"``), so the showdown value of
     what they hold after the pass is the seven cards' value."""
     return kind != KIND_RANDOM
+
+
+@jit(inline="always")
+def showdown_value(kind, own, rng, scratch):
+    """The value (R10) of the five that a seat of built-in ``kind``, holding
+    the seven cards of ``own`` after the pass, shows down in the showdown
+    model (:mod:`~anaconda_sim.sim.models`: every seat passes by its
+    strategy and keeps its best five, nobody bets): the seven's value for
+    every family that keeps its best five (:func:`keeps_best_five`), else
+    (``"random"``) the value of the five its random discard keeps
+    (:func:`builtin_discard`'s first branch, drawn from ``rng``;
+    ``scratch``: its output). The model needs nothing else of the discard."""
+    if keeps_best_five(kind):
+        return eval7(
+            own[V.O_CARDS], own[V.O_CARDS + 1], own[V.O_CARDS + 2], own[V.O_CARDS + 3],
+            own[V.O_CARDS + 4], own[V.O_CARDS + 5], own[V.O_CARDS + 6],
+        )  # fmt: skip
+    discard_random(own, rng, scratch)
+    f = V.OUT_FIVE
+    return eval5(scratch[f], scratch[f + 1], scratch[f + 2], scratch[f + 3], scratch[f + 4])
 
 
 @jit(inline="always")
@@ -306,7 +327,7 @@ def _shown_buckets(pub, caches):
     return caches[:, CACHE_SHOWN]
 
 
-@jit(_nrt=False)
+@jit(_nrt=False, standalone=True)
 def _learned_intent(pub, own, params, rng, caches, seat):
     """The learned family's betting intent (high rules), its strength and the
     rivals' exposures read from the seats' ``caches``."""

@@ -168,6 +168,47 @@ def test_phase_signatures_are_those_the_driver_compiles() -> None:
     assert takes_these_phases(drivers[0][1])
 
 
+def test_showdown_model_jobs_are_the_versions_its_drivers_compile() -> None:
+    """The showdown model's compile jobs (its drivers, the opponents' deal and
+    pass, the fixed opponents' showdown and the built-in pass) are exactly
+    the versions its two drivers call: after a pass and a keep scored, each
+    is compiled, and no second version of a callee job with the same kernel
+    extras was made (a job of another signature would leave the call to
+    compile its own). The model compiles no built-in discard."""
+    from numba import types
+
+    from anaconda_sim.analysis import discard_values, pass_values
+    from anaconda_sim.sim.kernels import showdown
+    from anaconda_sim.warmup import compile_on_all_cores
+
+    captured: list[Any] = []
+
+    def capture(jobs: Any, what: str) -> int:
+        captured.extend(jobs)
+        return compile_on_all_cores(jobs, what)
+
+    showdown.compile_on_all_cores = capture  # type: ignore[assignment]
+    try:
+        hand = "As Kd 7h 7c 4s 3d 2c"
+        pass_values(hand, 4, deals=64, seed=3, progress=False)
+        discard_values(hand, 4, deals=64, seed=3, progress=False)
+    finally:
+        showdown.compile_on_all_cores = compile_on_all_cores  # type: ignore[assignment]
+    names = {job[0].py_func.__name__ for job in captured}
+    assert names == {"builtin_pass", "opponents_after_pass", "_fixed_opponents_best",
+                     "_pass_choices_batch_chunks", "_keep_choices_batch_chunks"}  # fmt: skip
+    for dispatcher, signature, weight in captured:
+        assert signature in dispatcher.signatures, dispatcher.py_func.__name__
+        assert weight > 0
+    for callee in (showdown.opponents_after_pass, showdown._fixed_opponents_best):
+        extras = [tuple(s[-2:]) for s in callee.signatures]
+        assert len(extras) == len(set(extras)), callee.py_func.__name__
+    # the drivers are claimed last: every other job is one they wait for
+    ordered = sorted(captured, key=lambda job: -job[2])
+    assert ordered[-1][0].py_func.__name__.endswith("_batch_chunks")
+    assert all(isinstance(t, types.Type) for job in captured for t in job[1])
+
+
 _WORKERS_SCRIPT = textwrap.dedent(
     """
     import sys

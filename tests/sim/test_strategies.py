@@ -26,6 +26,7 @@ import pytest
 from anaconda_sim.cards import parse_cards
 from anaconda_sim.hands.evaluator import (
     best_five_into,
+    eval5,
     eval_cards,
     exposed_cards_value,
     exposed_value4,
@@ -51,6 +52,7 @@ from anaconda_sim.strategies import (
     intent_to_action,
     low_strength,
 )
+from anaconda_sim.strategies.dispatch import showdown_value
 from anaconda_sim.strategies.learned.params import (
     ORDER_FEATURES,
     PASS_FEATURES,
@@ -602,3 +604,46 @@ def test_hilo_sensible_keeps_low_cards_that_default_passes() -> None:
     pub[V.P_HILO] = 1
     hilo = sorted(int(c) for c in s.decide_pass(pub, own, _rng(0)))
     assert hilo == sorted(_card(c) for c in "Qs Jd 9h".split())
+
+
+@numba.njit
+def _showdown_values(kind: int, pub: np.ndarray, own: np.ndarray, params: np.ndarray,
+                     hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    # each hand valued by showdown_value and by the whole discard of the
+    # "random" family (the value of the five it keeps), on the same stream
+    fast = np.empty(hands.shape[0], dtype=np.int64)
+    whole = np.empty(hands.shape[0], dtype=np.int64)
+    out = np.empty(16, dtype=np.int64)
+    rng_fast = np.zeros(1, dtype=np.uint64)
+    rng_whole = np.zeros(1, dtype=np.uint64)
+    for h in range(hands.shape[0]):
+        for i in range(7):
+            own[V.O_CARDS + i] = hands[h, i]
+        rng_fast[0] = rng_whole[0] = np.uint64(h * 7919 + 1)
+        fast[h] = showdown_value(kind, own, rng_fast, out)
+        builtin_discard(KIND_RANDOM, pub, own, params, rng_whole, out, None, True)
+        f = V.OUT_FIVE
+        whole[h] = eval5(out[f], out[f + 1], out[f + 2], out[f + 3], out[f + 4])
+    return fast, whole
+
+
+@pytest.mark.parametrize("name", BUILTIN_NAMES)
+def test_showdown_value_is_the_showdown_models(name: str) -> None:
+    """The showdown model (every seat keeps its best five but "random",
+    nobody bets; R8, R10) values a seat by the seven's value, a "random"
+    seat by the five its own discard keeps: hand for hand, on the same
+    stream."""
+    strategy = get_strategy(name)
+    rng = np.random.default_rng(11)
+    hands = np.array([rng.choice(52, 7, replace=False) for _ in range(3_000)], dtype=np.int32)
+    pub = np.zeros(V.PUB_SIZE, dtype=np.int32)
+    pub[V.P_PLAYERS] = 6
+    own = np.full(V.OWN_SIZE, -1, dtype=np.int32)
+    own[V.O_NCARDS] = 7
+    fast, random_discard = _showdown_values(strategy.kind, pub, own, strategy.param_array(6),
+                                            hands)  # fmt: skip
+    if strategy.kind == KIND_RANDOM:
+        np.testing.assert_array_equal(fast, random_discard)
+    else:
+        np.testing.assert_array_equal(fast, [eval_cards(h, 7) for h in hands])
+        assert (random_discard < fast).any()  # the random discard would value them less

@@ -44,11 +44,10 @@ from ...rng import (
 )
 from ...stats import SHARE_SCALE
 from ...strategies.dispatch import (
-    builtin_discard,
     builtin_pass,
     decision_jobs,
-    keeps_best_five,
     passes_exactly,
+    showdown_value,
 )
 from ...strategies.kinds import kernel_extras
 from ...table import views as V
@@ -56,18 +55,11 @@ from ...warmup import CompileJob, compile_on_all_cores
 from ..layout import HERO, LEFT, RIGHT_DRAWN, RIGHT_POSTERIOR
 
 
-@jit
+@jit(inline="always")
 def _final_value(kind, pub, own, params, rng, scratch, with_hilo, with_learned):
-    """Showdown value of a seat holding ``own``'s seven cards after the pass."""
-    if keeps_best_five(kind):
-        # its best five's value is the 7-card value
-        return eval7(
-            own[V.O_CARDS], own[V.O_CARDS + 1], own[V.O_CARDS + 2], own[V.O_CARDS + 3],
-            own[V.O_CARDS + 4], own[V.O_CARDS + 5], own[V.O_CARDS + 6],
-        )  # fmt: skip
-    builtin_discard(kind, pub, own, params, rng, scratch, with_hilo, with_learned)
-    f = V.OUT_FIVE
-    return eval5(scratch[f], scratch[f + 1], scratch[f + 2], scratch[f + 3], scratch[f + 4])
+    """Showdown value of a seat holding ``own``'s seven cards after the pass
+    (:func:`~anaconda_sim.strategies.dispatch.showdown_value`)."""
+    return showdown_value(kind, own, rng, scratch)
 
 
 @jit(inline="always")
@@ -133,7 +125,7 @@ def _right_fours(pub, kind, params, known_mask, received, with_hilo, with_learne
     return out[:count].copy(), tried
 
 
-@jit
+@jit(standalone=True)
 def opponents_after_pass(
     key, deal, players, pub, kinds, params, known_mask, right_forced, fours, hero_unknown,
     held, owns, kept, packets, states, dealt, hand, chosen, deck_state, with_hilo, with_learned,
@@ -232,7 +224,7 @@ TRIPLES_OF_SEVEN = np.array(list(itertools.combinations(range(7), 3)), dtype=np.
 POSTERIOR_TRIES = 4096
 
 
-@jit
+@jit(standalone=True)
 def _right_from_posterior(
     key, deal, pub, kind, params, own, mask, held, dealt, hero_unknown, chosen, four, packet,
     with_hilo, with_learned,
@@ -322,7 +314,7 @@ def _reset_rows(owns, players):
         owns[seat, V.O_SEAT] = seat
 
 
-@jit
+@jit(standalone=True)
 def _fixed_opponents_best(
     players, pub, kinds, params, owns, kept, packets, states, scratch, with_hilo, with_learned
 ):
@@ -377,13 +369,38 @@ def pass_choices_batch(
 
 def _model_jobs(driver: Any, args: tuple[Any, ...]) -> list[CompileJob]:
     """What a first call of ``driver`` on ``args`` (its own after the chunk
-    bounds, the table's two kernel extras last) compiles, as three jobs for
-    :func:`~anaconda_sim.warmup.compile_on_all_cores`: the driver (with the
-    opponents' deal and pass), the built-in discard and the built-in pass.
-    A job that another process is compiling is waited for and loaded, not
-    compiled twice."""
+    bounds, the table's two kernel extras last) compiles, as jobs for
+    :func:`~anaconda_sim.warmup.compile_on_all_cores`: the built-in pass (the
+    model needs no discard but the random one:
+    :func:`~anaconda_sim.strategies.dispatch.showdown_value`), the opponents'
+    deal and pass, the fixed opponents' showdown and, claimed last, the
+    driver. The heaviest go first, to both cores at
+    once; the driver, which waits for every other (a process compiling a
+    kernel that another is compiling waits for it and loads it), is left
+    small enough to come last."""
     t = tuple(numba.typeof(a) for a in args)
-    return [(driver, (types.int64, types.int64, *t), 4.0), *decision_jobs(*args[-2:])]
+    passes = [job for job in decision_jobs(*args[-2:]) if job[0] is builtin_pass]
+    return [*passes, *_opponent_jobs(*t[-2:]),
+            (driver, (types.int64, types.int64, *t), 0.5)]  # fmt: skip
+
+
+def _opponent_jobs(with_hilo: Any, with_learned: Any) -> list[CompileJob]:
+    """:func:`opponents_after_pass` and :func:`_fixed_opponents_best` as the
+    model drivers call them (``with_hilo``, ``with_learned``: the numba types
+    of the table's kernel extras), with their weights (about their compile
+    seconds, callees not compiled by another job included)."""
+    def array(dtype: Any, ndim: int) -> Any:
+        return types.Array(dtype, ndim, "C")
+
+    i64, u64 = types.int64, types.uint64
+    pub, kinds, params = array(types.int32, 1), array(i64, 1), array(types.float64, 2)
+    owns, cards, states = array(types.int32, 2), array(i64, 2), array(u64, 2)
+    row = array(i64, 1)
+    opponents = (u64, i64, i64, pub, kinds, params, u64, row, array(types.int8, 2), i64, row,
+                 owns, cards, cards, states, row, row, row, array(u64, 1), with_hilo,
+                 with_learned)  # fmt: skip
+    fixed = (i64, pub, kinds, params, owns, cards, cards, states, row, with_hilo, with_learned)
+    return [(opponents_after_pass, opponents, 4.0), (_fixed_opponents_best, fixed, 1.2)]
 
 
 @jit

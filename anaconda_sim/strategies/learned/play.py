@@ -249,7 +249,7 @@ _NUMERATORS = np.concatenate([kept_numerators().ravel(), gift_numerators().ravel
 _DIVISORS = np.array(PASS_DIVISORS)
 
 
-@jit
+@jit(standalone=True)
 def pass_learned(own, params, out):
     """Pass the three of seven held cards whose pass scores best (written to
     ``out[0:3]`` in hand order): :func:`_pass_search`'s pass.
@@ -274,7 +274,7 @@ def pass_learned(own, params, out):
             n += 1
 
 
-@jit
+@jit(standalone=True)
 def passes_learned(own, params, packet):
     """Whether :func:`pass_learned`, holding ``own``'s seven cards, passes
     exactly the three cards of ``packet`` (in any order): the same answer
@@ -667,7 +667,7 @@ def write_order(out, f, h, p):
     out[f], out[f + 1], out[f + 2], out[f + 3] = s0, s1, s2, s3
 
 
-@jit
+@jit(standalone=True)
 def order_learned(params, out):
     """Reorder the kept five in ``out[OUT_FIVE:OUT_FIVE + 5]``
     (:data:`~anaconda_sim.table.views.OUT_FIVE`) into the reveal order whose

@@ -331,7 +331,7 @@ def _first_best(scores, n):
     return pick
 
 
-@jit
+@jit(standalone=True)
 def order_shown(params, out, value, rng):
     """Reorder the kept five in ``out[OUT_FIVE:OUT_FIVE + 5]``
     (:data:`~anaconda_sim.table.views.OUT_FIVE`) into a reveal order read
@@ -404,7 +404,7 @@ def _show_class(value, suits7, i, j):
     return FIVE_SHOW_CLASS[value * SUIT_STATES + SUIT_STATE[_five_suits(suits7, i, j)]]
 
 
-@jit
+@jit(standalone=True)
 def discard_shown(own, params, rng, out):
     """Discard two of the seven held and reveal the kept five (R8-R9) by the
     show array: each of the 21 fives scores ``K[own bucket] + w * m`` (the
@@ -477,7 +477,7 @@ def discard_shown(own, params, rng, out):
     return best_value
 
 
-@jit
+@jit(standalone=True)
 def _discard_drawn(params, rng, out, seven, keys, rank_bits, key7, bits7, suits7):
     """:func:`discard_shown` at the keep temperature ``t = params[KEEP_TAU]
     > 0``: every five scored, each weighs ``exp((score - best) / t)`` (the
