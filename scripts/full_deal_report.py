@@ -16,7 +16,10 @@ Run: ``python scripts/full_deal_report.py`` (``--quick`` for a smoke run;
 ``full_deal_exploitability.partial.csv`` in ``--out``).
 ``--players 6 --strategies learned,sensible --hands 900 --merge`` measures
 those rows on more situations (the first 300 are the same situations) and
-keeps the file's other rows.
+keeps the file's other rows; ``--first 900 --hands 900 --merge`` measures
+situations 900-1799 only and pools them with rows that measured situations
+0-899 (:func:`~anaconda_sim.learning.fulldeal.pool_summaries`: the numbers
+one run over all of them gives).
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from anaconda_sim import exploitability, read_table, write_table
+from anaconda_sim import exploitability, get_strategy, read_table, write_table
+from anaconda_sim.learning.fulldeal import full_deal_exploitability, pool_summaries
 
 STRATEGIES = ("random-pass", "sensible", "learned-v1", "learned-v2", "learned")
 #: situations per strategy and table size: the advantage's spread is a few
@@ -52,17 +56,23 @@ def one_decision_max(data: Path) -> pd.DataFrame:
 
 def full_deal_table(hands: dict[str, int], deals: int, seed: int, players: tuple[int, ...],
                     done: pd.DataFrame | None = None, save=None,
-                    strategies: tuple[str, ...] = STRATEGIES) -> pd.DataFrame:  # fmt: skip
-    """Every (strategy, players) row set; those in ``done`` are kept, not
-    recomputed, and ``save(rows)`` is called after each new one (an
-    interrupted run loses no finished row set)."""
+                    strategies: tuple[str, ...] = STRATEGIES,
+                    first: int = 0) -> pd.DataFrame:  # fmt: skip
+    """Every (strategy, players) row set, of situations ``first ..
+    first + hands - 1``; those in ``done`` are kept, not recomputed, and
+    ``save(rows)`` is called after each new one (an interrupted run loses
+    no finished row set)."""
     rows = [] if done is None else done.to_dict("records")
     for n in players:
         for name in strategies:
             if done is not None and ((done["strategy"] == name) & (done["players"] == n)).any():
                 continue
             began = time.perf_counter()
-            table = exploitability(name, n, "all", hands=hands[name], deals=deals, seed=seed)
+            if first:
+                table = full_deal_exploitability(get_strategy(name), n, hands=hands[name],
+                                                 deals=deals, seed=seed, by=None, first=first)
+            else:
+                table = exploitability(name, n, "all", hands=hands[name], deals=deals, seed=seed)
             for _, row in table.iterrows():
                 rows.append({"strategy": name, "players": n,
                              **row[["decision", "kind", "value", "se", "changed", "situations",
@@ -75,6 +85,31 @@ def full_deal_table(hands: dict[str, int], deals: int, seed: int, players: tuple
             if save is not None:
                 save(pd.DataFrame(rows))
     return pd.DataFrame(rows)
+
+
+def _check_pool(old: pd.DataFrame, strategies: tuple[str, ...], players: tuple[int, ...],
+                first: int) -> None:  # fmt: skip
+    """Refuse ``--first`` unless ``old`` has every row set to pool with,
+    each of situations ``0 .. first - 1``."""
+    for name in strategies:
+        for n in players:
+            before = old[(old["strategy"] == name) & (old["players"] == n)]
+            counts = sorted(int(c) for c in set(before["situations"]))
+            if counts != [first]:
+                raise SystemExit(f"--first {first}: the table's {name} rows at {n} players "
+                                 f"measured {counts or 'no'} situations; --first must be "
+                                 "their number")  # fmt: skip
+
+
+def _pooled(new: pd.DataFrame, old: pd.DataFrame, first: int) -> pd.DataFrame:
+    """Each (strategy, players) row set of ``new`` (situations ``first ..``)
+    pooled with ``old``'s, which measured situations ``0 .. first - 1``."""
+    parts = []
+    for (name, n), part in new.groupby(["strategy", "players"], sort=False):
+        _check_pool(old, (name,), (n,), first)
+        before = old[(old["strategy"] == name) & (old["players"] == n)]
+        parts.append(pool_summaries(part.reset_index(drop=True), before))
+    return pd.concat(parts, ignore_index=True)
 
 
 def _command(argv: list[str]) -> str:
@@ -101,7 +136,13 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"situations per strategy and table size (default {HANDS})")
     parser.add_argument("--merge", action="store_true",
                         help="keep the rows of --out's table that this run does not measure")
+    parser.add_argument("--first", type=int, default=0,
+                        help="with --merge: measure situations FIRST .. FIRST + HANDS - 1 and "
+                             "pool them with the table's rows, which must have measured "
+                             "situations 0 .. FIRST - 1")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.first and not args.merge:
+        raise SystemExit("--first pools with the rows of --out's table: give --merge too")
     players = tuple(int(n) for n in args.players.split(","))
     strategies = tuple(name.strip() for name in args.strategies.split(","))
     unknown = sorted(set(strategies) - set(STRATEGIES))
@@ -112,17 +153,23 @@ def main(argv: list[str] | None = None) -> None:
         hands, deals, players = {s: 2 for s in strategies}, 40, (2,)
     else:
         hands, deals = {s: args.hands for s in strategies}, DEALS
+    if args.first:  # refused before any situation is measured
+        _check_pool(read_table(args.out / "full_deal_exploitability.csv"), strategies, players,
+                    args.first)  # fmt: skip
     partial = args.out / "full_deal_exploitability.partial.csv"
     done = pd.read_csv(partial) if partial.exists() else None
     args.out.mkdir(parents=True, exist_ok=True)
     table = full_deal_table(hands, deals, args.seed, players, done,
-                            lambda rows: rows.to_csv(partial, index=False), strategies)  # fmt: skip
+                            lambda rows: rows.to_csv(partial, index=False), strategies,
+                            args.first)  # fmt: skip
     commands = [_command(sys.argv[1:] if argv is None else argv)]
     if args.merge:
         old = read_table(args.out / "full_deal_exploitability.csv")
         if old.attrs.get("seed") != args.seed or old.attrs.get("deals") != deals:
             raise SystemExit("the table in --out was made with another seed or draws per "
                              "decision; run without --merge")  # fmt: skip
+        if args.first:
+            table = _pooled(table, old, args.first)
         measured = set(zip(table["strategy"], table["players"], strict=True))
         keep = [(s, n) not in measured for s, n in zip(old["strategy"], old["players"],
                                                        strict=True)]  # fmt: skip

@@ -63,7 +63,7 @@ from ..strategies.common import intent_to_action
 from ..strategies.spec import Strategy
 from ..table.rules import Rules
 
-__all__ = ["FULL_DEAL_DEFINITION", "full_deal_exploitability"]
+__all__ = ["FULL_DEAL_DEFINITION", "full_deal_exploitability", "pool_summaries"]
 
 FULL_DEAL_DEFINITION = (
     "mean gain in net chips per deal of one seat that re-optimises every decision of the deal "
@@ -253,25 +253,33 @@ def _play_deviating(
 
 def full_deal_exploitability(
     strategy: Strategy, players: int, *, hands: int, deals: int, seed: SeedLike,
-    by: str | None, chains: int = 8, progress: bool | None = None,
+    by: str | None, chains: int = 8, progress: bool | None = None, first: int = 0,
 ) -> pd.DataFrame:  # fmt: skip
-    """See :func:`~anaconda_sim.learning.exploitability` with ``decisions="all"``."""
+    """See :func:`~anaconda_sim.learning.exploitability` with ``decisions="all"``.
+
+    ``first``: the index of the first situation measured (situations
+    ``first .. first + hands - 1``; each is drawn from the seed and its index
+    alone), so that a measurement is extended by the situations after it and
+    the two summaries pooled (:func:`pool_summaries`) into the one a single
+    run over all of them gives."""
+    if first < 0:
+        raise ValueError(f"first={first} must be 0 or more (the index of a situation)")
     with progress_bar(hands, "full-deal exploitability", unit="situation",
                       enabled=progress) as bar:  # fmt: skip
         return _full_deal(strategy, players, hands=hands, deals=deals, seed=seed, by=by,
-                          chains=chains, bar=bar)  # fmt: skip
+                          chains=chains, bar=bar, first=first)  # fmt: skip
 
 
 def _full_deal(
     strategy: Strategy, players: int, *, hands: int, deals: int, seed: SeedLike,
-    by: str | None, chains: int, bar: Any,
+    by: str | None, chains: int, bar: Any, first: int = 0,
 ) -> pd.DataFrame:  # fmt: skip
     """The situations of :func:`full_deal_exploitability`, each counted on ``bar``."""
     rules = Rules(players=players)
     key = root_key(seed)
     base = int(np.random.SeedSequence([int(key), 0xF011]).generate_state(1)[0])
     rows = []
-    for i in range(hands):
+    for i in range(first, first + hands):
         seat = i % players
         dealer = (i // players) % players
         deck = deck_from_seed(key=key, deal_index=i)
@@ -308,6 +316,7 @@ def _full_deal(
     table.attrs.update(table_model(
         "exploitability", "exploitability", players=players, rules="pagat", betting=True,
         seed=seed, strategy=strategy.spec(), hands=hands, deals=deals, decisions=["all"], by=by,
+        first_situation=first,
         situations="uniform random deals, the deviating seat rotating round the table",
         definition=FULL_DEAL_DEFINITION, chains=chains,
     ))  # fmt: skip
@@ -341,6 +350,56 @@ def _summarise(per: pd.DataFrame, by: str | None) -> pd.DataFrame:
         rank = {f: i for i, f in enumerate(FAMILIES)}
         table = table.sort_values("family", key=lambda s: s.map(rank), kind="stable")
     return table.reset_index(drop=True)
+
+
+def pool_summaries(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
+    """The summary (rows of ``decision``, ``kind``; ``by=None``) of the
+    situations of two summaries of disjoint situations of one strategy and
+    table size, ``a`` and ``b`` (each with ``value``, ``se``, ``situations``
+    and the means ``changed``, ``unsampled``): the same numbers, up to
+    rounding, as one summary of all of them. A mean is the count-weighted
+    mean; a standard error comes from the pooled sample variance, each
+    part's variance (``se**2 * situations``) plus its mean's spread about
+    the pooled mean. Other columns are ``a``'s (``seconds``, where both
+    have it, is summed).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> x = pd.Series([1.0, 2.0, 4.0, 7.0])
+    >>> def part(v):
+    ...     return pd.DataFrame({"decision": ["all"], "kind": ["advantage"],
+    ...                          "value": [v.mean()], "se": [v.std() / len(v) ** 0.5],
+    ...                          "situations": [len(v)]})
+    >>> pooled = pool_summaries(part(x[:2]), part(x[2:]))
+    >>> bool(abs(pooled["value"].iloc[0] - x.mean()) < 1e-12)
+    True
+    >>> bool(abs(pooled["se"].iloc[0] - x.std() / 2) < 1e-12)
+    True
+    """
+    keys = ["decision", "kind"]
+    right = b.set_index(keys)
+    out = a.copy()
+    for i, row in a.iterrows():
+        other = right.loc[tuple(row[k] for k in keys)]
+        n1, n2 = int(row["situations"]), int(other["situations"])
+        n = n1 + n2
+        m1, m2 = float(row["value"]), float(other["value"])
+        mean = (n1 * m1 + n2 * m2) / n
+        var1, var2 = float(row["se"]) ** 2 * n1, float(other["se"]) ** 2 * n2
+        squares = (n1 - 1) * var1 + (n2 - 1) * var2 + n1 * n2 / n * (m1 - m2) ** 2
+        out.loc[i, "value"] = mean
+        out.loc[i, "se"] = float(np.sqrt(squares / (n - 1) / n))
+        out.loc[i, "situations"] = n
+        for column in ("changed", "unsampled"):
+            if column in a.columns and pd.notna(row[column]) and pd.notna(other[column]):
+                out.loc[i, column] = (n1 * float(row[column]) + n2 * float(other[column])) / n
+        if "seconds" in a.columns and "seconds" in b.columns:
+            out.loc[i, "seconds"] = float(row["seconds"]) + float(other["seconds"])
+    if "ci_low" in out.columns and "ci_high" in out.columns:
+        interval = estimate(out["value"], out["se"])
+        out["ci_low"], out["ci_high"] = interval["ci_low"], interval["ci_high"]
+    return out
 
 
 def _se(values: np.ndarray) -> float:

@@ -67,3 +67,32 @@ def test_the_two_estimates_agree_within_their_standard_errors():
     se = gap.std(ddof=1) / np.sqrt(len(gap))
     assert abs(gap.mean()) < 4 * se, (gap.mean(), se)
     assert table["advantage"].mean() > 0  # the deviator gains against sensible
+
+
+def test_later_situations_extend_a_measurement_and_pool_into_one_summary():
+    """Situations first .. first + hands - 1 are the same situations a longer
+    run measures there, and pooling two summaries of disjoint situations
+    gives the summary of all of them (means, pooled standard errors)."""
+    from anaconda_sim.learning.fulldeal import full_deal_exploitability, pool_summaries
+    from anaconda_sim.strategies import get_strategy
+
+    sensible = get_strategy("sensible")
+    whole = full_deal_exploitability(sensible, 2, hands=5, deals=40, seed=9, by="situation")
+    head = full_deal_exploitability(sensible, 2, hands=2, deals=40, seed=9, by="situation")
+    tail = full_deal_exploitability(sensible, 2, hands=3, deals=40, seed=9, by="situation",
+                                    first=2)  # fmt: skip
+    assert tail["situation"].tolist() == [2, 3, 4]
+    assert tail.attrs["first_situation"] == 2
+    columns = ["situation", "seat", "dealt", "value", "advantage", "deviations"]
+    assert whole[columns].iloc[2:].reset_index(drop=True).equals(tail[columns])
+    from anaconda_sim.learning.fulldeal import _summarise
+
+    pooled = pool_summaries(_summarise(tail, None), _summarise(head, None))
+    expected = _summarise(whole, None)
+    for column in ("value", "se", "ci_low", "ci_high", "changed"):
+        np.testing.assert_allclose(pooled[column].to_numpy(dtype=float),
+                                   expected[column].to_numpy(dtype=float), rtol=1e-12,
+                                   atol=1e-12)  # fmt: skip
+    assert pooled["situations"].tolist() == [5] * len(expected)
+    with pytest.raises(ValueError, match="first=-1"):
+        full_deal_exploitability(sensible, 2, hands=2, deals=40, seed=9, by=None, first=-1)

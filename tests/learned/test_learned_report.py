@@ -74,3 +74,23 @@ def test_full_deal_report_quick_mode_resumes(tmp_path, capsys):
     assert merged.attrs["commands"] == ["python scripts/full_deal_report.py --quick",
                                        "python scripts/full_deal_report.py --quick "
                                        "--strategies learned --merge"]  # fmt: skip
+
+
+def test_full_deal_report_pools_later_situations(tmp_path, capsys):
+    """--first N --merge measures situations N .. N + hands - 1 and pools them
+    with the rows of situations 0 .. N - 1; another count is refused."""
+    full_deal_report = _script("full_deal_report")
+    full_deal_report.main(["--quick", "--strategies", "sensible", "--out", str(tmp_path)])
+    first = read_table(tmp_path / "full_deal_exploitability.csv")
+    full_deal_report.main(["--quick", "--strategies", "sensible", "--merge", "--first", "2",
+                           "--out", str(tmp_path)])  # fmt: skip
+    capsys.readouterr()
+    pooled = read_table(tmp_path / "full_deal_exploitability.csv")
+    assert pooled["situations"].tolist() == [4] * len(first)
+    assert pooled["decision"].tolist() == first["decision"].tolist()
+    assert pooled.attrs["commands"][-1].endswith("--merge --first 2")
+    with pytest.raises(SystemExit, match="--first 3"):
+        full_deal_report.main(["--quick", "--strategies", "sensible", "--merge", "--first", "3",
+                               "--out", str(tmp_path)])  # fmt: skip
+    with pytest.raises(SystemExit, match="give --merge"):
+        full_deal_report.main(["--quick", "--first", "2", "--out", str(tmp_path)])
