@@ -185,6 +185,19 @@ def call_types_once() -> bool:
     return True
 
 
+def _written_for(method: Any, body: str) -> bool:
+    """Whether numba's ``method`` holds ``body`` (whitespace folded): the code
+    a patch repeats with its change. No source installed: it does not (numba
+    is then left as it is)."""
+    import inspect
+
+    try:
+        source = inspect.getsource(method)
+    except (OSError, TypeError):
+        return False
+    return body in " ".join(source.split())
+
+
 def _ours(function: Any) -> bool:
     return str(getattr(function, "__module__", "")).partition(".")[0] == "anaconda_sim"
 
@@ -203,16 +216,10 @@ def untyped_ir_once() -> bool:
     >>> untyped_ir_once() in (True, False)
     True
     """
-    import inspect
-
     from numba.core import inline_closurecall
 
     worker: Any = inline_closurecall.InlineWorker
-    try:
-        source = inspect.getsource(worker.inline_function)
-    except (OSError, TypeError):  # no source installed: leave numba as it is
-        source = ""
-    if _INLINE_BODY not in " ".join(source.split()):
+    if not _written_for(worker.inline_function, _INLINE_BODY):
         return False
     inline = worker.inline_function
     translated: dict[tuple[Any, ...], Any] = {}
@@ -258,16 +265,10 @@ def standalone_linked_late() -> bool:
     >>> standalone_linked_late() in (True, False)
     True
     """
-    import inspect
-
     from numba.core import codegen
 
     library_class: Any = codegen.CPUCodeLibrary
-    try:
-        source = inspect.getsource(library_class.finalize)
-    except (OSError, TypeError):  # no source installed: leave numba as it is
-        source = ""
-    if _FINALIZE_BODY not in " ".join(source.split()):
+    if not _written_for(library_class.finalize, _FINALIZE_BODY):
         return False
 
     def finalize(self: Any) -> None:
