@@ -33,6 +33,10 @@ Arrays
 
 from __future__ import annotations
 
+from typing import Any
+
+from numba import types
+
 from ..strategies.kinds import CACHE_SIZE
 from ..table.views import LOG_CAPACITY
 
@@ -156,3 +160,9 @@ RIGHT_DRAWN = -1
 #: ... when it is unknown and drawn with the neighbour's four from their
 #: posterior (:func:`~anaconda_sim.sim.kernels.showdown.opponents_after_pass`)
 RIGHT_POSTERIOR = -2
+
+
+def c_array(dtype: Any, ndim: int) -> Any:
+    """The numba type of a C-contiguous ``ndim``-dimensional array of
+    ``dtype``: how the kernels' compile jobs name the arrays above."""
+    return types.Array(dtype, ndim, "C")

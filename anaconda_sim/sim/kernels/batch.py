@@ -57,6 +57,7 @@ from ..layout import (
     S_SHARE,
     SEAT_RES_SIZE,
     STATES_ROWS,
+    c_array,
 )  # fmt: skip
 from . import deal as D
 
@@ -427,17 +428,13 @@ def run_batches(
     keep(hero_net_, hero_share_, hero_net_, hero_net_, hero_net_, hero_net_)
 
 
-def _array(dtype: Any, ndim: int) -> Any:
-    return types.Array(dtype, ndim, "C")
-
-
 #: the types of the per-play arrays :func:`run_batches` makes (and of the
 #: reveal kernel's, which are the same): ``pub``, ``owns``, ``states``,
 #: ``dec``, ``seat_res``, ``res``, ``opener``, ``alive``
 PLAY_TYPES = (
-    _array(types.int32, 2), _array(types.int32, 3), _array(types.uint64, 3),
-    _array(types.int64, 3), _array(types.int64, 3), _array(types.int64, 2),
-    _array(types.int64, 2), _array(types.boolean, 1),
+    c_array(types.int32, 2), c_array(types.int32, 3), c_array(types.uint64, 3),
+    c_array(types.int64, 3), c_array(types.int64, 3), c_array(types.int64, 2),
+    c_array(types.int64, 2), c_array(types.boolean, 1),
 )  # fmt: skip
 #: rough compile seconds of each phase kernel (how they are spread over
 #: cores), the built-in decisions excluded (they are jobs of their own:
@@ -460,7 +457,7 @@ def phase_jobs(args: tuple[Any, ...]) -> list[tuple[Any, tuple[Any, ...], float]
      with_learned) = t  # fmt: skip
     i64, boolean = types.int64, types.boolean
     pub, owns, states, dec, seat_res, res, opener, alive = PLAY_TYPES
-    ints1, ints2 = _array(types.int64, 1), _array(types.int64, 2)
+    ints1, ints2 = c_array(types.int64, 1), c_array(types.int64, 2)
     signatures = {
         "deal_phase": (key, first_deal, i64, i64, cfg, fixed, known_mask, ints2, ints1, ints1,
                        ints1, pub, owns, states, dec, seat_res, res, opener, alive),

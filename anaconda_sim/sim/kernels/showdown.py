@@ -52,14 +52,7 @@ from ...strategies.dispatch import (
 from ...strategies.kinds import kernel_extras
 from ...table import views as V
 from ...warmup import CompileJob, compile_on_all_cores
-from ..layout import HERO, LEFT, RIGHT_DRAWN, RIGHT_POSTERIOR
-
-
-@jit(inline="always")
-def _final_value(kind, pub, own, params, rng, scratch, with_hilo, with_learned):
-    """Showdown value of a seat holding ``own``'s seven cards after the pass
-    (:func:`~anaconda_sim.strategies.dispatch.showdown_value`)."""
-    return showdown_value(kind, own, rng, scratch)
+from ..layout import HERO, LEFT, RIGHT_DRAWN, RIGHT_POSTERIOR, c_array
 
 
 @jit(inline="always")
@@ -324,8 +317,7 @@ def _fixed_opponents_best(
     for seat in range(2, players):
         own = owns[seat]
         _set_cards(own, kept[seat], packets[seat - 1], 3)
-        value = _final_value(kinds[seat], pub, own, params[seat], states[seat], scratch,
-                             with_hilo, with_learned)
+        value = showdown_value(kinds[seat], own, states[seat], scratch)
         if value > best:
             best = value
             count = 1
@@ -389,15 +381,12 @@ def _opponent_jobs(with_hilo: Any, with_learned: Any) -> list[CompileJob]:
     model drivers call them (``with_hilo``, ``with_learned``: the numba types
     of the table's kernel extras), with their weights (about their compile
     seconds, callees not compiled by another job included)."""
-    def array(dtype: Any, ndim: int) -> Any:
-        return types.Array(dtype, ndim, "C")
-
     i64, u64 = types.int64, types.uint64
-    pub, kinds, params = array(types.int32, 1), array(i64, 1), array(types.float64, 2)
-    owns, cards, states = array(types.int32, 2), array(i64, 2), array(u64, 2)
-    row = array(i64, 1)
-    opponents = (u64, i64, i64, pub, kinds, params, u64, row, array(types.int8, 2), i64, row,
-                 owns, cards, cards, states, row, row, row, array(u64, 1), with_hilo,
+    pub, kinds, params = c_array(types.int32, 1), c_array(i64, 1), c_array(types.float64, 2)
+    owns, cards, states = c_array(types.int32, 2), c_array(i64, 2), c_array(u64, 2)
+    row = c_array(i64, 1)
+    opponents = (u64, i64, i64, pub, kinds, params, u64, row, c_array(types.int8, 2), i64, row,
+                 owns, cards, cards, states, row, row, row, c_array(u64, 1), with_hilo,
                  with_learned)  # fmt: skip
     fixed = (i64, pub, kinds, params, owns, cards, cards, states, row, with_hilo, with_learned)
     return [(opponents_after_pass, opponents, 4.0), (_fixed_opponents_best, fixed, 1.2)]
@@ -470,8 +459,7 @@ def _pass_choices_deal(
         # with two players seat 1 is both neighbours: the same rule holds
         _set_cards(left, kept[LEFT], choices[k], 3)
         states[LEFT, 0] = left_state  # same random numbers for every choice
-        left_value = _final_value(kinds[LEFT], pub, left, params[LEFT], states[LEFT], scratch,
-                                  with_hilo, with_learned)  # fmt: skip
+        left_value = showdown_value(kinds[LEFT], left, states[LEFT], scratch)
         hero_share, left_share = _shares(hero_value, left_value, best_fixed, count_fixed)
         shares[i, k] = hero_share
         left_shares[i, k] = left_share
@@ -555,8 +543,7 @@ def _keep_choices_batch_chunks(
             )
             left = owns[LEFT]
             _set_cards(left, kept[LEFT], packets[HERO], 3)
-            left_value = _final_value(kinds_[LEFT], pub_, left, params_[LEFT], states[LEFT],
-                                      scratch, with_hilo, with_learned)  # fmt: skip
+            left_value = showdown_value(kinds_[LEFT], left, states[LEFT], scratch)
             for k in range(n_choices):
                 hero_value = eval5(choices_[k, 0], choices_[k, 1], choices_[k, 2], choices_[k, 3],
                                    choices_[k, 4])  # fmt: skip

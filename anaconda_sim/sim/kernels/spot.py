@@ -66,6 +66,7 @@ from ..layout import (
     S_NET,
     SEAT_RES_SIZE,
     STATES_ROWS,
+    c_array,
 )
 from . import deal as D
 from .deal import (
@@ -1011,10 +1012,6 @@ def continue_round(
                         seat_res, with_hilo, with_learned)  # fmt: skip
 
 
-def _array(dtype: Any, ndim: int) -> Any:
-    return types.Array(dtype, ndim, "C")
-
-
 #: rough compile seconds of the spot drivers, their inlined code included
 #: (how :func:`~anaconda_sim.sim.spots.compile_spot_kernels` spreads them)
 DRIVER_WEIGHTS = {"sample_rivals": 3.8, "walk_rivals": 3.7, "play_spot": 2.0}
@@ -1035,10 +1032,10 @@ def consistency_job(args: tuple[Any, ...]) -> CompileJob:
     (cfg, kinds, params, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, cbet, cpass,
      cdiscard, with_hilo, with_learned) = (numba.typeof(a) for a in args)  # fmt: skip
     i64 = types.int64
-    ints1, ints2 = _array(i64, 1), _array(i64, 2)
-    signature = (i64, i64, i64, ints2, ints1, cfg, kinds, params, _array(types.uint64, 2), cbet,
+    ints1, ints2 = c_array(i64, 1), c_array(i64, 2)
+    signature = (i64, i64, i64, ints2, ints1, cfg, kinds, params, c_array(types.uint64, 2), cbet,
                  cpass, cdiscard, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub,
-                 _array(types.int32, 2), ints2, ints1, ints2, ints1, with_hilo,
+                 c_array(types.int32, 2), ints2, ints1, ints2, ints1, with_hilo,
                  with_learned)  # fmt: skip
     return (_rival_consistent, signature, 4.5)
 
@@ -1052,10 +1049,10 @@ def play_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
     (_, passes, kinds, params, cbet, cpass, cdiscard, with_hilo,
      with_learned) = (numba.typeof(a) for a in args)  # fmt: skip
     i64 = types.int64
-    ints1, ints2 = _array(i64, 1), _array(i64, 2)
-    pub, owns = _array(types.int32, 1), _array(types.int32, 2)
-    states = _array(types.uint64, 2)
-    local = _array(types.int64, 1)  # the kernel's own copy of cfg
+    ints1, ints2 = c_array(i64, 1), c_array(i64, 2)
+    pub, owns = c_array(types.int32, 1), c_array(types.int32, 2)
+    states = c_array(types.uint64, 2)
+    local = c_array(types.int64, 1)  # the kernel's own copy of cfg
     return [
         (_rest_of_deal, (i64, local, i64, passes, pub, owns, kinds, params, states, cbet, cpass,
                          cdiscard, ints2, ints1, ints2, ints2, ints1, ints1, with_hilo,
