@@ -65,7 +65,7 @@ def passes_of(kernel, hands, params):
     """The three cards ``kernel`` (a pass kernel) passes from each hand."""
     chosen = np.empty((hands.shape[0], 3), dtype=np.int32)
     own = np.zeros(V.OWN_SIZE, dtype=np.int32)
-    out = np.zeros(8, dtype=np.int32)
+    out = np.zeros(8, dtype=np.int64)  # int64, as the deal kernels pass it
     for i in range(hands.shape[0]):
         hold(own, hands[i])
         kernel(own, params, out)

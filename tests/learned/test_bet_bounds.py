@@ -22,10 +22,11 @@ import numpy as np
 import pytest
 
 from anaconda_sim.rng import new_state, rand_below, rand_float, root_key
+from anaconda_sim.sim.layout import DEC_CACHE, DEC_CACHE_END, DEC_SIZE
 from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.strategies import get_strategy, spec
 from anaconda_sim.strategies.dispatch import _learned_intent
-from anaconda_sim.strategies.kinds import CACHE_SHOWN_KEY, CACHE_SIZE, CACHE_STRENGTH
+from anaconda_sim.strategies.kinds import CACHE_SHOWN_KEY, CACHE_STRENGTH
 from anaconda_sim.strategies.learned.params import (
     BET_BOUNDS0,
     BET_BOUNDS_MODE,
@@ -130,7 +131,10 @@ def _check_states(params, states, gen, rng):
     pub = np.zeros(V.PUB_SIZE, dtype=np.int32)
     own = np.zeros(V.OWN_SIZE, dtype=np.int32)
     exposures = np.zeros(7, dtype=np.int64)
-    caches = np.full((7, CACHE_SIZE), -1, dtype=np.int64)
+    # the seats' caches as the kernels hold them (a column range of their
+    # decision rows): the kernels' own compiled version of the bet, not another
+    dec = np.full((7, DEC_SIZE), -1, dtype=np.int64)
+    caches = dec[:, DEC_CACHE:DEC_CACHE_END]
     outside = differ = decided = cut = 0
     for _ in range(states):
         bucket = _random_state(pub, own, gen)
@@ -167,7 +171,7 @@ def _check_states(params, states, gen, rng):
             caches[s, CACHE_SHOWN_KEY] = -1
             caches[s, CACHE_STRENGTH] = -1
         caches[me, CACHE_STRENGTH] = bucket
-        if _learned_intent(pub, own, params, rng.copy(), caches, me) != engine:
+        if _learned_intent(pub, own, params, rng.copy(), caches, np.int64(me)) != engine:
             differ += 1
         rng[0] += np.uint64(1)  # a fresh bluff draw for the next state
     return outside, differ, decided, cut

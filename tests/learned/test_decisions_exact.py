@@ -44,7 +44,7 @@ _passes = passes_of
 @njit(cache=False)
 def _orders(kernel, hands, params):
     chosen = np.empty((hands.shape[0], 5), dtype=np.int32)
-    out = np.zeros(8, dtype=np.int32)
+    out = np.zeros(8, dtype=np.int64)  # int64, as the deal kernels pass it
     for i in range(hands.shape[0]):
         for j in range(5):
             out[V.OUT_FIVE + j] = hands[i, j]

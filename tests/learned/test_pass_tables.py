@@ -148,8 +148,8 @@ def _packet_answers(hands, params):  # type: ignore[no-untyped-def]
     fast = np.zeros((hands.shape[0], 35), dtype=np.bool_)
     made = np.zeros((hands.shape[0], 35), dtype=np.bool_)
     own = np.zeros(V.OWN_SIZE, dtype=np.int32)
-    out = np.zeros(3, dtype=np.int32)
-    packet = np.zeros(3, dtype=np.int32)
+    out = np.zeros(3, dtype=np.int64)  # int64, as the kernels pass them
+    packet = np.zeros(3, dtype=np.int64)
     for h in range(hands.shape[0]):
         hold(own, hands[h])
         pass_learned(own, params, out)
@@ -189,9 +189,9 @@ def test_a_packet_is_answered_without_the_tables_and_for_cards_not_held():
     own[V.O_CARDS : V.O_CARDS + 7] = hand
     params = dict(VECTORS)["random 1"].copy()
     params[0] += 0.5  # the weights changed after the tables: scored in full
-    out = np.zeros(3, dtype=np.int32)
+    out = np.zeros(3, dtype=np.int64)
     pass_learned(own, params, out)
     assert passes_learned(own, params, out)
     assert passes_learned(own, params, out[::-1].copy())
-    assert not passes_learned(own, params, np.array([out[0], out[1], 52], dtype=np.int32))
-    assert not passes_learned(own, params, np.array([out[0], out[0], out[1]], dtype=np.int32))
+    assert not passes_learned(own, params, np.array([out[0], out[1], 52], dtype=np.int64))
+    assert not passes_learned(own, params, np.array([out[0], out[0], out[1]], dtype=np.int64))

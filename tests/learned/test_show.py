@@ -250,7 +250,7 @@ def test_the_prior_keeps_the_best_five() -> None:
 def _orders(kernel, fives, params, seed):
     """Each five's order by ``kernel``, the draws from one stream in turn."""
     chosen = np.empty((fives.shape[0], 5), dtype=np.int32)
-    out = np.zeros(8, dtype=np.int32)
+    out = np.zeros(8, dtype=np.int64)  # as the kernels hold it
     rng = new_state(np.uint64(seed), 0, 0)
     for i in range(fives.shape[0]):
         for j in range(5):

@@ -261,7 +261,7 @@ def pass_learned(own, params, out):
     >>> own = np.full(V.OWN_SIZE, -1, dtype=np.int32)
     >>> own[V.O_CARDS : V.O_CARDS + 7] = parse_cards("A♠ A♥ K♦ 9♣ 6♠ 4♥ 2♣")
     >>> own[V.O_NCARDS] = 7
-    >>> out = np.empty(3, dtype=np.int32)
+    >>> out = np.empty(3, dtype=np.int64)
     >>> pass_learned(own, get_strategy("learned").param_array(6), out)
     >>> bool(passes_learned(own, get_strategy("learned").param_array(6), out))
     True
