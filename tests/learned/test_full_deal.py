@@ -73,7 +73,11 @@ def test_later_situations_extend_a_measurement_and_pool_into_one_summary():
     """Situations first .. first + hands - 1 are the same situations a longer
     run measures there, and pooling two summaries of disjoint situations
     gives the summary of all of them (means, pooled standard errors)."""
-    from anaconda_sim.learning.fulldeal import full_deal_exploitability, pool_summaries
+    from anaconda_sim.learning.fulldeal import (
+        _summarise,
+        full_deal_exploitability,
+        pool_summaries,
+    )
     from anaconda_sim.strategies import get_strategy
 
     sensible = get_strategy("sensible")
@@ -85,8 +89,6 @@ def test_later_situations_extend_a_measurement_and_pool_into_one_summary():
     assert tail.attrs["first_situation"] == 2
     columns = ["situation", "seat", "dealt", "value", "advantage", "deviations"]
     assert whole[columns].iloc[2:].reset_index(drop=True).equals(tail[columns])
-    from anaconda_sim.learning.fulldeal import _summarise
-
     pooled = pool_summaries(_summarise(tail, None), _summarise(head, None))
     expected = _summarise(whole, None)
     for column in ("value", "se", "ci_low", "ci_high", "changed"):
