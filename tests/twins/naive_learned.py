@@ -5,6 +5,7 @@ the betting rule read off its documentation."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
@@ -95,6 +96,13 @@ def naive_own_bucket(cards: list[int]) -> int:
 
 def naive_exposure_bucket(shown: list[int]) -> int:
     """What one rival's exposed cards read as (winprob.exposure_bucket's rule)."""
+    # the rule reads the cards as a set; one answer per set keeps the show
+    # twins, which ask about the same few sets thousands of times, quick
+    return _exposure_bucket_of_set(tuple(sorted(shown)))
+
+
+@functools.cache
+def _exposure_bucket_of_set(shown: tuple[int, ...]) -> int:
     counts = Counter(c >> 2 for c in shown)
     groups = sorted(counts.values(), reverse=True)
     if groups and groups[0] == 4:
@@ -379,11 +387,11 @@ def _naive_show_candidates(show, ordered: list[int]) -> list[tuple[float, list[i
         shown = [c for i, c in enumerate(ordered) if i != h]
         seen = set()
         for perm in itertools.permutations(shown):
-            ranks = [c >> 2 for c in perm[:3]]
-            counts = Counter(ranks)
-            group = max(counts, key=lambda r: (counts[r], r))
+            ranks = (perm[0] >> 2, perm[1] >> 2, perm[2] >> 2)
+            # the rank shown most often among the first three, the higher on a tie
+            count, group = max((ranks.count(r), r) for r in ranks)
             key = (ranks[0] if ranks[0] == ranks[1] else None,
-                   (counts[group], group) if counts[group] > 1 else None)  # fmt: skip
+                   (count, group) if count > 1 else None)  # fmt: skip
             if key in seen:
                 continue
             seen.add(key)
