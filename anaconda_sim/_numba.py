@@ -42,6 +42,7 @@ import hashlib
 import itertools
 import os
 import tempfile
+import threading
 import warnings
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -49,6 +50,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import numba
+import numpy as np
 from numba.core import caching, sigutils
 from numba.core.caching import CompileResultCacheImpl, FunctionCache
 from numba.core.compiler_lock import global_compiler_lock
@@ -61,8 +63,8 @@ from ._inline_copies import copy_blocks_once
 from .progress import watch_compiles
 
 __all__ = [
-    "CACHE_ENABLED", "CacheWarning", "borrow", "cache_folder", "jit", "jit_parallel", "keep",
-    "run_chunks", "source_hash",
+    "CACHE_ENABLED", "CacheWarning", "argument_type", "borrow", "cache_folder", "jit",
+    "jit_parallel", "keep", "run_chunks", "source_hash",
 ]  # fmt: skip
 
 
@@ -416,10 +418,64 @@ def run_chunks(kernel: Any, n_chunks: int, *args: Any) -> None:
         kernel(0, n_chunks, *args)
         return
     bounds = [n_chunks * t // threads for t in range(threads + 1)]
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        futures = [pool.submit(kernel, lo, hi, *args) for lo, hi in itertools.pairwise(bounds)]
-        for future in futures:
-            future.result()
+    pool = _thread_pool(threads)
+    futures = [pool.submit(kernel, lo, hi, *args) for lo, hi in itertools.pairwise(bounds)]
+    for future in futures:
+        future.result()
+
+
+_POOLS: dict[tuple[int, int], ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def _thread_pool(threads: int) -> ThreadPoolExecutor:
+    """The process's pool of ``threads`` threads for :func:`run_chunks`, made
+    on first use and kept: starting threads anew cost a small call (a spot's
+    draws, a few thousand deals) about a millisecond a call. A chunk never
+    waits for another task, so callers on several threads can share a pool.
+    Keyed by the process too: a forked child starts pools of its own (its
+    parent's threads do not exist there)."""
+    key = (os.getpid(), threads)
+    pool = _POOLS.get(key)
+    if pool is None:
+        with _POOLS_LOCK:
+            pool = _POOLS.get(key)
+            if pool is None:
+                pool = _POOLS[key] = ThreadPoolExecutor(
+                    max_workers=threads, thread_name_prefix="anaconda-sim-chunks")
+    return pool
+
+
+#: numba's type of each kind of plain array met, by what the type is made of
+_ARRAY_TYPES: dict[tuple[Any, ...], Any] = {}
+
+
+def argument_type(value: Any) -> Any:
+    """``numba.typeof(value)``, remembered for plain arrays.
+
+    The drivers' signatures are built from their arguments on every call
+    (:func:`~anaconda_sim.warmup.linked_driver`), and numba's ``typeof``
+    builds an array's type anew each time: tens of microseconds, most of a
+    small spot call's own cost when it takes fifty arrays. An array's type is
+    made of its dtype, its dimensions, its layout (C, F or any) and whether
+    it is read-only, so one type per such key is the type numba would give.
+
+    Examples
+    --------
+    >>> a = np.zeros((2, 3))
+    >>> argument_type(a) == numba.typeof(a), argument_type(a.T) == numba.typeof(a.T)
+    (True, True)
+    >>> print(argument_type(a[:, ::2]), argument_type(np.uint64(1)))
+    array(float64, 2d, A) uint64
+    """
+    if type(value) is not np.ndarray:  # subclasses (masked arrays) as numba sees them
+        return numba.typeof(value)
+    flags = value.flags
+    key = (value.dtype, value.ndim, flags.c_contiguous, flags.f_contiguous, flags.writeable)
+    found = _ARRAY_TYPES.get(key)
+    if found is None:
+        found = _ARRAY_TYPES[key] = numba.typeof(value)
+    return found
 
 
 @intrinsic

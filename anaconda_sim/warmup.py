@@ -23,6 +23,7 @@ those would run the caller's ``__main__`` again in every worker.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import os
@@ -33,7 +34,7 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ._numba import CACHE_ENABLED
+from ._numba import CACHE_ENABLED, argument_type
 from .progress import progress_bar
 
 __all__ = [
@@ -171,8 +172,21 @@ def pointer_parameters(driver: Any, args_count: int) -> tuple[str, ...]:
     """The names of ``driver``'s function-pointer parameters: those after its
     two chunk bounds and its ``args_count`` arguments, each named after the
     kernel it takes (:func:`linked_driver`)."""
-    names = tuple(inspect.signature(driver.py_func).parameters)
-    return names[2 + args_count:]
+    return _parameter_names(driver.py_func)[2 + args_count:]
+
+
+@functools.cache
+def _parameter_names(function: Any) -> tuple[str, ...]:
+    # read once per kernel: a driver's signature is built on every call
+    return tuple(inspect.signature(function).parameters)
+
+
+@functools.cache
+def _pointer_type(returned: Any, signature: tuple[Any, ...]) -> Any:
+    """The type of a pointer to a kernel compiled for ``signature``."""
+    from numba import types
+
+    return types.FunctionType(returned(*signature))
 
 
 def linked_driver(
@@ -238,7 +252,8 @@ def linked_driver(
             values.append(None)
             continue
         dispatcher, phase_signature, _ = job
-        dispatcher.compile(phase_signature)  # loaded from the cache when it is there
+        if tuple(phase_signature) not in dispatcher.overloads:
+            dispatcher.compile(phase_signature)  # loaded from the cache when it is there
         compiled = dispatcher.overloads[tuple(phase_signature)].signature.return_type
         if compiled != pointer.signature.return_type:
             raise TypeError(
@@ -246,7 +261,8 @@ def linked_driver(
                 "name it in linked_driver's returns"
             )
         values.append(dispatcher)
-    entry = driver.compile(signature)
+    compiled = driver.overloads.get(signature)
+    entry = compiled.entry_point if compiled is not None else driver.compile(signature)
     return entry, (*args, *values)
 
 
@@ -285,7 +301,6 @@ def _driver_signature(
 ) -> tuple[tuple[Any, ...], list[Any]]:  # fmt: skip
     """``driver``'s signature for ``(first, stop, *args, *pointers)`` and its
     pointer parameters' types (:func:`linked_driver`)."""
-    import numba
     from numba import types
 
     by_name = {job[0].py_func.__name__: job for job in phases}
@@ -297,8 +312,8 @@ def _driver_signature(
     for name in slots:
         job = by_name.get(name)
         returned = returns.get(name, types.none)
-        pointers.append(types.none if job is None else types.FunctionType(returned(*job[1])))
-    signature = (types.int64, types.int64, *(numba.typeof(a) for a in args), *pointers)
+        pointers.append(types.none if job is None else _pointer_type(returned, tuple(job[1])))
+    signature = (types.int64, types.int64, *(argument_type(a) for a in args), *pointers)
     return signature, pointers
 
 

@@ -25,11 +25,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
 from numba import types
 
-from ..._numba import borrow, jit, keep
+from ..._numba import argument_type, borrow, jit, keep
 from ...limits import DECK_SIZE, HAND_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT
 from ...strategies.dispatch import decision_jobs
@@ -450,7 +449,7 @@ def phase_jobs(args: tuple[Any, ...]) -> list[tuple[Any, tuple[Any, ...], float]
     (as the driver passes them), each with the argument types it is called
     with: what :func:`anaconda_sim.warmup.compile_on_all_cores` compiles in
     worker processes before the first call."""
-    t = [numba.typeof(a) for a in args]
+    t = [argument_type(a) for a in args]
     (_, _, key, first_deal, _, _, cfg, _, kinds, params, fixed, known_mask, choices,
      forced_pass, acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross, rec_deck,
      rec_dealer, rec_res, rec_seat, rec_own, cbet, cpass, cdiscard, with_hilo,

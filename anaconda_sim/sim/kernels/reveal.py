@@ -26,11 +26,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
 from numba import types
 
-from ..._numba import borrow, jit, keep, run_chunks
+from ..._numba import argument_type, borrow, jit, keep, run_chunks
 from ...limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_SEAT, card_bit, stream_state
 from ...strategies.dispatch import decision_jobs
@@ -149,7 +148,7 @@ def reveal_batch(
 def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
     """The phase kernels :func:`_reveal_batch_chunks` calls for the arguments
     ``args`` of :func:`reveal_batch`, with the argument types it calls them with."""
-    t = [numba.typeof(a) for a in args]
+    t = [argument_type(a) for a in args]
     (key, deal_start, _, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
      right_forced, fours, orders, leads, net, share, opens, opp_folds, pots, cats, hilo, cbet,
      cdiscard, with_hilo, with_learned) = t  # fmt: skip

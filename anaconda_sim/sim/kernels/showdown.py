@@ -25,11 +25,10 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-import numba
 import numpy as np
 from numba import types
 
-from ..._numba import borrow, jit, keep, run_chunks
+from ..._numba import argument_type, borrow, jit, keep, run_chunks
 from ...hands.evaluator import eval5, eval7, value_category
 from ...limits import DECK_SIZE, HAND_SIZE
 from ...rng import (
@@ -370,7 +369,7 @@ def _model_jobs(driver: Any, args: tuple[Any, ...]) -> list[CompileJob]:
     once; the driver, which waits for every other (a process compiling a
     kernel that another is compiling waits for it and loads it), is left
     small enough to come last."""
-    t = tuple(numba.typeof(a) for a in args)
+    t = tuple(argument_type(a) for a in args)
     passes = [job for job in decision_jobs(*args[-2:]) if job[0] is builtin_pass]
     return [*passes, *_opponent_jobs(*t[-2:]),
             (driver, (types.int64, types.int64, *t), 0.5)]  # fmt: skip

@@ -36,11 +36,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
 from numba import types
 
-from ..._numba import jit
+from ..._numba import argument_type, jit
 from ...limits import DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT, rand_below, rand_float, stream_state
 from ...strategies.dispatch import forget_cards
@@ -1030,7 +1029,7 @@ def consistency_job(args: tuple[Any, ...]) -> CompileJob:
     cbet, cpass, cdiscard, with_hilo, with_learned`` are ``args``: the
     function pointer those kernels take last."""
     (cfg, kinds, params, exposed, n_exposed, d_seat, d_kind, d_view, d_action, d_pub, cbet, cpass,
-     cdiscard, with_hilo, with_learned) = (numba.typeof(a) for a in args)  # fmt: skip
+     cdiscard, with_hilo, with_learned) = (argument_type(a) for a in args)  # fmt: skip
     i64 = types.int64
     ints1, ints2 = c_array(i64, 1), c_array(i64, 2)
     signature = (i64, i64, i64, ints2, ints1, cfg, kinds, params, c_array(types.uint64, 2), cbet,
@@ -1047,7 +1046,7 @@ def play_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
     :func:`continue_round`, :func:`~anaconda_sim.sim.kernels.deal.settle`,
     each with the argument types :func:`play_spot` calls it with."""
     (_, passes, kinds, params, cbet, cpass, cdiscard, with_hilo,
-     with_learned) = (numba.typeof(a) for a in args)  # fmt: skip
+     with_learned) = (argument_type(a) for a in args)  # fmt: skip
     i64 = types.int64
     ints1, ints2 = c_array(i64, 1), c_array(i64, 2)
     pub, owns = c_array(types.int32, 1), c_array(types.int32, 2)
