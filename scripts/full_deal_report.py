@@ -31,8 +31,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from anaconda_sim import exploitability, get_strategy, read_table, write_table
-from anaconda_sim.learning.fulldeal import full_deal_exploitability, pool_summaries
+from anaconda_sim import exploitability, read_table, write_table
+from anaconda_sim.learning.fulldeal import pool_summaries
 
 STRATEGIES = ("random-pass", "sensible", "learned-v1", "learned-v2", "learned")
 #: situations per strategy and table size: the advantage's spread is a few
@@ -68,11 +68,8 @@ def full_deal_table(hands: dict[str, int], deals: int, seed: int, players: tuple
             if done is not None and ((done["strategy"] == name) & (done["players"] == n)).any():
                 continue
             began = time.perf_counter()
-            if first:
-                table = full_deal_exploitability(get_strategy(name), n, hands=hands[name],
-                                                 deals=deals, seed=seed, by=None, first=first)
-            else:
-                table = exploitability(name, n, "all", hands=hands[name], deals=deals, seed=seed)
+            table = exploitability(name, n, "all", hands=hands[name], deals=deals, seed=seed,
+                                   first=first)  # fmt: skip
             for _, row in table.iterrows():
                 rows.append({"strategy": name, "players": n,
                              **row[["decision", "kind", "value", "se", "changed", "situations",

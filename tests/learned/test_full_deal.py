@@ -83,8 +83,8 @@ def test_later_situations_extend_a_measurement_and_pool_into_one_summary():
     sensible = get_strategy("sensible")
     whole = full_deal_exploitability(sensible, 2, hands=5, deals=40, seed=9, by="situation")
     head = full_deal_exploitability(sensible, 2, hands=2, deals=40, seed=9, by="situation")
-    tail = full_deal_exploitability(sensible, 2, hands=3, deals=40, seed=9, by="situation",
-                                    first=2)  # fmt: skip
+    tail = exploitability(sensible, 2, "all", hands=3, deals=40, seed=9, by="situation",
+                          first=2)  # fmt: skip
     assert tail["situation"].tolist() == [2, 3, 4]
     assert tail.attrs["first_situation"] == 2
     columns = ["situation", "seat", "dealt", "value", "advantage", "deviations"]
