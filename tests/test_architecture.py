@@ -18,7 +18,8 @@ LAYERS: list[set[str]] = [
     # sizes, encodings, the progress line, numba's inliner and call typing
     {"_version", "limits", "cards", "errors", "progress", "_inline_copies", "_compile_speed"},
     {"_numba", "_lazy"},  # jit (its first-call compiles shown on the progress line)
-    {"rng", "_cross", "provenance", "checks"},  # streams, products, models, checks
+    # streams, products, models, checks; tables derived once and kept
+    {"rng", "_cross", "provenance", "checks", "_table_cache"},
     {"stats", "warmup"},  # accumulators, Z95, paired differences; compiling on every core
     {"hands"},  # what a hand is worth
     {"table"},  # the rules and the seat views both engines fill

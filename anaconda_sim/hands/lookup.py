@@ -1,4 +1,4 @@
-"""Lookup tables of the hand evaluator, built in a few tens of milliseconds at import.
+"""Lookup tables of the hand evaluator, built once (about 0.3 s) and then read from the cache.
 
 How a hand is looked up
 -----------------------
@@ -47,6 +47,7 @@ import itertools
 import numpy as np
 
 from .._numba import jit
+from .._table_cache import cached_arrays
 from ..limits import DECK_SIZE
 
 RANK_KEYS = np.array(
@@ -311,7 +312,33 @@ def _build() -> dict:
     }
 
 
-_T = _build()
+def _class_info_arrays(class_info: tuple) -> dict[str, np.ndarray]:
+    """``CLASS_INFO`` (a value's category and ranks) as two arrays, for the
+    table cache: the categories, and the ranks padded with -1 to five."""
+    ranks = np.full((len(class_info), 5), -1, dtype=np.int8)
+    for v, (_, group) in enumerate(class_info):
+        ranks[v, : len(group)] = group
+    return {"CLASS_CATEGORY": np.array([c for c, _ in class_info], dtype=np.int8),
+            "CLASS_RANKS": ranks}  # fmt: skip
+
+
+def _class_info(arrays: dict[str, np.ndarray]) -> tuple:
+    """``CLASS_INFO`` back from :func:`_class_info_arrays`' arrays."""
+    return tuple((c, tuple(r for r in row if r >= 0)) for c, row in
+                 zip(arrays["CLASS_CATEGORY"].tolist(), arrays["CLASS_RANKS"].tolist(),
+                     strict=True))  # fmt: skip
+
+
+def _built_arrays() -> dict[str, np.ndarray]:
+    tables = _build()
+    return {**{k: v for k, v in tables.items() if k != "CLASS_INFO"},
+            **_class_info_arrays(tables["CLASS_INFO"])}  # fmt: skip
+
+
+# derived once per version of the sources and kept beside the compiled
+# kernels (:mod:`anaconda_sim._table_cache`): built here, read elsewhere
+_T: dict = cached_arrays("evaluator", _built_arrays)
+_T["CLASS_INFO"] = _class_info(_T)
 CARD_KEYS: np.ndarray = _T["CARD_KEYS"]
 LANE_KEYS: np.ndarray = _T["LANE_KEYS"]
 ROW_OFFSETS: np.ndarray = _T["ROW_OFFSETS"]
