@@ -430,11 +430,11 @@ _POOLS_LOCK = threading.Lock()
 
 def _thread_pool(threads: int) -> ThreadPoolExecutor:
     """The process's pool of ``threads`` threads for :func:`run_chunks`, made
-    on first use and kept: starting threads anew cost a small call (a spot's
-    draws, a few thousand deals) about a millisecond a call. A chunk never
-    waits for another task, so callers on several threads can share a pool.
-    Keyed by the process too: a forked child starts pools of its own (its
-    parent's threads do not exist there)."""
+    on first use and kept: threads started anew for every call were a
+    large part of a small call's own cost (a spot's draws, a few thousand
+    deals). A chunk never waits for another task, so callers on several
+    threads can share a pool. Keyed by the process too: a forked child
+    starts pools of its own (its parent's threads do not exist there)."""
     key = (os.getpid(), threads)
     pool = _POOLS.get(key)
     if pool is None:

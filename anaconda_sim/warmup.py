@@ -261,8 +261,8 @@ def linked_driver(
                 "name it in linked_driver's returns"
             )
         values.append(dispatcher)
-    compiled = driver.overloads.get(signature)
-    entry = compiled.entry_point if compiled is not None else driver.compile(signature)
+    overload = driver.overloads.get(signature)  # compiled before: no compile call
+    entry = overload.entry_point if overload is not None else driver.compile(signature)
     return entry, (*args, *values)
 
 
