@@ -78,6 +78,7 @@ import numpy as np
 import pandas as pd
 
 from .._numba import jit
+from .._table_cache import cached_arrays
 from ..cards import RANKS, format_cards, parse_cards
 from ..limits import DECK_SIZE, HAND_SIZE
 
@@ -390,7 +391,13 @@ def _shipped() -> pd.DataFrame:
 
 @functools.lru_cache(maxsize=1)
 def _lookup() -> np.ndarray:
-    """Raw key -> class id (-1 where no hand has that key)."""
+    """Raw key -> class id (-1 where no hand has that key): derived from the
+    combinatorics once per version of the sources (about 0.4 s) and kept
+    beside the compiled kernels (:mod:`anaconda_sim._table_cache`)."""
+    return cached_arrays("hand-classes", lambda: {"lookup": _built_lookup()})["lookup"]
+
+
+def _built_lookup() -> np.ndarray:
     lookup = np.full(N_KEYS, -1, dtype=np.int64)
     for class_id, key in enumerate(_structure()["keys"]):
         lookup[key] = class_id

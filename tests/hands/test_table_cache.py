@@ -101,3 +101,18 @@ def test_an_unwritable_folder_or_no_cache_still_gives_the_tables(tmp_path, monke
     monkeypatch.setattr(_table_cache, "cache_folder", lambda: blocked / "cache")
     assert _table_cache.cached_arrays("t", _build_counting(calls))["squares"][-1] == 16
     assert len(calls) == 2
+
+
+def test_the_hand_class_lookup_in_use_is_the_one_built_now():
+    from anaconda_sim.hands import classes
+
+    built = classes._built_lookup()
+    assert classes._lookup().dtype == built.dtype and np.array_equal(classes._lookup(), built)
+    path = _table_cache.table_path("hand-classes")
+    if path is not None:  # the cache is on
+        stored = _table_cache._read(path)
+        assert stored is not None and np.array_equal(stored["lookup"], built)
+    # one hand's class in Python (no kernel) is the kernel's, for every hand drawn
+    hands = np.array([np.random.default_rng(i).choice(52, 7, replace=False)
+                      for i in range(2000)])  # fmt: skip
+    assert [classes.class_id(h.tolist()) for h in hands] == classes.class_ids(hands).tolist()
