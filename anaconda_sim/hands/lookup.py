@@ -43,6 +43,7 @@ arrays as constants can be cached on disk safely.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import numpy as np
 
@@ -312,33 +313,32 @@ def _build() -> dict:
     }
 
 
-def _class_info_arrays(class_info: tuple) -> dict[str, np.ndarray]:
-    """``CLASS_INFO`` (a value's category and ranks) as two arrays, for the
-    table cache: the categories, and the ranks padded with -1 to five."""
+def _as_arrays(tables: dict) -> dict[str, np.ndarray]:
+    """Tables as :func:`_build` returns them, with ``CLASS_INFO`` (a value's
+    category and ranks) as two arrays, for the table cache: the categories,
+    and the ranks padded with -1 to five."""
+    class_info = tables["CLASS_INFO"]
     ranks = np.full((len(class_info), 5), -1, dtype=np.int8)
     for v, (_, group) in enumerate(class_info):
         ranks[v, : len(group)] = group
-    return {"CLASS_CATEGORY": np.array([c for c, _ in class_info], dtype=np.int8),
+    return {**{k: v for k, v in tables.items() if k != "CLASS_INFO"},
+            "CLASS_CATEGORY": np.array([c for c, _ in class_info], dtype=np.int8),
             "CLASS_RANKS": ranks}  # fmt: skip
 
 
-def _class_info(arrays: dict[str, np.ndarray]) -> tuple:
-    """``CLASS_INFO`` back from :func:`_class_info_arrays`' arrays."""
-    return tuple((c, tuple(r for r in row if r >= 0)) for c, row in
-                 zip(arrays["CLASS_CATEGORY"].tolist(), arrays["CLASS_RANKS"].tolist(),
-                     strict=True))  # fmt: skip
+def cached_tables(name: str, build: Callable[[], dict]) -> dict:
+    """``build()``'s tables (arrays and a ``CLASS_INFO`` tuple), derived once
+    per version of the sources and kept beside the compiled kernels
+    (:mod:`anaconda_sim._table_cache`): built by the first process, read by
+    the others. The high and the low evaluator's tables both come here."""
+    found = cached_arrays(name, lambda: _as_arrays(build()))
+    class_info = tuple((c, tuple(r for r in row if r >= 0)) for c, row in
+                       zip(found["CLASS_CATEGORY"].tolist(), found["CLASS_RANKS"].tolist(),
+                           strict=True))  # fmt: skip
+    return {**found, "CLASS_INFO": class_info}
 
 
-def _built_arrays() -> dict[str, np.ndarray]:
-    tables = _build()
-    return {**{k: v for k, v in tables.items() if k != "CLASS_INFO"},
-            **_class_info_arrays(tables["CLASS_INFO"])}  # fmt: skip
-
-
-# derived once per version of the sources and kept beside the compiled
-# kernels (:mod:`anaconda_sim._table_cache`): built here, read elsewhere
-_T: dict = cached_arrays("evaluator", _built_arrays)
-_T["CLASS_INFO"] = _class_info(_T)
+_T = cached_tables("evaluator", _build)
 CARD_KEYS: np.ndarray = _T["CARD_KEYS"]
 LANE_KEYS: np.ndarray = _T["LANE_KEYS"]
 ROW_OFFSETS: np.ndarray = _T["ROW_OFFSETS"]

@@ -64,7 +64,6 @@ import numba
 import numpy as np
 
 from .._numba import jit, jit_parallel
-from .._table_cache import cached_arrays
 from ..cards import SUIT_LANE_BITS
 from . import lookup
 from .evaluator import (
@@ -188,16 +187,7 @@ def _build() -> dict:
     }
 
 
-def _built_arrays() -> dict[str, np.ndarray]:
-    tables = _build()
-    return {**{k: v for k, v in tables.items() if k != "CLASS_INFO"},
-            **lookup._class_info_arrays(tables["CLASS_INFO"])}  # fmt: skip
-
-
-# derived once per version of the sources and kept beside the compiled
-# kernels (:mod:`anaconda_sim._table_cache`)
-_T: dict = cached_arrays("low", _built_arrays)
-_T["CLASS_INFO"] = lookup._class_info(_T)
+_T = lookup.cached_tables("low", _build)
 #: ``LOW_CATEGORY_START[c]`` is the lowest value of low category ``c``;
 #: ``LOW_CATEGORY_START[6] = N_LOW_VALUES + 1``
 LOW_CATEGORY_START: np.ndarray = _T["CATEGORY_START"]

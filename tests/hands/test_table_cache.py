@@ -35,7 +35,7 @@ def test_the_tables_in_use_are_the_tables_built_now(name, module):
     if path is not None:  # the cache is on
         stored = _table_cache._read(path)
         assert stored is not None
-        expected = module._built_arrays()
+        expected = lookup._as_arrays(module._build())
         assert stored.keys() == expected.keys()
         for key, table in expected.items():
             assert stored[key].dtype == table.dtype and np.array_equal(stored[key], table), key
