@@ -96,6 +96,7 @@ __all__ = [
     "exposed_value_at",
     "exposed_value_category",
     "mask_category",
+    "mask_groups",
     "value_category",
     "value_of_key5",
 ]
@@ -536,12 +537,15 @@ def _has_straight(ranks):
     return run != np.uint64(0)
 
 
-@jit
-def mask_category(mask):
-    """Category 0..8 (int64) of the 5, 6 or 7 cards of a hand mask (the
+@jit(inline="always")
+def mask_groups(mask):
+    """The category 0..8 of the 5, 6 or 7 cards of a hand mask (the
     :func:`~anaconda_sim.cards.bit_index` layout: 13 rank bits per suit
-    lane), equal to ``value_category`` of their value, from the rank and
-    suit bit patterns alone (no table, so no cache miss).
+    lane), equal to ``value_category`` of their value, and the rank sets
+    (13 bits, deuce lowest) that refine it: the ranks held at least twice,
+    the ranks held at least three times, and the ranks of the suit holding
+    five or more (0 if none). From the rank and suit bit patterns alone (no
+    table, so no cache miss).
 
     A rank held in at least k suits is a bit set in at least k lanes; the
     categories are tested from the highest down, so each test may assume
@@ -549,10 +553,6 @@ def mask_category(mask):
     five, and a straight flush lies in that suit. Checked against the
     evaluator on every five- and seven-card hand and on random six-card
     hands (``tests/hands/test_mask_category.py``).
-
-    A kernel of its own (a call with one integer argument), not inlined IR:
-    inlined into every betting decision of the deal kernel it added a
-    third to that kernel's compile time.
     """
     m = np.uint64(mask)
     l0 = m & _LANE
@@ -572,24 +572,38 @@ def mask_category(mask):
         flush = l2
     elif _pop13(l3) >= 5:
         flush = l3
-    if flush != np.uint64(0) and _has_straight(flush):
-        return np.int64(8)
-    if four != np.uint64(0):
-        return np.int64(7)
     several_pairs = (two & (two - np.uint64(1))) != np.uint64(0)  # two ranks or more held twice
-    if three != np.uint64(0) and several_pairs:
-        return np.int64(6)
-    if flush != np.uint64(0):
-        return np.int64(5)
-    if _has_straight(ranks):
-        return np.int64(4)
-    if three != np.uint64(0):
-        return np.int64(3)
-    if several_pairs:
-        return np.int64(2)
-    if two != np.uint64(0):
-        return np.int64(1)
-    return np.int64(0)
+    if flush != np.uint64(0) and _has_straight(flush):
+        category = 8
+    elif four != np.uint64(0):
+        category = 7
+    elif three != np.uint64(0) and several_pairs:
+        category = 6
+    elif flush != np.uint64(0):
+        category = 5
+    elif _has_straight(ranks):
+        category = 4
+    elif three != np.uint64(0):
+        category = 3
+    elif several_pairs:
+        category = 2
+    elif two != np.uint64(0):
+        category = 1
+    else:
+        category = 0
+    return np.int64(category), two, three, flush
+
+
+@jit
+def mask_category(mask):
+    """Category 0..8 (int64) of the 5, 6 or 7 cards of a hand mask: the
+    first of :func:`mask_groups`.
+
+    A kernel of its own (a call with one integer argument), not inlined IR:
+    inlined into every betting decision of the deal kernel it added a
+    third to that kernel's compile time.
+    """
+    return mask_groups(mask)[0]
 
 
 @jit

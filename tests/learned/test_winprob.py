@@ -6,24 +6,30 @@ from __future__ import annotations
 
 import itertools
 
+import numba
 import numpy as np
 import pytest
 from naive_learned import naive_exposure_bucket, naive_own_bucket
 from numba import njit
 
-from anaconda_sim.cards import parse_cards
-from anaconda_sim.hands.evaluator import eval_cards
+from anaconda_sim._numba import jit_parallel
+from anaconda_sim.cards import mask_from_cards, parse_cards
+from anaconda_sim.hands.evaluator import eval7, eval_cards
 from anaconda_sim.learning.tables import estimate_win_table
+from anaconda_sim.rng import card_bit
 from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.strategies import get_strategy
 from anaconda_sim.strategies.learned.params import WIN_TABLE_SHAPE
+from anaconda_sim.strategies.learned.play import learned_bucket
 from anaconda_sim.strategies.learned.winprob import (
     OWN_BUCKET,
     exposure_bucket,
     exposure_bucket_read,
+    mask_bucket,
     own_bucket_names,
     tally_pairs,
 )
+from anaconda_sim.table import views as V
 
 
 def test_own_buckets_match_the_twin_on_random_five_and_seven_card_hands():
@@ -53,6 +59,85 @@ def test_own_buckets_match_the_twin_on_random_five_and_seven_card_hands():
 def test_own_bucket_edges(cards, bucket):
     hand = np.array(parse_cards(cards), dtype=np.int64)
     assert OWN_BUCKET[eval_cards(hand, 5)] == bucket
+    assert mask_bucket(mask_from_cards(cards)) == bucket
+
+
+@njit(cache=False)
+def _bucket_mismatches_five():
+    """Five-card hands (all 2,598,960) whose bucket from the bit patterns
+    differs from the value's, and the hands of each bucket."""
+    cards = np.empty(5, np.int64)
+    bad = 0
+    seen = np.zeros(12, np.int64)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    for e in range(d + 1, 52):
+                        cards[0], cards[1], cards[2], cards[3], cards[4] = a, b, c, d, e
+                        bucket = OWN_BUCKET[eval_cards(cards, 5)]
+                        seen[bucket] += 1
+                        mask = card_bit(a) | card_bit(b) | card_bit(c) | card_bit(d) | card_bit(e)
+                        if mask_bucket(mask) != bucket:
+                            bad += 1
+    return bad, seen
+
+
+@jit_parallel(cache=False)
+def _bucket_mismatches_seven():
+    """Seven-card hands (all 133,784,560; prange over the first card) whose
+    bucket from the bit patterns differs from the value's, and the number
+    of hands compared."""
+    bad = np.zeros(52, np.int64)
+    hands = np.zeros(52, np.int64)
+    for a in numba.prange(52):
+        ma = card_bit(a)
+        bad_a = hands_a = 0  # per first card, in registers
+        for b in range(a + 1, 52):
+            mb = ma | card_bit(b)
+            for c in range(b + 1, 52):
+                mc = mb | card_bit(c)
+                for d in range(c + 1, 52):
+                    md = mc | card_bit(d)
+                    for e in range(d + 1, 52):
+                        me = md | card_bit(e)
+                        for f in range(e + 1, 52):
+                            mf = me | card_bit(f)
+                            for g in range(f + 1, 52):
+                                bucket = OWN_BUCKET[eval7(a, b, c, d, e, f, g)]
+                                bad_a += mask_bucket(mf | card_bit(g)) != bucket
+                                hands_a += 1
+        bad[a] = bad_a
+        hands[a] = hands_a
+    return bad.sum(), hands.sum()
+
+
+def test_buckets_from_bit_patterns_on_every_five_card_hand():
+    bad, seen = _bucket_mismatches_five()
+    assert bad == 0
+    assert (seen > 0).all()
+
+
+@pytest.mark.slow
+def test_buckets_from_bit_patterns_on_every_seven_card_hand():
+    """The bucket the learned bet reads off the seven it holds
+    (:func:`learned_bucket`) is the value's, on every seven-card hand."""
+    bad, hands = _bucket_mismatches_seven()
+    assert bad == 0
+    assert hands == 133_784_560
+
+
+def test_learned_bucket_of_what_a_seat_holds_is_the_value_bucket():
+    """A seat's bucket (:func:`learned_bucket`: seven cards by their bit
+    patterns, five or six by the evaluator) on random hands."""
+    rng = np.random.default_rng(9)
+    own = np.full(V.OWN_SIZE, -1, dtype=np.int32)
+    for i in range(3000):
+        n = (5, 6, 7)[i % 3]
+        hand = rng.choice(52, n, replace=False).astype(np.int64)
+        own[V.O_CARDS : V.O_CARDS + n] = hand
+        own[V.O_NCARDS] = n
+        assert learned_bucket(own) == OWN_BUCKET[eval_cards(hand, n)], hand
 
 
 def test_R11_exposure_buckets_of_every_four_card_board_match_the_twin():

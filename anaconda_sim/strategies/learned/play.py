@@ -40,10 +40,10 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from ..._numba import jit
-from ...hands.evaluator import eval7, eval_cards
+from ...hands.evaluator import eval_cards
 from ...hands.sorting import sorted4
 from ...limits import DECK_SIZE, HAND_SIZE, KEPT_SIZE
-from ...rng import rand_float
+from ...rng import card_bit, rand_float
 from ...table import views as V
 from ...table.rules import REVEAL_ROUNDS
 from .params import (
@@ -72,7 +72,13 @@ from .params import (
 )
 from .passtables import PASS_DIVISORS, gift_numerators, kept_numerators
 from .readbet import bet_reads
-from .winprob import OWN_BUCKET, exposure_bucket, straight_draw, win_probability
+from .winprob import (
+    OWN_BUCKET,
+    exposure_bucket,
+    mask_bucket,
+    straight_draw,
+    win_probability,
+)
 
 __all__ = [
     "bet_learned_at",
@@ -784,8 +790,9 @@ def bet_learned_on(pub, own, params, rng, p):
 def learned_bucket(own):
     """The own-strength bucket of the cards a seat holds (seven or five)."""
     n = own[V.O_NCARDS]
-    if n == HAND_SIZE:  # the seven held before the discard: no loop over the cards
+    if n == HAND_SIZE:  # the seven held before the discard: their bit patterns
         c = V.O_CARDS
-        return np.int64(OWN_BUCKET[eval7(own[c], own[c + 1], own[c + 2], own[c + 3], own[c + 4],
-                                         own[c + 5], own[c + 6])])  # fmt: skip
+        return mask_bucket(card_bit(own[c]) | card_bit(own[c + 1]) | card_bit(own[c + 2])
+                           | card_bit(own[c + 3]) | card_bit(own[c + 4]) | card_bit(own[c + 5])
+                           | card_bit(own[c + 6]))  # fmt: skip
     return np.int64(OWN_BUCKET[eval_cards(own[V.O_CARDS : V.O_CARDS + n], n)])

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._numba import jit
-from ...hands.evaluator import eval5, eval7, exposed_value4
+from ...hands.evaluator import eval5, eval7, exposed_value4, mask_groups
 from ...hands.lookup import CATEGORY_START, VALUE_RANK_COUNTS
 from ...hands.sorting import sorted4
 from ...limits import HAND_SIZE
@@ -37,6 +37,7 @@ __all__ = [
     "OWN_BUCKET",
     "exposure_bucket",
     "exposure_bucket_read",
+    "mask_bucket",
     "own_bucket_names",
     "seat_exposure",
     "straight_draw",
@@ -95,6 +96,46 @@ def own_bucket_names() -> list[str]:
     return ["high card", "pair 2-9", "pair T-A", "two pair 9 top", "two pair T-A top", "trips",
             "straight", "flush Q high", "flush K-A high", "full house 2-T", "full house J-A",
             "quads+"]  # fmt: skip
+
+
+#: the rank sets below which a pair (tens), a flush's top card (king) and a
+#: full house's trips (jacks) fall into the lower of their two buckets
+_TENS_UP = np.uint64(0x1FFF) & ~np.uint64((1 << _TEN) - 1)
+_KINGS_UP = np.uint64(0x1FFF) & ~np.uint64((1 << _KING) - 1)
+_JACKS_UP = np.uint64(0x1FFF) & ~np.uint64((1 << _JACK) - 1)
+
+
+@jit
+def mask_bucket(mask):
+    """The own-strength bucket (:data:`OWN_BUCKET`) of the 5, 6 or 7 cards of
+    a hand mask (the :func:`~anaconda_sim.cards.bit_index` layout), from its
+    category and rank sets (:func:`~anaconda_sim.hands.evaluator.mask_groups`)
+    instead of the value: no evaluator table is read, so no cache miss. The
+    best five's largest group and top card are the highest rank held twice
+    (a pair or two pair), three times (a full house) or in the flush's suit,
+    so the bucket's cuts are tests of those rank sets. ``OWN_BUCKET`` of the
+    value on every seven-card hand (``tests/learned/test_winprob.py``).
+
+    Examples
+    --------
+    >>> from anaconda_sim.cards import mask_from_cards
+    >>> int(mask_bucket(mask_from_cards("Q♠ Q♥ 9♦ 9♣ 4♠ 3♥ 2♣")))  # two pair topped by queens
+    4
+    """
+    category, two, three, flush = mask_groups(mask)
+    if category == 0:
+        return np.int64(0)
+    if category == 1:
+        return np.int64(2 if two & _TENS_UP else 1)
+    if category == 2:
+        return np.int64(4 if two & _TENS_UP else 3)
+    if category == 5:
+        return np.int64(8 if flush & _KINGS_UP else 7)
+    if category == 6:
+        return np.int64(10 if three & _JACKS_UP else 9)
+    if category >= 7:
+        return np.int64(11)
+    return category + 2  # trips 5, a straight 6
 
 
 @jit(inline="always")
