@@ -126,7 +126,7 @@ def _tables(rules: Rules, strategies: list[Strategy]) -> tuple:
                    record=False)  # fmt: skip
     kinds = np.array([s.kind for s in strategies], dtype=np.int64)
     params = np.stack([s.param_array(n) for s in strategies])
-    extras = kernel_extras(bool(rules.hilo_showdown), kinds)
+    extras = kernel_extras(bool(rules.hilo_showdown), kinds, params)
     return cfg, kinds, params, (cbet, cpass, cdiscard), extras
 
 

@@ -48,12 +48,12 @@ from .kinds import (
     KIND_SENSIBLE,
 )
 from .learned.params import EXPOSURE_BUCKETS, OWN_BUCKETS, READS_MODE, SHOW_MODE, TABLE0
+from .learned.passclass import pass_learned_by_class, prefetch_pass
 from .learned.play import (
     bet_learned_at,
     bet_learned_on,
     learned_bucket,
     order_learned,
-    pass_learned,
     passes_learned,
 )
 from .learned.readbet import UNDECIDED, bet_reads_decided, read_intent
@@ -90,7 +90,7 @@ def builtin_pass(kind, pub, own, params, rng, out, with_hilo, with_learned):
         return
     if with_learned is not None:
         if kind == KIND_LEARNED and _learned_pass_applies(pub, own):
-            pass_learned(own, params, out)
+            pass_learned_by_class(own, params, with_learned, out)
             return
     if with_hilo is not None:
         if pub[V.P_HILO] != 0:
@@ -119,6 +119,18 @@ def passes_exactly(kind, pub, own, params, rng, chosen, packet, with_hilo, with_
             if chosen[i] == packet[j]:
                 hits += 1
     return hits == 3
+
+
+@jit(inline="always")
+def prefetch_seat_pass(kind, own, with_learned):
+    """Start reading what a seat of ``kind`` holding seven cards will need
+    for its pass (:func:`seat_pass`): the learned pass's table entry
+    (:func:`~.learned.passclass.prefetch_pass`; none under the hi-lo rules,
+    whose ``with_learned`` holds no table); nothing for other kinds. A read
+    started for a pass that is not made only costs the read."""
+    if with_learned is not None:
+        if kind == KIND_LEARNED and own[V.O_NCARDS] == HAND_SIZE:
+            prefetch_pass(own, with_learned)
 
 
 @jit(inline="always")
@@ -386,7 +398,7 @@ def seat_pass(kind, pub, own, params, rng, out, cache, cpass, has_cpass, with_hi
         return
     if with_learned is not None:
         if kind == KIND_LEARNED and _learned_pass_applies(pub, own):
-            pass_learned(own, params, out)  # builtin_pass's choice, one call fewer
+            pass_learned_by_class(own, params, with_learned, out)  # builtin_pass's, one call fewer
             return
     if kind == KIND_CUSTOM:
         if has_cpass:
@@ -444,7 +456,8 @@ def decision_jobs(with_hilo: Any, with_learned: Any) -> list[tuple[Any, tuple[An
 
     Examples
     --------
-    >>> [job[0].py_func.__name__ for job in decision_jobs(None, True)]
+    >>> from anaconda_sim.strategies.kinds import kernel_extras
+    >>> [job[0].py_func.__name__ for job in decision_jobs(*kernel_extras(False, []))]
     ['builtin_discard', 'builtin_pass']
     """
     seat = (types.int64, *SEAT_TYPES, numba.typeof(with_hilo), numba.typeof(with_learned))

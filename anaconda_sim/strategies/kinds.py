@@ -4,6 +4,7 @@ optional code (hi-lo rules, the learned family) a table's kernels compile."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .learned.params import LEARNED_SLOTS
 
@@ -60,36 +61,45 @@ BUILTIN_NAMES = {
 BOARD_READING = ("learned", "learned-v2")
 
 
-#: the value of a kernel's ``with_hilo`` or ``with_learned`` argument when the
-#: table needs that code (:func:`kernel_extras`)
+#: the value of a kernel's ``with_hilo`` argument when the table plays the
+#: hi-lo rules (:func:`kernel_extras`)
 EXTRAS = True
 
 
-def kernel_extras(hilo: bool, kinds: Iterable[int]) -> tuple[bool | None, bool | None]:
+def kernel_extras(hilo: bool, kinds: Iterable[int], params: Any = None) -> tuple[bool | None, Any]:
     """The ``with_hilo`` and ``with_learned`` arguments of the kernels for a
-    table: ``with_hilo`` is :data:`EXTRAS` when it plays the hi-lo rules,
-    else ``None``; ``with_learned`` is :data:`EXTRAS` whatever the ``kinds``.
+    table of seats of ``kinds`` whose parameter rows are ``params`` (one row
+    a seat, or one row; ``None``: not given).
 
-    The kernels test ``with_hilo is None`` and ``with_learned is None``
-    wherever hi-lo or "learned" code would run. numba settles such a test
-    when it compiles a kernel for the argument's type, so with ``None`` that
-    code is not compiled at all. The hi-lo rules are a rule set of their own
-    and keep that saving. The "learned" code is compiled for every table:
-    it is the analyses' default field, so nearly every session compiles it
-    anyway, and one compiled set of kernels then serves every strategy
-    family (a "sensible" table no longer compiles a second set without it).
+    ``with_hilo`` is :data:`EXTRAS` when the table plays the hi-lo rules,
+    else ``None``: the kernels test ``with_hilo is None`` wherever hi-lo code
+    would run, and numba settles such a test when it compiles a kernel for
+    the argument's type, so with ``None`` that code is not compiled at all
+    (the hi-lo rules are a rule set of their own).
+
+    ``with_learned`` is never ``None``: the "learned" code is compiled for
+    every table (it is the analyses' default field, so nearly every session
+    compiles it anyway, and one compiled set of kernels then serves every
+    strategy family). It is the learned pass's table,
+    ``(weights, table)`` (:func:`~.learned.passclass.learned_extras`):
+    under the high rules, of the learned seats' pass weights when they are
+    the default field's, else empty (every learned pass searched, the same
+    passes). Its type is the same whatever the table, so it selects no
+    other compiled kernel.
 
     Examples
     --------
-    >>> kernel_extras(False, [KIND_SENSIBLE, KIND_CALL_DOWN])
-    (None, True)
-    >>> kernel_extras(False, [KIND_SENSIBLE, KIND_LEARNED])
-    (None, True)
-    >>> kernel_extras(True, [KIND_SENSIBLE])
-    (True, True)
+    >>> hilo, (weights, table) = kernel_extras(False, [KIND_SENSIBLE, KIND_CALL_DOWN])
+    >>> hilo, len(weights), len(table)
+    (None, 0, 0)
+    >>> kernel_extras(True, [KIND_SENSIBLE])[0]
+    True
     """
-    del kinds  # every family shares the kernels compiled with the learned code
-    return (EXTRAS if hilo else None), EXTRAS
+    from .learned.passclass import NO_TABLE, learned_extras  # late: loads numba (the kernels)
+
+    if hilo:
+        return EXTRAS, NO_TABLE  # the learned pass is "sensible"'s under the hi-lo rules
+    return None, learned_extras(list(kinds), params)
 
 
 def reads_only_what_is_shown(kind: int) -> bool:

@@ -193,8 +193,9 @@ class Strategy:
             self.pass_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
         else:
             kind = KIND_SENSIBLE if self.kind == KIND_CUSTOM else self.kind
-            builtin_pass(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out,
-                         *kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
+            params = self.param_array(int(pub[V.P_PLAYERS]))
+            builtin_pass(kind, pub, own, params, rng, out,
+                         *kernel_extras(bool(pub[V.P_HILO]), [kind], params))  # fmt: skip
         return out[: pub[V.P_PASS_COUNT]].copy()
 
     def decide_discard(self, pub, own, rng) -> tuple[np.ndarray, np.ndarray]:
@@ -204,8 +205,9 @@ class Strategy:
             self.discard_fn(pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out)
         else:
             kind = KIND_SENSIBLE if self.kind == KIND_CUSTOM else self.kind
-            builtin_discard(kind, pub, own, self.param_array(int(pub[V.P_PLAYERS])), rng, out,
-                            *kernel_extras(bool(pub[V.P_HILO]), [kind]))  # fmt: skip
+            params = self.param_array(int(pub[V.P_PLAYERS]))
+            builtin_discard(kind, pub, own, params, rng, out,
+                            *kernel_extras(bool(pub[V.P_HILO]), [kind], params))  # fmt: skip
         return out[:2].copy(), out[2:7].copy()
 
 

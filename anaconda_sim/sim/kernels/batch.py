@@ -31,7 +31,7 @@ from numba import types
 from ..._numba import argument_type, borrow, jit, keep
 from ...limits import DECK_SIZE, HAND_SIZE
 from ...rng import STREAM_DECK, STREAM_SEAT
-from ...strategies.dispatch import decision_jobs
+from ...strategies.dispatch import decision_jobs, prefetch_seat_pass
 from ...table import views as V
 from ...warmup import linked_driver
 from ..layout import (
@@ -219,6 +219,8 @@ def pass_phase(
     hero = cfg[C_HERO]
     shared = index == 0 and n_choices > 1 and cfg[C_FORCE] == FORCE_PASS
     for e in range(plays):
+        if e == 0:  # the first play's reads; each play starts the next one's
+            _prefetch_passes(n, pub[e], owns[e], kinds, with_learned)
         if not alive[e]:
             continue
         k = e % n_choices
@@ -228,6 +230,8 @@ def pass_phase(
         dealer = dealers[e // n_choices]
         p = pub[e]
         D.start_pass(index, count, direction, p)
+        if e + 1 < plays:  # the next play's table reads start while this one plays
+            _prefetch_passes(n, pub[e + 1], owns[e + 1], kinds, with_learned)
         # one call of the decision in this kernel (each inlined copy of the
         # strategy dispatch is typed again: compile time)
         for i in range(n):
@@ -243,6 +247,17 @@ def pass_phase(
                               dec[e], choices[k], forced_pass, res[e], with_hilo,
                               with_learned)  # fmt: skip
         D.move_packets(index, count, direction, n, p, owns[e], dec[e])
+
+
+@jit(inline="always")
+def _prefetch_passes(n, pub, owns, kinds, with_learned):
+    """Start the reads each active seat's pass will make of the learned pass
+    table (:func:`~anaconda_sim.strategies.dispatch.prefetch_seat_pass`), a
+    play ahead of its passes: the reads, mostly from memory, then overlap
+    with a play's work instead of each pass waiting for its own."""
+    for seat in range(n):
+        if pub[V.P_FOLDED + seat] == 0:
+            prefetch_seat_pass(kinds[seat], owns[seat], with_learned)
 
 
 @jit(_nrt=False)

@@ -84,6 +84,7 @@ __all__ = [
     "bet_learned_at",
     "bet_learned_on",
     "learned_bucket",
+    "lowest_bit",
     "order_features_of",
     "order_learned",
     "pass_features_of",
@@ -220,7 +221,7 @@ stack_float64s = _stack_slots(types.float64, "stack_float64s",
 
 
 @intrinsic
-def _lowest_bit(typingctx, mask):
+def lowest_bit(typingctx, mask):
     """The index of the lowest set bit of the uint64 ``mask`` (LLVM's
     ``cttz``: one instruction; 64 for an empty mask)."""
     if mask != types.uint64:
@@ -386,7 +387,7 @@ def _pass_search(own, params, target):
         cards |= np.uint64(1) << np.uint64(card)
         where[card] = p
     for p in range(HAND_SIZE):
-        card = np.int64(_lowest_bit(cards))
+        card = np.int64(lowest_bit(cards))
         cards &= cards - np.uint64(1)
         rank[p] = card * 8 + where[card]
     # by sorted position: each card's fields; what it adds to the kept four's
