@@ -84,7 +84,7 @@ _POP = np.array([bin(s).count("1") for s in range(1 << _RANKS)], dtype=np.int64)
 def _colex() -> np.ndarray:
     """Each rank set's number among the sets of as many ranks, in colex order
     (which, for sets of one size, is the order of their 13-bit values)."""
-    colex = np.zeros(1 << _RANKS, dtype=np.int64)
+    colex = np.zeros(1 << _RANKS, dtype=np.int16)  # at most C(13, 6) - 1: 16 KB, kept in cache
     for s in range(1 << _RANKS):
         seen = number = 0
         for rank in range(_RANKS):
@@ -96,8 +96,10 @@ def _colex() -> np.ndarray:
 
 
 _COLEX = _colex()
-#: ``C(n, k)`` for the multiset counts (``n`` up to ``C(13, 3) + 3``)
-_BINOMIAL = np.array([[math.comb(n, k) for k in range(5)] for n in range(1720)], dtype=np.int64)
+#: ``C(n, k)`` for the multiset counts (``n`` up to ``C(13, 6) + 3``), one
+#: array for each ``k`` (2, 3, 4): neighbouring ``n`` in one cache line
+_PAIRS, _TRIPLES, _QUADRUPLES = (np.array([math.comb(n, k) for n in range(1720)], dtype=np.int64)
+                                 for k in (2, 3, 4))  # fmt: skip
 #: ``C(13, c)``: the rank sets of ``c`` cards
 _SETS_OF = np.array([math.comb(_RANKS, c) for c in range(HAND_SIZE + 1)], dtype=np.int64)
 
@@ -128,6 +130,19 @@ _LANE = np.uint64(_SET)
 _LANE1, _LANE2, _LANE3 = (np.uint64(q * SUIT_LANE_BITS) for q in (1, 2, 3))
 
 
+@intrinsic
+def _bit_count(typingctx, bits):
+    """The number of bits set in the int64 ``bits`` (LLVM's ``ctpop``: one
+    instruction, no table)."""
+    if bits != types.int64:
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+
+    return types.int64(bits), codegen
+
+
 @jit(inline="always")
 def _ordered(a, b):
     return (a, b) if a >= b else (b, a)
@@ -144,10 +159,10 @@ def suit_keys(mask):
     s1 = np.int64((m >> _LANE1) & _LANE)
     s2 = np.int64((m >> _LANE2) & _LANE)
     s3 = np.int64((m >> _LANE3) & _LANE)
-    k0 = (((_POP[s0] << _RANKS) | s0) << 2) | 3
-    k1 = (((_POP[s1] << _RANKS) | s1) << 2) | 2
-    k2 = (((_POP[s2] << _RANKS) | s2) << 2) | 1
-    k3 = (((_POP[s3] << _RANKS) | s3) << 2) | 0
+    k0 = (((_bit_count(s0) << _RANKS) | s0) << 2) | 3
+    k1 = (((_bit_count(s1) << _RANKS) | s1) << 2) | 2
+    k2 = (((_bit_count(s2) << _RANKS) | s2) << 2) | 1
+    k3 = (((_bit_count(s3) << _RANKS) | s3) << 2) | 0
     # a sorting network of four
     k0, k1 = _ordered(k0, k1)
     k2, k3 = _ordered(k2, k3)
@@ -164,16 +179,16 @@ def _multiset(a0, a1, a2, a3, suits):
     if suits == 1:
         return a0
     if suits == 2:
-        return _BINOMIAL[a0 + 1, 2] + a1
+        return _PAIRS[a0 + 1] + a1
     if suits == 3:
-        return _BINOMIAL[a0 + 2, 3] + _BINOMIAL[a1 + 1, 2] + a2
-    return _BINOMIAL[a0 + 3, 4] + _BINOMIAL[a1 + 2, 3] + _BINOMIAL[a2 + 1, 2] + a3
+        return _TRIPLES[a0 + 2] + _PAIRS[a1 + 1] + a2
+    return _QUADRUPLES[a0 + 3] + _TRIPLES[a1 + 2] + _PAIRS[a2 + 1] + a3
 
 
 @jit(inline="always")
 def _multisets(sets, suits):
-    """How many multisets of ``suits`` of ``sets`` rank sets there are."""
-    return _BINOMIAL[sets + suits - 1, suits]
+    """How many multisets of ``suits`` (2 or 3) of ``sets`` rank sets there are."""
+    return _PAIRS[sets + 1] if suits == 2 else _TRIPLES[sets + 2]
 
 
 @jit(inline="always")
@@ -183,8 +198,8 @@ def class_index(k0, k1, k2, k3):
     first index, plus the sets' numbers in mixed radix, the suits of equal
     counts as one multiset."""
     c0, c1, c2, c3 = k0 >> 15, k1 >> 15, k2 >> 15, k3 >> 15
-    a0, a1 = _COLEX[(k0 >> 2) & _SET], _COLEX[(k1 >> 2) & _SET]
-    a2, a3 = _COLEX[(k2 >> 2) & _SET], _COLEX[(k3 >> 2) & _SET]
+    a0, a1 = np.int64(_COLEX[(k0 >> 2) & _SET]), np.int64(_COLEX[(k1 >> 2) & _SET])
+    a2, a3 = np.int64(_COLEX[(k2 >> 2) & _SET]), np.int64(_COLEX[(k3 >> 2) & _SET])
     n1, n2, n3 = _SETS_OF[c1], _SETS_OF[c2], _SETS_OF[c3]
     if c0 == c1:
         if c1 == c2:
