@@ -322,7 +322,7 @@ def phase_profile(players: int, strategy: str, groups: int, repeats: int) -> lis
             np.zeros((1, 1, L.RES_SIZE), np.int64), np.zeros((1, 1, n, L.SEAT_RES_SIZE), np.int64),
             np.zeros((1, 1, n, V.OWN_SIZE), np.int32))  # fmt: skip
     args = (run_.key, run_.cfg, passes, kinds, params, run_.fixed, run_.known_mask, run_.choices,
-            run_.forced_pass, *accs, *recs, *run_.funcs, *kernel_extras(False, kinds))
+            run_.forced_pass, *accs, *recs, *run_.funcs, *kernel_extras(False, kinds, params))
     numba.set_num_threads(1)
     _phase_cycles(1, *args, np.zeros(len(PHASE_NAMES), np.uint64))  # compiles
     best = None

@@ -220,7 +220,8 @@ def pass_phase(
     shared = index == 0 and n_choices > 1 and cfg[C_FORCE] == FORCE_PASS
     for e in range(plays):
         if e == 0:  # the first play's reads; each play starts the next one's
-            _prefetch_passes(n, pub[e], owns[e], kinds, with_learned)
+            _prefetch_passes(n, pub[e], owns[e], kinds, with_learned,
+                             shared and e % n_choices != 0, hero)  # fmt: skip
         if not alive[e]:
             continue
         k = e % n_choices
@@ -231,7 +232,8 @@ def pass_phase(
         p = pub[e]
         D.start_pass(index, count, direction, p)
         if e + 1 < plays:  # the next play's table reads start while this one plays
-            _prefetch_passes(n, pub[e + 1], owns[e + 1], kinds, with_learned)
+            _prefetch_passes(n, pub[e + 1], owns[e + 1], kinds, with_learned,
+                             shared and (e + 1) % n_choices != 0, hero)  # fmt: skip
         # one call of the decision in this kernel (each inlined copy of the
         # strategy dispatch is typed again: compile time)
         for i in range(n):
@@ -250,13 +252,15 @@ def pass_phase(
 
 
 @jit(inline="always")
-def _prefetch_passes(n, pub, owns, kinds, with_learned):
+def _prefetch_passes(n, pub, owns, kinds, with_learned, copies, hero):
     """Start the reads each active seat's pass will make of the learned pass
     table (:func:`~anaconda_sim.strategies.dispatch.prefetch_seat_pass`), a
     play ahead of its passes: the reads, mostly from memory, then overlap
-    with a play's work instead of each pass waiting for its own."""
+    with a play's work instead of each pass waiting for its own. A play
+    whose passes are ``copies`` of its deal's first play's reads only the
+    ``hero``'s."""
     for seat in range(n):
-        if pub[V.P_FOLDED + seat] == 0:
+        if pub[V.P_FOLDED + seat] == 0 and not (copies and seat != hero):
             prefetch_seat_pass(kinds[seat], owns[seat], with_learned)
 
 

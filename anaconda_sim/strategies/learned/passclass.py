@@ -18,19 +18,25 @@ representative holds suit ``q`` in the ``q``-th place of that order, and its
 cards in *class order*: by place, then by rank.
 
 An entry is the pass as a 7-bit mask of class-order positions (bit
-``6 - position``, as :func:`~.play._pass_search` marks hand positions), or
-:data:`SEARCH` where the representative's best score is shared by another
-pass. Then the pass of a hand depends on its card order (ties go to the
-first pass in hand order), and the kernel searches: about one hand in a
-hundred and fifteen for the packaged weights. Where the best is unique,
-the table's pass is the search's for every hand of the class, bit for bit
-(same features, same sums in the same order, whatever the names of the
-suits). A table is built for one parameter vector's pass weights
-(:func:`pass_table`) and kept in the cache folder.
+``6 - position``, as the search marks hand positions), or :data:`SEARCH`
+where the representative's best score is shared by another pass (or a
+score is not a number). Then the pass of a hand depends on its card order
+(ties go to the first pass in hand order), and the kernel searches: about
+one hand in a hundred and fifteen for the packaged weights. Where the best
+is the only one, the table's pass is the search's for every hand of the
+class, bit for bit (the same features, the same sums in the same order,
+whatever the names of the suits).
 
-Not yet read by the deal kernels: the kernels call
-:func:`~.play.pass_learned`. ``benchmarks/bench_pass_table.py`` measures
-the table against the search.
+Tables are built for the pass weights of the default field (:data:`TABLED`,
+:func:`learned_extras`), once per machine and weight vector, into the cache
+folder (:func:`pass_table`, about 1.3 s on two cores), and reach the kernels
+as ``with_learned`` (:func:`~anaconda_sim.strategies.kinds.kernel_extras`).
+A table of other weights is never read for a seat
+(:func:`pass_learned_by_class`), and a learning run's weights, which change
+at every step, search as before. The pass phase of the deal kernels starts
+each seat's read a play ahead (:func:`prefetch_pass`): a read from six
+megabytes mostly misses the cache, and overlapped it costs a fraction of
+the search.
 """
 
 from __future__ import annotations
