@@ -31,7 +31,7 @@ import numpy as np
 
 from ._numba import cache_folder, source_hash
 
-__all__ = ["cached_arrays", "table_path"]
+__all__ = ["cached_arrays", "stored_arrays", "table_path"]
 
 #: the digest's entry in a file (not a table)
 _DIGEST = "__sha256__"
@@ -88,6 +88,20 @@ def _write(path: Path, arrays: dict[str, np.ndarray]) -> None:
         os.replace(temporary, path)
     except OSError:
         Path(temporary).unlink(missing_ok=True)
+
+
+def stored_arrays(name: str) -> dict[str, np.ndarray] | None:
+    """The arrays kept under ``name`` when the cache holds them whole, else
+    ``None`` (nothing is built): for a caller that builds them only when
+    its work is worth the building.
+
+    Examples
+    --------
+    >>> stored_arrays("no-such-tables") is None
+    True
+    """
+    path = table_path(name)
+    return None if path is None else _read(path)
 
 
 def cached_arrays(

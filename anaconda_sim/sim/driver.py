@@ -375,7 +375,7 @@ class KernelRun:
             self.cfg, passes, kinds, params,
             self.fixed, self.known_mask, self.choices, self.forced_pass,
             acc_seat, acc_cat, acc_fold, acc_open, acc_deal, acc_cross,
-            *rec, *self.funcs, *kernel_extras(bool(self.cfg[L.C_HILO]), kinds, params),
+            *rec, *self.funcs, *kernel_extras(bool(self.cfg[L.C_HILO]), kinds, params, self.deals),
         )  # fmt: skip
         # the phases are function pointers of the driver (compiled apart, on every core)
         kernel, args = batch_kernels.batch_runner((0, n_batches, *args))

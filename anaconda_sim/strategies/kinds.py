@@ -66,10 +66,12 @@ BOARD_READING = ("learned", "learned-v2")
 EXTRAS = True
 
 
-def kernel_extras(hilo: bool, kinds: Iterable[int], params: Any = None) -> tuple[bool | None, Any]:
+def kernel_extras(
+    hilo: bool, kinds: Iterable[int], params: Any = None, deals: int = 0
+) -> tuple[bool | None, Any]:
     """The ``with_hilo`` and ``with_learned`` arguments of the kernels for a
-    table of seats of ``kinds`` whose parameter rows are ``params`` (one row
-    a seat, or one row; ``None``: not given).
+    call of ``deals`` deals at a table of seats of ``kinds`` whose parameter
+    rows are ``params`` (one row a seat, or one row; ``None``: not given).
 
     ``with_hilo`` is :data:`EXTRAS` when the table plays the hi-lo rules,
     else ``None``: the kernels test ``with_hilo is None`` wherever hi-lo code
@@ -83,9 +85,10 @@ def kernel_extras(hilo: bool, kinds: Iterable[int], params: Any = None) -> tuple
     strategy family). It is the learned pass's table,
     ``(weights, table)`` (:func:`~.learned.passclass.learned_extras`):
     under the high rules, of the learned seats' pass weights when they are
-    the default field's, else empty (every learned pass searched, the same
-    passes). Its type is the same whatever the table, so it selects no
-    other compiled kernel.
+    the default field's and the table is kept or the call is large enough
+    to build it, else empty (every learned pass searched, the same passes).
+    Its type is the same whatever the table, so it selects no other
+    compiled kernel.
 
     Examples
     --------
@@ -99,7 +102,7 @@ def kernel_extras(hilo: bool, kinds: Iterable[int], params: Any = None) -> tuple
 
     if hilo:
         return EXTRAS, NO_TABLE  # the learned pass is "sensible"'s under the hi-lo rules
-    return None, learned_extras(list(kinds), params)
+    return None, learned_extras(list(kinds), params, deals)
 
 
 def reads_only_what_is_shown(kind: int) -> bool:

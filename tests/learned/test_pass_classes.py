@@ -13,11 +13,14 @@ import numpy as np
 import pytest
 from numba import njit
 
+from anaconda_sim import _table_cache as table_cache
 from anaconda_sim._table_cache import table_path
 from anaconda_sim.strategies import get_strategy
 from anaconda_sim.strategies.kinds import KIND_LEARNED, KIND_SENSIBLE, kernel_extras
+from anaconda_sim.strategies.learned import passclass
 from anaconda_sim.strategies.learned.params import N_PASS, W0
 from anaconda_sim.strategies.learned.passclass import (
+    BUILD_DEALS,
     CLASSES,
     NO_TABLE,
     SEARCH,
@@ -87,7 +90,7 @@ def test_R7_the_table_passes_what_the_search_passes(players, hands):
     """Every pass of at least 100,000 random hands per table, ties (the
     table's SEARCH entries) included."""
     params = get_strategy("learned").param_array(players)
-    learned = learned_extras([KIND_LEARNED], params)
+    learned = learned_extras([KIND_LEARNED], params, BUILD_DEALS)
     assert len(learned[1]) == CLASSES
     sample = _random_hands(players, hands)
     searched, read = _passes(sample, params, learned)
@@ -100,7 +103,7 @@ def test_R7_the_table_passes_what_the_search_passes(players, hands):
 
 def test_a_table_serves_only_the_weights_it_was_built_for():
     params = get_strategy("learned").param_array(6)
-    learned = learned_extras([KIND_LEARNED], params)
+    learned = learned_extras([KIND_LEARNED], params, BUILD_DEALS)
     other = params.copy()
     other[W0 + 1] += 0.75  # another kept-pair weight: other passes
     sample = _random_hands(5, 20_000)
@@ -108,19 +111,20 @@ def test_a_table_serves_only_the_weights_it_was_built_for():
     assert np.array_equal(searched, read)  # the table was not read for them
     table_passes = _passes(sample, params, learned)[1]
     assert not np.array_equal(read, table_passes)  # and it would have given others
-    assert learned_extras([KIND_LEARNED], other) is NO_TABLE  # not a tabled strategy's
+    assert learned_extras([KIND_LEARNED], other, BUILD_DEALS) is NO_TABLE  # not a tabled one's
 
 
 def test_which_tables_have_a_table():
     learned6 = get_strategy("learned").param_array(6)
     sensible = get_strategy("sensible").param_array(6)
-    weights, table = learned_extras([KIND_SENSIBLE, KIND_LEARNED], np.stack([sensible, learned6]))
+    weights, table = learned_extras([KIND_SENSIBLE, KIND_LEARNED], np.stack([sensible, learned6]),
+                                    BUILD_DEALS)
     assert np.array_equal(weights, learned6[W0 : W0 + N_PASS]) and len(table) == CLASSES
     assert learned_extras([KIND_SENSIBLE], sensible) is NO_TABLE
     assert learned_extras([KIND_LEARNED], None) is NO_TABLE
     # the hi-lo rules: no learned pass, no table
     assert kernel_extras(True, [KIND_LEARNED], learned6) == (True, NO_TABLE)
-    hilo, (_, table2) = kernel_extras(False, [KIND_LEARNED], learned6)
+    hilo, (_, table2) = kernel_extras(False, [KIND_LEARNED], learned6)  # built: read
     assert hilo is None and table2 is table
     # one argument type whatever the table: one compiled set of kernels
     assert numba.typeof(NO_TABLE) == numba.typeof((weights, table))
@@ -134,3 +138,19 @@ def test_a_table_is_kept_in_the_cache_folder():
     if path is not None:  # the cache is on
         with np.load(path) as stored:
             assert np.array_equal(stored["table"], table)
+
+
+def test_a_small_call_reads_a_kept_table_and_builds_none(tmp_path, monkeypatch):
+    """Below BUILD_DEALS deals a missing table is not built (the call
+    searches); one the cache folder holds is read."""
+    params = get_strategy("learned").param_array(7)
+    weights = params[W0 : W0 + N_PASS].tobytes()
+    monkeypatch.setattr(passclass, "_TABLES", {})
+    monkeypatch.setattr(table_cache, "cache_folder", lambda: tmp_path)  # an empty folder
+    assert learned_extras([KIND_LEARNED], params, BUILD_DEALS - 1) is NO_TABLE
+    assert weights not in passclass._TABLES and not list(tmp_path.iterdir())
+    built = learned_extras([KIND_LEARNED], params, BUILD_DEALS)[1]
+    assert len(list(tmp_path.iterdir())) == 1
+    monkeypatch.setattr(passclass, "_TABLES", {})
+    read = learned_extras([KIND_LEARNED], params, 1)[1]  # kept: read, not built
+    assert np.array_equal(read, built)

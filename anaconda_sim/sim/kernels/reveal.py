@@ -136,7 +136,7 @@ def reveal_batch(
     args = (
         key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask, hand5, discards,
         hero_packet, right_forced, fours, orders, leads, net, share, opens, opp_folds, pots, cats,
-        hilo, cbet, cdiscard, *kernel_extras(bool(cfg[C_HILO]), kinds, params),
+        hilo, cbet, cdiscard, *kernel_extras(bool(cfg[C_HILO]), kinds, params, n_deals),
     )  # fmt: skip
     # the phases are function pointers of the driver (compiled apart, on every core)
     kernel, call_args = linked_driver(_reveal_batch_chunks, args, _phase_jobs(args),

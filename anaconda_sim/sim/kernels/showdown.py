@@ -352,7 +352,7 @@ def pass_choices_batch(
     """
     args = (
         key, deal_start, n_deals, players, pub, kinds, params, known, hero7, choices, shares,
-        left_shares, categories, *kernel_extras(bool(pub[V.P_HILO]), kinds, params),
+        left_shares, categories, *kernel_extras(bool(pub[V.P_HILO]), kinds, params, n_deals),
     )  # fmt: skip
     compile_on_all_cores(_model_jobs(_pass_choices_batch_chunks, args), "the showdown kernels")
     run_chunks(_pass_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, *args)
@@ -486,7 +486,7 @@ def keep_choices_batch(
     args = (
         key, deal_start, n_deals, players, pub, kinds, params, known_mask, hero_packet,
         right_forced, fours, random_right_from, dead_count, choices, shares, categories,
-        *kernel_extras(bool(pub[V.P_HILO]), kinds, params),
+        *kernel_extras(bool(pub[V.P_HILO]), kinds, params, n_deals),
     )  # fmt: skip
     compile_on_all_cores(_model_jobs(_keep_choices_batch_chunks, args), "the showdown kernels")
     run_chunks(_keep_choices_batch_chunks, (n_deals + CHUNK - 1) // CHUNK, *args)

@@ -55,7 +55,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from ..._numba import jit, run_chunks
-from ..._table_cache import cached_arrays
+from ..._table_cache import cached_arrays, stored_arrays
 from ...cards import SUIT_LANE_BITS
 from ...limits import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from ...rng import card_bit
@@ -65,6 +65,7 @@ from .params import N_PASS, W0
 from .play import lowest_bit, pass_learned
 
 __all__ = [
+    "BUILD_DEALS",
     "CLASSES",
     "NO_TABLE",
     "SEARCH",
@@ -449,22 +450,35 @@ def pass_table(params: np.ndarray) -> np.ndarray:
     ((6009159,), 'uint8')
     """
     weights = np.ascontiguousarray(params[W0 : W0 + N_PASS], dtype=np.float64)
-    return _pass_table(weights.tobytes(), np.ascontiguousarray(params, dtype=np.float64))
+    table = _pass_table(weights.tobytes(), np.ascontiguousarray(params, dtype=np.float64), True)
+    assert table is not None
+    return table
 
 
 _TABLES: dict[bytes, np.ndarray] = {}
 
 
-def _pass_table(weights: bytes, params: np.ndarray) -> np.ndarray:
+def _pass_table(weights: bytes, params: np.ndarray, build: bool) -> np.ndarray | None:
+    """The table of ``weights`` from memory or the cache folder, else built
+    when ``build``, else ``None``."""
     table = _TABLES.get(weights)
     if table is None:
-        digest = hashlib.sha256(weights).hexdigest()[:16]
-        table = cached_arrays(f"learned-pass-{digest}",
-                              lambda: {"table": build_pass_table(params)})["table"]  # fmt: skip
+        name = f"learned-pass-{hashlib.sha256(weights).hexdigest()[:16]}"
+        if build:
+            table = cached_arrays(name, lambda: {"table": build_pass_table(params)})["table"]
+        else:
+            stored = stored_arrays(name)
+            if stored is None:
+                return None
+            table = stored["table"]
         _TABLES[weights] = table
     return table
 
 
+#: the fewest deals a call plays for a missing table to be built for it (the
+#: building, about 2.6 s of CPU, pays for itself over later calls): a
+#: smaller call reads a table the cache folder holds, else searches
+BUILD_DEALS = 20_000
 #: ``with_learned`` of a table whose learned seats (if any) search their passes
 NO_TABLE = (np.zeros(0, dtype=np.float64), np.zeros(0, dtype=np.uint8))
 #: the strategies whose pass tables are built: the default field's
@@ -481,20 +495,24 @@ def _tabled_weights() -> frozenset[bytes]:
                      for players in range(MIN_PLAYERS, MAX_PLAYERS + 1))  # fmt: skip
 
 
-def learned_extras(kinds: Any, params: Any) -> tuple[np.ndarray, np.ndarray]:
-    """The kernels' ``with_learned`` for a table of seats of ``kinds`` with
-    parameter rows ``params`` (one row a seat, or one row for all):
-    ``(weights, table)``, the pass table (:func:`pass_table`) of the learned
-    seats' pass weights when they are those of a :data:`TABLED` strategy
-    (the default field), else :data:`NO_TABLE`. A seat whose weights are not
-    the table's searches its pass (:func:`pass_learned_by_class`), so the
-    choice of table never changes a pass.
+def learned_extras(kinds: Any, params: Any, deals: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' ``with_learned`` for a call of ``deals`` deals at a
+    table of seats of ``kinds`` with parameter rows ``params`` (one row a
+    seat, or one row for all): ``(weights, table)``, the pass table
+    (:func:`pass_table`) of the learned seats' pass weights when they are
+    those of a :data:`TABLED` strategy (the default field) and the table is
+    in memory or the cache folder, or the call plays at least
+    :data:`BUILD_DEALS` deals (then it is built); else :data:`NO_TABLE`. A
+    seat whose weights are not the table's searches its pass
+    (:func:`pass_learned_by_class`), so the choice of table never changes a
+    pass.
 
     Examples
     --------
     >>> from anaconda_sim.strategies import get_strategy
     >>> from anaconda_sim.strategies.kinds import KIND_LEARNED, KIND_SENSIBLE
-    >>> weights, table = learned_extras([KIND_LEARNED], get_strategy("learned").param_array(4))
+    >>> weights, table = learned_extras([KIND_LEARNED], get_strategy("learned").param_array(4),
+    ...                                 deals=BUILD_DEALS)
     >>> len(weights), len(table)
     (12, 6009159)
     >>> [len(a) for a in learned_extras([KIND_SENSIBLE], get_strategy("sensible").param_array(4))]
@@ -511,5 +529,8 @@ def learned_extras(kinds: Any, params: Any) -> tuple[np.ndarray, np.ndarray]:
             continue
         weights = np.ascontiguousarray(row[W0 : W0 + N_PASS])
         if weights.tobytes() in _tabled_weights():
-            return weights.copy(), _pass_table(weights.tobytes(), np.ascontiguousarray(row))
+            table = _pass_table(weights.tobytes(), np.ascontiguousarray(row),
+                                deals >= BUILD_DEALS)  # fmt: skip
+            if table is not None:
+                return weights.copy(), table
     return NO_TABLE
