@@ -293,13 +293,14 @@ def _prefetch(typingctx, array, index):
     return types.void(array, index), codegen
 
 
-@jit(inline="always")
+@jit(standalone=True)
 def prefetch_pass(own, learned):
     """Start reading the pass table's entry (``learned = (weights, table)``)
-    of the seven held cards of ``own``: a deal kernel asks for every seat's
-    before the first pass is decided, so the seats' reads (a random place in
-    six megabytes, mostly not in the cache) overlap instead of each waiting
-    for its own."""
+    of the seven held cards of ``own``: the pass phase asks for each seat's
+    a play ahead of its pass, so the seats' reads (a random place in six
+    megabytes, mostly not in the cache) overlap with other work instead of
+    each pass waiting for its own. A kernel of its own: the class index compiled once, not in
+    every phase that starts reads."""
     table = learned[1]
     if table.shape[0] == CLASSES:
         mask = np.uint64(0)
