@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import itertools
 
-import numba
 import numpy as np
 import pytest
+from every_seven import seven_card_mismatches
 from naive_learned import naive_exposure_bucket, naive_own_bucket
 from numba import njit
 
-from anaconda_sim._numba import jit_parallel
 from anaconda_sim.cards import mask_from_cards, parse_cards
 from anaconda_sim.hands.evaluator import eval7, eval_cards
 from anaconda_sim.learning.tables import estimate_win_table
@@ -83,33 +82,9 @@ def _bucket_mismatches_five():
     return bad, seen
 
 
-@jit_parallel(cache=False)
-def _bucket_mismatches_seven():
-    """Seven-card hands (all 133,784,560; prange over the first card) whose
-    bucket from the bit patterns differs from the value's, and the number
-    of hands compared."""
-    bad = np.zeros(52, np.int64)
-    hands = np.zeros(52, np.int64)
-    for a in numba.prange(52):
-        ma = card_bit(a)
-        bad_a = hands_a = 0  # per first card, in registers
-        for b in range(a + 1, 52):
-            mb = ma | card_bit(b)
-            for c in range(b + 1, 52):
-                mc = mb | card_bit(c)
-                for d in range(c + 1, 52):
-                    md = mc | card_bit(d)
-                    for e in range(d + 1, 52):
-                        me = md | card_bit(e)
-                        for f in range(e + 1, 52):
-                            mf = me | card_bit(f)
-                            for g in range(f + 1, 52):
-                                bucket = OWN_BUCKET[eval7(a, b, c, d, e, f, g)]
-                                bad_a += mask_bucket(mf | card_bit(g)) != bucket
-                                hands_a += 1
-        bad[a] = bad_a
-        hands[a] = hands_a
-    return bad.sum(), hands.sum()
+@njit(cache=False)
+def _bucket_differs(mask, a, b, c, d, e, f, g):
+    return mask_bucket(mask) != OWN_BUCKET[eval7(a, b, c, d, e, f, g)]
 
 
 def test_buckets_from_bit_patterns_on_every_five_card_hand():
@@ -122,7 +97,7 @@ def test_buckets_from_bit_patterns_on_every_five_card_hand():
 def test_buckets_from_bit_patterns_on_every_seven_card_hand():
     """The bucket the learned bet reads off the seven it holds
     (:func:`learned_bucket`) is the value's, on every seven-card hand."""
-    bad, hands = _bucket_mismatches_seven()
+    bad, hands = seven_card_mismatches(_bucket_differs)
     assert bad == 0
     assert hands == 133_784_560
 
