@@ -157,10 +157,12 @@ def _ordered(a, b):
 
 @jit(inline="always")
 def suit_keys(mask):
-    """The four suits of the cards of a hand ``mask`` (the
-    :func:`~anaconda_sim.cards.bit_index` layout) as sorted keys, most first:
-    ``((cards << 13) | rank set) << 2 | (3 - suit)``, so equal sets keep
-    their suits' order. Their class is :func:`class_index` of the keys."""
+    """The four suits of a hand as sorted keys, most first.
+
+    ``mask`` holds the cards (the :func:`~anaconda_sim.cards.bit_index`
+    layout); a suit's key is its number of cards, then its rank set, then
+    three less the suit (two bits), so equal sets keep their suits' order.
+    The hand's class is :func:`class_index` of the keys."""
     m = np.uint64(mask)
     s0 = np.int64(m & _LANE)
     s1 = np.int64((m >> _LANE1) & _LANE)
@@ -252,7 +254,7 @@ def class_of_cards(cards):
 @jit(inline="always")
 def table_pass_into(own, k0, k1, k2, k3, entry, out):
     """Write the pass of table ``entry`` (not :data:`SEARCH`) for the seven
-    held cards of ``own``, whose suit keys are ``k0 .. k3``, into
+    held cards of ``own``, whose suit keys are ``k0`` to ``k3``, into
     ``out[0:3]`` in hand order, as :func:`~.play.pass_learned` does."""
     passed = np.uint64(0)  # the passed cards' bits, by card index
     position = np.int64(HAND_SIZE - 1)
