@@ -60,14 +60,20 @@ def hand_value(own):
 
 
 @jit(inline="always")
+def held_mask(own):
+    """The uint64 mask (:func:`~anaconda_sim.rng.card_bit`) of the cards a seat holds."""
+    mask = np.uint64(0)
+    for i in range(own[V.O_NCARDS]):
+        mask |= card_bit(own[V.O_CARDS + i])
+    return mask
+
+
+@jit(inline="always")
 def hand_category(own):
     """Category of the cards a seat holds: ``value_category(hand_value(own))``
     from their rank and suit bit patterns (:func:`mask_category`), without
     the evaluator's tables, whose lookups miss the cache in a deal loop."""
-    mask = np.uint64(0)
-    for i in range(own[V.O_NCARDS]):
-        mask |= card_bit(own[V.O_CARDS + i])
-    return mask_category(mask)
+    return mask_category(held_mask(own))
 
 
 @jit

@@ -219,9 +219,12 @@ def pass_phase(
     hero = cfg[C_HERO]
     shared = index == 0 and n_choices > 1 and cfg[C_FORCE] == FORCE_PASS
     for e in range(plays):
-        if e == 0:  # the first play's reads; each play starts the next one's
-            _prefetch_passes(n, pub[e], owns[e], kinds, with_learned,
-                             shared and e % n_choices != 0, hero)  # fmt: skip
+        # the table reads of the first play, then each play starts the next
+        # one's (a play whose passes are not made starts none)
+        for ahead in range(e if e == 0 else e + 1, min(e + 2, plays)):
+            if alive[ahead]:
+                _prefetch_passes(n, pub[ahead], owns[ahead], kinds, with_learned,
+                                 shared and ahead % n_choices != 0, hero)  # fmt: skip
         if not alive[e]:
             continue
         k = e % n_choices
@@ -231,9 +234,6 @@ def pass_phase(
         dealer = dealers[e // n_choices]
         p = pub[e]
         D.start_pass(index, count, direction, p)
-        if e + 1 < plays:  # the next play's table reads start while this one plays
-            _prefetch_passes(n, pub[e + 1], owns[e + 1], kinds, with_learned,
-                             shared and (e + 1) % n_choices != 0, hero)  # fmt: skip
         # one call of the decision in this kernel (each inlined copy of the
         # strategy dispatch is typed again: compile time)
         for i in range(n):

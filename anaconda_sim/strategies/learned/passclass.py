@@ -60,6 +60,7 @@ from ...cards import SUIT_LANE_BITS
 from ...limits import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from ...rng import card_bit
 from ...table import views as V
+from ..common import held_mask
 from ..kinds import KIND_LEARNED
 from .params import N_PASS, W0
 from .play import lowest_bit, pass_learned
@@ -156,6 +157,13 @@ def _ordered(a, b):
 
 
 @jit(inline="always")
+def _suit_key(cards, ranks, suit):
+    """A suit's sort key (:func:`suit_keys`): its number of cards, then its
+    rank set, then three less the suit."""
+    return (((cards << _RANKS) | ranks) << 2) | (3 - suit)
+
+
+@jit(inline="always")
 def suit_keys(mask):
     """The four suits of a hand as sorted keys, most first.
 
@@ -168,10 +176,10 @@ def suit_keys(mask):
     s1 = np.int64((m >> _LANE1) & _LANE)
     s2 = np.int64((m >> _LANE2) & _LANE)
     s3 = np.int64((m >> _LANE3) & _LANE)
-    k0 = (((_bit_count(s0) << _RANKS) | s0) << 2) | 3
-    k1 = (((_bit_count(s1) << _RANKS) | s1) << 2) | 2
-    k2 = (((_bit_count(s2) << _RANKS) | s2) << 2) | 1
-    k3 = (((_bit_count(s3) << _RANKS) | s3) << 2) | 0
+    k0 = _suit_key(_bit_count(s0), s0, 0)
+    k1 = _suit_key(_bit_count(s1), s1, 1)
+    k2 = _suit_key(_bit_count(s2), s2, 2)
+    k3 = _suit_key(_bit_count(s3), s3, 3)
     # a sorting network of four
     k0, k1 = _ordered(k0, k1)
     k2, k3 = _ordered(k2, k3)
@@ -301,14 +309,11 @@ def prefetch_pass(own, learned):
     of the seven held cards of ``own``: the pass phase asks for each seat's
     a play ahead of its pass, so the seats' reads (a random place in six
     megabytes, mostly not in the cache) overlap with other work instead of
-    each pass waiting for its own. A kernel of its own: the class index compiled once, not in
-    every phase that starts reads."""
+    each pass waiting for its own. A kernel of its own: the class index
+    compiled once, not in every phase that starts reads."""
     table = learned[1]
     if table.shape[0] == CLASSES:
-        mask = np.uint64(0)
-        for i in range(HAND_SIZE):
-            mask |= card_bit(own[V.O_CARDS + i])
-        k0, k1, k2, k3 = suit_keys(mask)
+        k0, k1, k2, k3 = suit_keys(held_mask(own))
         _prefetch(table, class_index(k0, k1, k2, k3))
 
 
@@ -326,10 +331,7 @@ def pass_learned_by_class(own, params, learned, out):
     if not usable:
         pass_learned(own, params, out)
         return
-    mask = np.uint64(0)
-    for i in range(HAND_SIZE):
-        mask |= card_bit(own[V.O_CARDS + i])
-    k0, k1, k2, k3 = suit_keys(mask)
+    k0, k1, k2, k3 = suit_keys(held_mask(own))
     entry = np.int64(table[class_index(k0, k1, k2, k3)])
     if entry == SEARCH:
         pass_learned(own, params, out)
@@ -415,10 +417,8 @@ def _fill(first, stop, params, tasks, sets_of, counts, table, built):
                 sets[2] = sets_of[c2, a2]
                 for a3 in range(a2 + 1 if c3 == c2 else _SETS_OF[c3]):
                     sets[3] = sets_of[c3, a3]
-                    k0 = (((c0 << _RANKS) | sets[0]) << 2) | 3
-                    k1 = (((c1 << _RANKS) | sets[1]) << 2) | 2
-                    k2 = (((c2 << _RANKS) | sets[2]) << 2) | 1
-                    k3 = (((c3 << _RANKS) | sets[3]) << 2) | 0
+                    k0, k1 = _suit_key(c0, sets[0], 0), _suit_key(c1, sets[1], 1)
+                    k2, k3 = _suit_key(c2, sets[2], 2), _suit_key(c3, sets[3], 3)
                     table[class_index(k0, k1, k2, k3)] = _representative_pass(sets, own, again,
                                                                               params, chosen)
                     done += 1

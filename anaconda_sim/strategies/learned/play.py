@@ -43,9 +43,10 @@ from ..._numba import jit
 from ...hands.evaluator import eval_cards
 from ...hands.sorting import sorted4
 from ...limits import DECK_SIZE, HAND_SIZE, KEPT_SIZE
-from ...rng import card_bit, rand_float
+from ...rng import rand_float
 from ...table import views as V
 from ...table.rules import REVEAL_ROUNDS
+from ..common import held_mask
 from .params import (
     BET0,
     BLUFF,
@@ -792,8 +793,5 @@ def learned_bucket(own):
     """The own-strength bucket of the cards a seat holds (seven or five)."""
     n = own[V.O_NCARDS]
     if n == HAND_SIZE:  # the seven held before the discard: their bit patterns
-        c = V.O_CARDS
-        return mask_bucket(card_bit(own[c]) | card_bit(own[c + 1]) | card_bit(own[c + 2])
-                           | card_bit(own[c + 3]) | card_bit(own[c + 4]) | card_bit(own[c + 5])
-                           | card_bit(own[c + 6]))  # fmt: skip
+        return mask_bucket(held_mask(own))
     return np.int64(OWN_BUCKET[eval_cards(own[V.O_CARDS : V.O_CARDS + n], n)])
