@@ -2,10 +2,11 @@
 product (``readbet.fill_bet_bounds``, ``readbet.bounded_intent``,
 ``readbet.read_intent``): every estimate the kernel computes lies within its
 bounds, every product past a cut gives an estimate on that cut's side of its
-test, and the kernels' bet, which stops at the bounds or at the cuts where
-they decide (``readbet.bet_reads_from``, and the kernels' own call of it in
-two steps, ``dispatch._learned_intent``, which reads the rivals' exposures
-only for the second), gives the intent the engine's bet computes in full,
+test (to bet, to raise, or to call at the bin of the call's price), and
+the kernels' bet, which stops at the bounds or at the cuts where they
+decide (``readbet.bet_reads_from``, and the kernels' own call of it in two
+steps, ``dispatch._learned_intent``, which reads the rivals' exposures only
+for the second), gives the intent the engine's bet computes in full,
 bit for bit (R13-R16: the betting reads only the public table and the
 seat's cards).
 
@@ -33,6 +34,10 @@ from anaconda_sim.strategies.learned.params import (
     BET_BOUNDS_SHAPE,
     BET_CUTS0,
     BET_MARGIN0,
+    CALL_CUTS0,
+    CALL_FACTOR0,
+    CALL_PRICE_BINS,
+    CALL_PRICE_STEP,
     EQUITY0,
     EQUITY_SIZE,
     FACTOR_SIZE,
@@ -126,8 +131,9 @@ def _check_states(params, states, gen, rng):
     """Play ``states`` random decisions (:func:`_random_state`); returns
     the count of estimates outside their bounds or past a cut of their
     product on the wrong side of their test, of intents of the kernels' bet
-    unlike the engine's, of decisions the bounds decided, and of products
-    past a cut."""
+    unlike the engine's, of decisions the bounds decided, of products past
+    a cut of the bet or raise test, and of products past a cut of the call
+    test at the bin of its price."""
     pub = np.zeros(V.PUB_SIZE, dtype=np.int32)
     own = np.zeros(V.OWN_SIZE, dtype=np.int32)
     exposures = np.zeros(7, dtype=np.int64)
@@ -135,7 +141,7 @@ def _check_states(params, states, gen, rng):
     # decision rows): the kernels' own compiled version of the bet, not another
     dec = np.full((7, DEC_SIZE), -1, dtype=np.int64)
     caches = dec[:, DEC_CACHE:DEC_CACHE_END]
-    outside = differ = decided = cut = 0
+    outside = differ = decided = cut = call_cut = 0
     for _ in range(states):
         bucket = _random_state(pub, own, gen)
         me = own[V.O_SEAT]
@@ -160,6 +166,20 @@ def _check_states(params, states, gen, rng):
             if product >= params[at + 1]:
                 cut += 1
                 outside += p * (rivals + 1) < bar
+            if facing:
+                # the call's cuts, at the bin of its price (the kernel's test)
+                to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + me]
+                price = params[CALL_FACTOR0 + g] * to_call / (pub[V.P_POT] + to_call)
+                b = min(np.int64(price / CALL_PRICE_STEP), CALL_PRICE_BINS - 1)
+                at = CALL_CUTS0 + ((win_stage(pub) * RIVALS + rivals - 1) * CALL_PRICE_BINS
+                                   + b) * 2  # fmt: skip
+                calls = p * (pub[V.P_POT] + to_call) >= params[CALL_FACTOR0 + g] * to_call
+                if product < params[at]:
+                    call_cut += 1
+                    outside += calls
+                if product >= params[at + 1]:
+                    call_cut += 1
+                    outside += not calls
         if bounded_intent(pub, own, params, bucket) != UNDECIDED:
             decided += 1
         kernel = bet_reads_from(pub, own, params, rng.copy(), bucket, exposures)
@@ -174,7 +194,7 @@ def _check_states(params, states, gen, rng):
         if _learned_intent(pub, own, params, rng.copy(), caches, np.int64(me)) != engine:
             differ += 1
         rng[0] += np.uint64(1)  # a fresh bluff draw for the next state
-    return outside, differ, decided, cut
+    return outside, differ, decided, cut, call_cut
 
 
 def _arrays() -> list[tuple[str, np.ndarray]]:
@@ -206,15 +226,15 @@ def test_the_bounds_hold_every_estimate_and_decide_as_the_full_bet() -> None:
         assert params[BET_BOUNDS_MODE] == 1.0, label
         bounds = params[BET_BOUNDS0 : BET_BOUNDS0 + np.prod(BET_BOUNDS_SHAPE)]
         assert (bounds[0::2] <= bounds[1::2]).all(), label
-        outside, differ, decided, cut = _check_states(
+        outside, differ, decided, cut, call_cut = _check_states(
             params, STATES, new_state(root_key(100 + i), 0, 0), rng.copy()
         )
         assert outside == 0, label
         assert differ == 0, label
         if label.startswith("learned"):
-            assert min(decided, cut) > STATES // 5, (label, decided, cut)
+            assert min(decided, cut, call_cut) > STATES // 5, (label, decided, cut, call_cut)
         else:
-            assert min(decided, cut) > 0, (label, decided, cut)
+            assert min(decided, cut, call_cut) > 0, (label, decided, cut, call_cut)
 
 
 @pytest.mark.parametrize("players", [3, 6])

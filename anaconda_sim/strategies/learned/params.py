@@ -270,11 +270,24 @@ BET_BOUNDS_SIZE = WIN_STAGES * OWN_BUCKETS * RIVALS * 2 * 2
 BET_CUTS_SHAPE = (WIN_STAGES, RIVALS, len(READ_GROUPS), 2, 2)
 BET_CUTS0 = BET_BOUNDS0 + BET_BOUNDS_SIZE
 BET_CUTS_SIZE = WIN_STAGES * RIVALS * len(READ_GROUPS) * 2 * 2
+#: the call test's price (``call_factor_g * to_call / (pot + to_call)``, the
+#: least estimate that calls) in bins of :data:`CALL_PRICE_STEP`: the last
+#: bin holds every price from its start up
+CALL_PRICE_BINS = 40
+CALL_PRICE_STEP = 1.0 / 64.0
+#: the cuts of the product of the rivals' factors for the call test: per
+#: win stage, number of active rivals and bin of the price, the product
+#: below which the estimate is below every price of the bin and the product
+#: from which it is at or above every one, widened by a rounding margin
+#: (:func:`~.readbet.fill_bet_bounds`; never given)
+CALL_CUTS_SHAPE = (WIN_STAGES, RIVALS, CALL_PRICE_BINS, 2)
+CALL_CUTS0 = BET_CUTS0 + BET_CUTS_SIZE
+CALL_CUTS_SIZE = WIN_STAGES * RIVALS * CALL_PRICE_BINS * 2
 #: slots the family uses: the named parameters, the win table, the pass
 #: tables, the board-reading betting and its equity tables, then the show
 #: table and its mode, what the discard derives from the show table, and
 #: the bounds and cuts the betting derives from its equity tables
-LEARNED_SLOTS = BET_CUTS0 + BET_CUTS_SIZE
+LEARNED_SLOTS = CALL_CUTS0 + CALL_CUTS_SIZE
 
 #: the starting point of learning: a pass close to "sensible"'s (keep groups
 #: and high cards), a reveal order close to its (hide a grouped, high card,

@@ -27,10 +27,13 @@ of active rivals allow (:func:`bounded_intent`): where both give the same
 intent, that is the intent, and the rivals' reads are not made. Else it
 multiplies the rivals' factors, and where the product is past a *cut* of
 the test it faces (to bet, or to raise) it passes or fails that test without
-the root and the curve (:func:`read_intent`). Bounds and cuts are derived
-from the equity tables and the margins when a strategy's array is built
-(:func:`fill_bet_bounds`), widened far beyond the kernel's roundings, so the
-intent is the one :func:`bet_reads` computes in full, bit for bit.
+the root and the curve (:func:`read_intent`); a seat that does not raise
+reads the cuts of the call at the bin of its price (the least estimate that
+calls; bins :data:`~.params.CALL_PRICE_STEP` wide) the same way. Bounds and
+cuts are derived from the equity tables and the margins when a strategy's
+array is built (:func:`fill_bet_bounds`), widened far beyond the kernel's
+roundings, so the intent is the one :func:`bet_reads` computes in full, bit
+for bit.
 """
 
 from __future__ import annotations
@@ -51,7 +54,11 @@ from .params import (
     BET_CUTS_SHAPE,
     BET_MARGIN0,
     BOARD_BLUFF0,
+    CALL_CUTS0,
+    CALL_CUTS_SHAPE,
     CALL_FACTOR0,
+    CALL_PRICE_BINS,
+    CALL_PRICE_STEP,
     EQUITY0,
     EQUITY_SIZE,
     EXPOSURE_BUCKETS,
@@ -280,10 +287,27 @@ def read_intent(pub, own, params, bucket, exposures):
                           * 2)  # fmt: skip
         if product >= params[at + _HIGH]:
             return V.INTENT_AGGRESSIVE
-        if raising == 0 and product < params[at + _LOW]:
-            return V.INTENT_PASSIVE
+        if product < params[at + _LOW]:
+            if raising == 0:
+                return V.INTENT_PASSIVE
+            # no raise: the call's cuts at the bin of its price, where they decide
+            price = params[CALL_FACTOR0 + g] * to_call / (pub[V.P_POT] + to_call)
+            if price >= 0.0:
+                at = CALL_CUTS0 + ((stage * RIVALS + rivals - 1) * CALL_PRICE_BINS
+                                   + _price_bin(price)) * 2  # fmt: skip
+                if product >= params[at + _HIGH]:
+                    return V.INTENT_PASSIVE
+                if product < params[at + _LOW]:
+                    return V.INTENT_FOLD
     p, rivals = _equity_of(params, stage, rivals, product)
     return _intent_on(pub, seat, params, p, rivals)
+
+
+@jit(inline="always")
+def _price_bin(price):
+    """The bin of the call's ``price`` (:data:`~.params.CALL_PRICE_STEP`
+    wide, the last holding every price from its start up)."""
+    return min(np.int64(price * (1.0 / CALL_PRICE_STEP)), CALL_PRICE_BINS - 1)
 
 
 @jit(inline="always")
@@ -395,6 +419,7 @@ def fill_bet_bounds(params: np.ndarray) -> None:
     assert bounds.shape == BET_BOUNDS_SHAPE
     params[BET_BOUNDS0 : BET_BOUNDS0 + bounds.size] = bounds.ravel()
     params[BET_CUTS0 : BET_CUTS0 + int(np.prod(BET_CUTS_SHAPE))] = _product_cuts(params).ravel()
+    params[CALL_CUTS0 : CALL_CUTS0 + int(np.prod(CALL_CUTS_SHAPE))] = _call_cuts(params).ravel()
     params[BET_BOUNDS_MODE] = 1.0
 
 
@@ -451,4 +476,32 @@ def _product_cuts(params: np.ndarray) -> np.ndarray:
         above = passes * (1.0 + _ROOT_MARGIN)
         cuts[stage, k, g, test] = (below ** (k + 1) * (1.0 - _ROOT_MARGIN),
                                    above ** (k + 1) * (1.0 + _ROOT_MARGIN))  # fmt: skip
+    return cuts
+
+
+def _call_cuts(params: np.ndarray) -> np.ndarray:
+    """The cuts of the product of the rivals' factors for the call test
+    (:data:`~.params.CALL_CUTS_SHAPE`): for each stage, number of rivals
+    ``k`` and bin of the price (the least estimate that calls, from ``lo``
+    to ``hi``; the last bin has no ``hi``), the product below which the
+    estimate is below ``lo`` (so below the price: fold) and the product from
+    which it is at or above ``hi`` (so at or above it: call). As
+    :func:`_product_cuts`, the bars are moved by a margin on the estimate
+    and the roots by a relative one, far beyond the roundings of the
+    kernel's estimate, of its price and of the test ``p (pot + to_call) >=
+    call_factor * to_call`` itself."""
+    curves = params[EQUITY0 + FACTOR_SIZE : EQUITY0 + EQUITY_SIZE].reshape(CURVE_SHAPE)
+    cuts = np.empty(CALL_CUTS_SHAPE)
+    for stage, k, b in np.ndindex(*CALL_CUTS_SHAPE[:3]):
+        h = curves[stage, k]
+        lo = b * CALL_PRICE_STEP
+        fails, _ = _crossings(h, lo - _ESTIMATE_MARGIN)
+        below = fails * (1.0 - _ROOT_MARGIN)
+        if b == CALL_PRICE_BINS - 1:
+            above = np.inf  # no price is too high to fold at
+        else:
+            _, passes = _crossings(h, (b + 1) * CALL_PRICE_STEP + _ESTIMATE_MARGIN)
+            above = passes * (1.0 + _ROOT_MARGIN)
+        cuts[stage, k, b] = (below ** (k + 1) * (1.0 - _ROOT_MARGIN),
+                             above ** (k + 1) * (1.0 + _ROOT_MARGIN))  # fmt: skip
     return cuts
