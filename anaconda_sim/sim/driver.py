@@ -24,7 +24,7 @@ from .._numba import CACHE_ENABLED, run_chunks
 from ..cards import CardError, card_mask, format_cards, parse_cards
 from ..checks import check_deals, check_int
 from ..hands.evaluator import N_CATEGORIES
-from ..limits import DECK_SIZE, MAX_DEALS
+from ..limits import DECK_SIZE, MAX_DEALS, MAX_PLAYERS
 from ..progress import progress_bar
 from ..provenance import VALUE_UNITS, table_model
 from ..rng import SeedLike, root_key
@@ -211,7 +211,34 @@ def make_cfg(
     cfg[L.C_HAS_CDISCARD] = has_cdiscard
     cfg[L.C_RECORD] = int(record)
     cfg[L.C_HILO] = int(rules.hilo_showdown)
+    cfg[L.C_PARAM_ROW : L.C_PARAM_ROW + MAX_PLAYERS] = np.arange(MAX_PLAYERS)
     return cfg
+
+
+def share_param_rows(cfg: np.ndarray, params: np.ndarray) -> None:
+    """Point each seat of ``cfg`` (``C_PARAM_ROW``) at the first row of
+    ``params`` (one a seat) equal to its own.
+
+    Seats of one strategy then read one row: a learned row is 128 KB, and
+    the opponents of an analysis (the default field) otherwise keep one copy
+    each in the cache. The rows are equal, so every decision is the same.
+
+    Examples
+    --------
+    >>> from anaconda_sim.strategies import get_strategy
+    >>> seats = [get_strategy(name) for name in ("sensible", "learned", "learned", "sensible")]
+    >>> params = np.stack([s.param_array(4) for s in seats])
+    >>> cfg = make_cfg(Rules(players=4), dealer=0, rotate=False, betting=True, hero=-1,
+    ...                force=L.FORCE_NONE, random_cards=0, has_cpass=0, has_cdiscard=0,
+    ...                record=False)
+    >>> share_param_rows(cfg, params)
+    >>> cfg[L.C_PARAM_ROW : L.C_PARAM_ROW + 4].tolist()
+    [0, 1, 1, 0]
+    """
+    for seat in range(len(params)):
+        cfg[L.C_PARAM_ROW + seat] = next(
+            first for first in range(seat + 1) if np.array_equal(params[first], params[seat])
+        )
 
 
 @dataclass
@@ -255,6 +282,7 @@ class KernelRun:
         n_choices = self.choices.shape[0]
         kinds = np.array([s.kind for s in self.strategies], dtype=np.int64)
         params = np.stack([s.param_array(n) for s in self.strategies])
+        share_param_rows(self.cfg, params)
         passes = np.array(self.rules.passes, dtype=np.int64).reshape(-1, L.PASS_FIELDS)
         self.sums = {
             "seat": np.zeros((n_choices, n, L.ACC_SEAT_SIZE), np.int64),

@@ -37,6 +37,7 @@ from typing import Any
 
 from numba import types
 
+from ..limits import MAX_PLAYERS
 from ..strategies.kinds import CACHE_SIZE
 from ..table.views import LOG_CAPACITY
 
@@ -64,7 +65,11 @@ C_HAS_CPASS = 14  # the custom strategy has its own pass function
 C_HAS_CDISCARD = 15  # ... its own discard function
 C_RECORD = 16  # 1: write per-deal records
 C_HILO = 17  # 1: hi-lo showdown with declarations (R21-R26), 0: high showdown
-CFG_SIZE = 18
+#: +seat: the row of ``params`` the seat's decisions read: seats of one strategy
+#: share the first one's row, so the kernels keep one copy of it in the cache,
+#: not one a seat (``driver.share_param_rows``; ``make_cfg``: each its own)
+C_PARAM_ROW = 18
+CFG_SIZE = C_PARAM_ROW + MAX_PLAYERS
 
 # --- the hero's forced choice (cfg[C_FORCE]) ------------------------------------
 FORCE_NONE = 0

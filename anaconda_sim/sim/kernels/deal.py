@@ -69,6 +69,7 @@ from ..layout import (
     C_MAX_LEVEL,
     C_N,
     C_NROUNDS,
+    C_PARAM_ROW,
     C_RANDOM_CARDS,
     C_REVEAL,
     DEC_CACHE,
@@ -207,8 +208,9 @@ def seat_bet_action(
         to_call = pub[V.P_LEVEL] * cfg[C_BET] - pub[V.P_IN_ROUND + seat]
         return V.A_CALL if to_call > 0 else V.A_CHECK
     own = owns[seat]
-    intent = seat_bet(kind, pub, own, params[seat], states[STREAM_SEAT + seat], cbet,
-                      dec[:, DEC_CACHE:DEC_CACHE_END], seat, with_hilo, with_learned)  # fmt: skip
+    intent = seat_bet(kind, pub, own, params[cfg[C_PARAM_ROW + seat]], states[STREAM_SEAT + seat],
+                      cbet, dec[:, DEC_CACHE:DEC_CACHE_END], seat, with_hilo,
+                      with_learned)  # fmt: skip
     return intent_to_action(pub, own, intent)
 
 
@@ -362,9 +364,9 @@ def decide_pass(
                     out[j] = forced_pass[seat, j]
                 done = True
     if not done:
-        seat_pass(kinds[seat], pub, own, params[seat], states[STREAM_SEAT + seat], out,
-                  dec[seat, DEC_CACHE:DEC_CACHE_END], cpass, cfg[C_HAS_CPASS] != 0, with_hilo,
-                  with_learned)  # fmt: skip
+        seat_pass(kinds[seat], pub, own, params[cfg[C_PARAM_ROW + seat]],
+                  states[STREAM_SEAT + seat], out, dec[seat, DEC_CACHE:DEC_CACHE_END], cpass,
+                  cfg[C_HAS_CPASS] != 0, with_hilo, with_learned)  # fmt: skip
 
 
 @jit(inline="always")
@@ -473,9 +475,10 @@ def decide_discard(
             res[R_MISSED] = 1
     value = np.int64(-1)
     if not done:
-        value = seat_discard(kinds[seat], pub, own, params[seat], states[STREAM_SEAT + seat], out,
-                             dec[seat, DEC_CACHE:DEC_CACHE_END], cdiscard,
-                             cfg[C_HAS_CDISCARD] != 0, with_hilo, with_learned)  # fmt: skip
+        value = seat_discard(kinds[seat], pub, own, params[cfg[C_PARAM_ROW + seat]],
+                             states[STREAM_SEAT + seat], out, dec[seat, DEC_CACHE:DEC_CACHE_END],
+                             cdiscard, cfg[C_HAS_CDISCARD] != 0, with_hilo,
+                             with_learned)  # fmt: skip
     # written after the decision (a custom one may write anywhere in its row)
     dec[seat, DEC_VALUE] = value
 
