@@ -361,16 +361,39 @@ def _learned_intent(pub, own, params, rng, caches, seat):
     return bet_learned_on(pub, own, params, rng, p)
 
 
+@jit(_nrt=False, standalone=True)
+def _learned_read(pub, own, params, bucket, caches):
+    """:func:`~.learned.readbet.read_intent` of a seat whose bluff and
+    bounds left its intent undecided before the reveals (no exposure read)."""
+    return read_intent(pub, own, params, bucket, caches[:, CACHE_SHOWN])
+
+
 @jit(inline="always")
 def seat_bet(kind, pub, own, params, rng, cbet, caches, seat, with_hilo, with_learned):
     """Betting intent of seat ``seat`` (:func:`builtin_bet`, or the custom
     ``cbet``), with its strength and the rivals' exposures read from the
-    seats' ``caches`` (module docstring): the same intent, computed once."""
+    seats' ``caches`` (module docstring): the same intent, computed once.
+
+    A board-reading learned seat's bet before the reveals stops here where
+    its bluff or the bounds of its estimate decide (about half of them, for
+    the default field); the rest read the rivals in :func:`_learned_read`.
+    Its later bets are :func:`_learned_intent`'s."""
     if kind == KIND_CUSTOM:
         return cbet(pub, own, params, rng)
     cache = caches[seat]
     if with_learned is not None:
         if kind == KIND_LEARNED and pub[V.P_HILO] == 0:
+            if pub[V.P_REVEALED] == 0 and params[READS_MODE] != 0.0:
+                # before the reveals (nothing shown): the bluff and the bounds
+                # here, the rivals' reads in a kernel of their own
+                bucket = cache[CACHE_STRENGTH]
+                if bucket < 0:
+                    bucket = learned_bucket(own)
+                    cache[CACHE_STRENGTH] = bucket
+                intent = bet_reads_decided(pub, own, params, rng, bucket, 0)
+                if intent != UNDECIDED:
+                    return intent
+                return _learned_read(pub, own, params, bucket, caches)
             return _learned_intent(pub, own, params, rng, caches, seat)
     if kind == KIND_SENSIBLE or kind == KIND_LEARNED:
         # "learned" bets as "sensible" under the hi-lo rules

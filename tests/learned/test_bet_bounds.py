@@ -6,7 +6,8 @@ test (to bet, to raise, or to call at the bin of the call's price), and
 the kernels' bet, which stops at the bounds or at the cuts where they
 decide (``readbet.bet_reads_from``, and the kernels' own call of it in two
 steps, ``dispatch._learned_intent``, which reads the rivals' exposures only
-for the second), gives the intent the engine's bet computes in full,
+for the second, and ``dispatch.seat_bet``, which stops at the bluff and the
+bounds before the reveals without a call), gives the intent the engine's bet computes in full,
 bit for bit (R13-R16: the betting reads only the public table and the
 seat's cards).
 
@@ -26,8 +27,8 @@ from anaconda_sim.rng import new_state, rand_below, rand_float, root_key
 from anaconda_sim.sim.layout import DEC_CACHE, DEC_CACHE_END, DEC_SIZE
 from anaconda_sim.sim.simulator import simulate
 from anaconda_sim.strategies import get_strategy, spec
-from anaconda_sim.strategies.dispatch import _learned_intent
-from anaconda_sim.strategies.kinds import CACHE_SHOWN_KEY, CACHE_STRENGTH
+from anaconda_sim.strategies.dispatch import _learned_intent, no_custom_bet, seat_bet
+from anaconda_sim.strategies.kinds import CACHE_SHOWN_KEY, CACHE_STRENGTH, KIND_LEARNED
 from anaconda_sim.strategies.learned.params import (
     BET_BOUNDS0,
     BET_BOUNDS_MODE,
@@ -46,6 +47,7 @@ from anaconda_sim.strategies.learned.params import (
     READ_BET_NAMES,
     RIVALS,
 )
+from anaconda_sim.strategies.learned.passclass import NO_TABLE
 from anaconda_sim.strategies.learned.readbet import (
     UNDECIDED,
     _rivals_product,
@@ -127,7 +129,7 @@ def _random_state(pub, own, gen):
 
 
 @numba.njit
-def _check_states(params, states, gen, rng):
+def _check_states(params, states, gen, rng, learned):
     """Play ``states`` random decisions (:func:`_random_state`); returns
     the count of estimates outside their bounds or past a cut of their
     product on the wrong side of their test, of intents of the kernels' bet
@@ -193,6 +195,15 @@ def _check_states(params, states, gen, rng):
         caches[me, CACHE_STRENGTH] = bucket
         if _learned_intent(pub, own, params, rng.copy(), caches, np.int64(me)) != engine:
             differ += 1
+        # and through the dispatch, whose bets before the reveals stop at the
+        # bluff and the bounds before calling a kernel
+        for s in range(caches.shape[0]):
+            caches[s, CACHE_SHOWN_KEY] = -1
+            caches[s, CACHE_STRENGTH] = -1
+        caches[me, CACHE_STRENGTH] = bucket
+        if seat_bet(KIND_LEARNED, pub, own, params, rng.copy(), no_custom_bet, caches,
+                    np.int64(me), None, learned) != engine:  # fmt: skip
+            differ += 1
         rng[0] += np.uint64(1)  # a fresh bluff draw for the next state
     return outside, differ, decided, cut, call_cut
 
@@ -227,7 +238,7 @@ def test_the_bounds_hold_every_estimate_and_decide_as_the_full_bet() -> None:
         bounds = params[BET_BOUNDS0 : BET_BOUNDS0 + np.prod(BET_BOUNDS_SHAPE)]
         assert (bounds[0::2] <= bounds[1::2]).all(), label
         outside, differ, decided, cut, call_cut = _check_states(
-            params, STATES, new_state(root_key(100 + i), 0, 0), rng.copy()
+            params, STATES, new_state(root_key(100 + i), 0, 0), rng.copy(), NO_TABLE
         )
         assert outside == 0, label
         assert differ == 0, label
