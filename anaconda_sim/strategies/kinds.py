@@ -40,7 +40,7 @@ CACHE_SIZE = 3
 #: ``LEARNED_SLOTS``: its named parameters, its win table, the pass tables
 #: derived from its pass weights, its board-reading betting and equity tables,
 #: its show table and what its discard and betting derive from them)
-PARAM_SLOTS = 16384
+PARAM_SLOTS = 17408
 
 
 assert LEARNED_SLOTS <= PARAM_SLOTS

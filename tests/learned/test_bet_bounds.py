@@ -11,9 +11,11 @@ bounds before the reveals without a call), gives the intent the engine's bet com
 bit for bit (R13-R16: the betting reads only the public table and the
 seat's cards).
 
-The states are drawn at random but legal: a seat that faces a bet faces an
-active rival who bet or raised in this round (the invariant the bounds of a
-seat facing a bet read)."""
+The states are drawn at random but legal (R13-R17), as the bounds read
+them: a seat asked to act after a bet in its round has not matched it, and
+faces an active rival who bet or raised in this round; facing the round's
+only bet, no other seat bet or raised in it; before the first pass no
+earlier round was played."""
 
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from anaconda_sim.strategies.learned.params import (
     BET_BOUNDS_SHAPE,
     BET_CUTS0,
     BET_MARGIN0,
+    BET_STATES,
     CALL_CUTS0,
     CALL_FACTOR0,
     CALL_PRICE_BINS,
@@ -53,6 +56,7 @@ from anaconda_sim.strategies.learned.readbet import (
     _rivals_product,
     bet_reads,
     bet_reads_from,
+    bet_state,
     bounded_intent,
     read_group,
     reads_equity_from,
@@ -118,11 +122,14 @@ def _random_state(pub, own, gen):
                 bettor = s
         for s in range(n):
             if s != me and rand_float(gen) < 0.3:
-                pub[V.P_LOG + length] = _log_entry(rnd, s, 1 + rand_below(gen, 4))
+                # facing the round's only bet, nobody else bet or raised in it
+                action = 1 + rand_below(gen, 2 if level == 1 else 4)
+                pub[V.P_LOG + length] = _log_entry(rnd, s, action)
                 length += 1
         pub[V.P_LOG + length] = _log_entry(rnd, bettor, V.A_BET if level == 1 else V.A_RAISE)
         length += 1
-        pub[V.P_IN_ROUND + me] = pub[V.P_BET_SIZE] * rand_below(gen, level + 1)
+        # after a bet the seat asked to act has not matched it
+        pub[V.P_IN_ROUND + me] = pub[V.P_BET_SIZE] * rand_below(gen, level)
     pub[V.P_LOG_LEN] = length
     pub[V.P_POT] = n + rand_below(gen, 150)
     return rand_below(gen, OWN_BUCKETS)
@@ -152,9 +159,10 @@ def _check_states(params, states, gen, rng, learned):
             exposures[s] = seat_exposure(pub, s, revealed) if revealed > 0 else 0
         p, rivals = reads_equity_from(pub, me, params, bucket, exposures)
         if rivals > 0:
-            facing = np.int64(pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + me] > 0)
+            to_call = pub[V.P_LEVEL] * pub[V.P_BET_SIZE] - pub[V.P_IN_ROUND + me]
+            facing = np.int64(to_call > 0)
             at = BET_BOUNDS0 + (((win_stage(pub) * OWN_BUCKETS + bucket) * RIVALS + rivals - 1)
-                                * 2 + facing) * 2  # fmt: skip
+                                * BET_STATES + bet_state(pub, to_call)) * 2  # fmt: skip
             if not params[at] <= p <= params[at + 1]:
                 outside += 1
             product, _ = _rivals_product(pub, me, params, bucket, exposures)

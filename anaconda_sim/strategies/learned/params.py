@@ -254,14 +254,18 @@ SHOW_BEST0 = KEEP_BOUND0 + OWN_BUCKETS
 #: derived from the equity tables beside them, 0.0 where they are not there
 #: (an array written by hand): then every bet computes its estimate
 BET_BOUNDS_MODE = SHOW_BEST0 + SHOW_CLASSES
+#: the betting states the bounds tell apart: nobody has bet in this round,
+#: the seat faces the round's one bet, the seat faces a raise
+#: (:func:`~.readbet.bet_state`)
+BET_STATES = 3
 #: the bounds of the betting's estimate: per win stage, own bucket, number
-#: of active rivals (1 to :data:`RIVALS`) and whether the seat faces a bet,
-#: the least and the most estimate any rivals' reads give, widened by a
-#: rounding margin (:func:`~.readbet.fill_bet_bounds`, when a strategy's
-#: array is built; never given)
-BET_BOUNDS_SHAPE = (WIN_STAGES, OWN_BUCKETS, RIVALS, 2, 2)
+#: of active rivals (1 to :data:`RIVALS`) and betting state, the least and
+#: the most estimate any rivals' reads give, widened by a rounding margin
+#: (:func:`~.readbet.fill_bet_bounds`, when a strategy's array is built;
+#: never given)
+BET_BOUNDS_SHAPE = (WIN_STAGES, OWN_BUCKETS, RIVALS, BET_STATES, 2)
 BET_BOUNDS0 = BET_BOUNDS_MODE + 1
-BET_BOUNDS_SIZE = WIN_STAGES * OWN_BUCKETS * RIVALS * 2 * 2
+BET_BOUNDS_SIZE = WIN_STAGES * OWN_BUCKETS * RIVALS * BET_STATES * 2
 #: the cuts of the product of the rivals' factors: per win stage, number of
 #: active rivals, group of rounds (:data:`READ_GROUPS`) and test (0: bet
 #: with nothing to call, 1: raise), the product below which the estimate

@@ -53,6 +53,7 @@ from .params import (
     BET_CUTS0,
     BET_CUTS_SHAPE,
     BET_MARGIN0,
+    BET_STATES,
     BOARD_BLUFF0,
     CALL_CUTS0,
     CALL_CUTS_SHAPE,
@@ -77,6 +78,7 @@ __all__ = [
     "bet_reads",
     "bet_reads_decided",
     "bet_reads_from",
+    "bet_state",
     "board_class",
     "bounded_intent",
     "fill_bet_bounds",
@@ -223,6 +225,20 @@ def _reads_intent(pub, own, params, rng, p, rivals, shown):
 
 
 @jit(inline="always")
+def bet_state(pub, to_call):
+    """The betting state the bounds are kept for (:data:`~.params.BET_STATES`)
+    of a seat with ``to_call`` chips to call: 0 nobody has bet in this round,
+    1 the seat faces the round's only bet (one rival bet, nobody raised), 2
+    it faces a raise; -1 where it has nothing to call after a bet, which the
+    betting never asks of a seat (R13-R17: a round ends once every active
+    seat has matched the last bet), so the bounds are not read."""
+    level = pub[V.P_LEVEL]
+    if to_call <= 0:
+        return 0 if level == 0 else -1
+    return 1 if level == 1 else 2
+
+
+@jit(inline="always")
 def bounded_intent(pub, own, params, bucket):
     """The intent of a seat that does not bluff, own bucket ``bucket``, when
     the bounds of its estimate (:func:`fill_bet_bounds`) decide it, else
@@ -235,9 +251,11 @@ def bounded_intent(pub, own, params, bucket):
     seat = own[V.O_SEAT]
     g = _group_of(pub)
     to_call = _to_call(pub, seat)
-    facing = np.int64(to_call > 0)
-    at = BET_BOUNDS0 + (((win_stage(pub) * OWN_BUCKETS + bucket) * RIVALS + rivals - 1) * 2
-                        + facing) * 2  # fmt: skip
+    state = bet_state(pub, to_call)
+    if state < 0:
+        return UNDECIDED
+    at = BET_BOUNDS0 + (((win_stage(pub) * OWN_BUCKETS + bucket) * RIVALS + rivals - 1)
+                        * BET_STATES + state) * 2  # fmt: skip
     least, most = params[at + _LOW], params[at + _HIGH]
     if to_call <= 0:
         bar = 1.0 + params[BET_MARGIN0 + g]
@@ -368,16 +386,20 @@ def fill_bet_bounds(params: np.ndarray) -> None:
     :data:`~.params.BET_BOUNDS_SHAPE`) derived from the equity tables in
     ``params``, and set :data:`~.params.BET_BOUNDS_MODE`.
 
-    For each win stage, own bucket ``b`` and number of active rivals ``k``,
-    the estimate is the curve at ``u``, the ``k``-th root of a product of
-    ``k`` factors of the bucket's row: of exposure bucket 0 before the
-    reveals (nothing is shown), of any exposure later, of any action class.
+    For each win stage, own bucket ``b``, number of active rivals ``k`` and
+    betting state (:func:`bet_state`), the estimate is the curve at ``u``,
+    the ``k``-th root of a product of ``k`` factors of the bucket's row: of
+    exposure bucket 0 before the reveals (nothing is shown), of any exposure
+    later, of the action classes the state allows (R13-R17). Where nobody
+    has bet in this round no rival is of class 4 or 5 (bet in this round).
     A seat that faces a bet faces one rival who bet or raised in this round
     (the last to, who is still in), so one of its factors is of class 4 or
-    5. ``u`` then lies between the root of the least such product and the
-    root of the most, and the estimate between the least and the most of
-    the curve there; both are widened by a margin far beyond the kernel's
-    roundings.
+    5; facing the round's only bet (no raise), the others are not. Before
+    the first pass the round is the deal's first, so no rival bet in an
+    earlier one (classes 2, 3 and 5). ``u`` then lies between the root of the
+    least such product and the root of the most, and the estimate between
+    the least and the most of the curve there; both are widened by a margin
+    far beyond the kernel's roundings.
 
     Examples
     --------
@@ -394,26 +416,30 @@ def fill_bet_bounds(params: np.ndarray) -> None:
     seen = np.where((np.arange(stages) <= 1)[:, None, None, None]
                     & (np.arange(EXPOSURE_BUCKETS) > 0)[None, None, :, None],
                     np.nan, factors)  # fmt: skip
-    low = np.nanmin(seen, axis=(2, 3))  # (stage, bucket)
-    high = np.nanmax(seen, axis=(2, 3))
-    low_bet = np.nanmin(seen[..., 4:6], axis=(2, 3))
-    high_bet = np.nanmax(seen[..., 4:6], axis=(2, 3))
-    k = np.arange(1, RIVALS + 1, dtype=np.float64)[None, None, :]
-    root_low = np.stack(
-        [
-            np.broadcast_to(low[..., None], (stages, OWN_BUCKETS, RIVALS)),
-            (low_bet[..., None] * low[..., None] ** (k - 1)) ** (1.0 / k),
-        ],
-        axis=-1,
-    )
-    root_high = np.stack([np.broadcast_to(high[..., None], (stages, OWN_BUCKETS, RIVALS)),
-                          (high_bet[..., None] * high[..., None] ** (k - 1)) ** (1.0 / k)],
-                         axis=-1)  # fmt: skip
+    k = np.arange(1, RIVALS + 1, dtype=np.float64)[None, :]
+    root_low = np.empty((stages, OWN_BUCKETS, RIVALS, BET_STATES))
+    root_high = np.empty_like(root_low)
+    for stage in range(stages):
+        quiet, others, bets = _action_classes(stage)
+        for state in range(BET_STATES):
+            rest = seen[stage][..., quiet if state < 2 else others]
+            low = np.nanmin(rest, axis=(1, 2))[:, None]  # (bucket, 1)
+            high = np.nanmax(rest, axis=(1, 2))[:, None]
+            if state == 0:  # k factors of the quiet classes
+                root_low[stage, ..., state] = np.broadcast_to(low, (OWN_BUCKETS, RIVALS))
+                root_high[stage, ..., state] = np.broadcast_to(high, (OWN_BUCKETS, RIVALS))
+                continue
+            # one factor of a class that bet in this round, k - 1 of the rest
+            bet = seen[stage][..., bets]
+            low_bet = np.nanmin(bet, axis=(1, 2))[:, None]
+            high_bet = np.nanmax(bet, axis=(1, 2))[:, None]
+            root_low[stage, ..., state] = (low_bet * low ** (k - 1)) ** (1.0 / k)
+            root_high[stage, ..., state] = (high_bet * high ** (k - 1)) ** (1.0 / k)
     root_low = root_low * (1.0 - _ROOT_MARGIN)
     root_high = root_high * (1.0 + _ROOT_MARGIN)
-    # the curve of each stage and number of rivals, for both bet states
+    # the curve of each stage and number of rivals, for every betting state
     curve = np.broadcast_to(curves[:, None, :, None, :],
-                            (stages, OWN_BUCKETS, RIVALS, 2, CURVE_POINTS))  # fmt: skip
+                            (stages, OWN_BUCKETS, RIVALS, BET_STATES, CURVE_POINTS))  # fmt: skip
     least, most = _curve_range(curve, root_low, root_high)
     bounds = np.stack([least - _ESTIMATE_MARGIN, most + _ESTIMATE_MARGIN], axis=-1)
     assert bounds.shape == BET_BOUNDS_SHAPE
@@ -421,6 +447,23 @@ def fill_bet_bounds(params: np.ndarray) -> None:
     params[BET_CUTS0 : BET_CUTS0 + int(np.prod(BET_CUTS_SHAPE))] = _product_cuts(params).ravel()
     params[CALL_CUTS0 : CALL_CUTS0 + int(np.prod(CALL_CUTS_SHAPE))] = _call_cuts(params).ravel()
     params[BET_BOUNDS_MODE] = 1.0
+
+
+#: action classes (:data:`~.reads.ACTION_CLASS_NAMES`) that bet or raised
+#: in the current round, and those that did not
+_BET_NOW = [4, 5]
+_QUIET_NOW = [0, 1, 2, 3]
+
+
+def _action_classes(stage: int) -> tuple[list[int], list[int], list[int]]:
+    """The action classes a rival can be in at win stage ``stage``: when
+    nobody bet in this round (or only the one bettor did, for the others),
+    when anyone may have, and those of a rival who bet in it. Before the
+    first pass (stage 0) the round is the deal's first, so nobody bet in an
+    earlier one."""
+    if stage == 0:
+        return [0, 1], [0, 1, 4], [4]
+    return _QUIET_NOW, _QUIET_NOW + _BET_NOW, _BET_NOW
 
 
 def _crossings(h: np.ndarray, bar: float) -> tuple[float, float]:
