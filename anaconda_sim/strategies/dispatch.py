@@ -339,15 +339,23 @@ def _shown_buckets(pub, caches):
     return caches[:, CACHE_SHOWN]
 
 
+@jit(inline="always")
+def _cached_bucket(own, caches, seat):
+    """The learned own-strength bucket of the cards seat ``seat`` holds,
+    from its cache (``CACHE_STRENGTH``), computed and kept there when the
+    cards changed."""
+    bucket = caches[seat, CACHE_STRENGTH]
+    if bucket < 0:
+        bucket = learned_bucket(own)
+        caches[seat, CACHE_STRENGTH] = bucket
+    return bucket
+
+
 @jit(_nrt=False, standalone=True)
 def _learned_intent(pub, own, params, rng, caches, seat):
     """The learned family's betting intent (high rules), its strength and the
     rivals' exposures read from the seats' ``caches``."""
-    cache = caches[seat]
-    bucket = cache[CACHE_STRENGTH]
-    if bucket < 0:
-        bucket = learned_bucket(own)
-        cache[CACHE_STRENGTH] = bucket
+    bucket = _cached_bucket(own, caches, seat)
     if params[READS_MODE] != 0.0:  # the board-reading betting ("learned")
         # readbet.bet_reads_from in its two steps: the rivals' exposures
         # (each checked against its cache's key) read only for the second
@@ -386,10 +394,7 @@ def seat_bet(kind, pub, own, params, rng, cbet, caches, seat, with_hilo, with_le
             if pub[V.P_REVEALED] == 0 and params[READS_MODE] != 0.0:
                 # before the reveals (nothing shown): the bluff and the bounds
                 # here, the rivals' reads in a kernel of their own
-                bucket = cache[CACHE_STRENGTH]
-                if bucket < 0:
-                    bucket = learned_bucket(own)
-                    cache[CACHE_STRENGTH] = bucket
+                bucket = _cached_bucket(own, caches, seat)
                 intent = bet_reads_decided(pub, own, params, rng, bucket, 0)
                 if intent != UNDECIDED:
                     return intent

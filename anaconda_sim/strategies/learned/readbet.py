@@ -515,11 +515,17 @@ def _product_cuts(params: np.ndarray) -> np.ndarray:
         h = curves[stage, k] * (k + 2)
         fails, _ = _crossings(h, bar - _ESTIMATE_MARGIN)
         _, passes = _crossings(h, bar + _ESTIMATE_MARGIN)
-        below = fails * (1.0 - _ROOT_MARGIN)
-        above = passes * (1.0 + _ROOT_MARGIN)
-        cuts[stage, k, g, test] = (below ** (k + 1) * (1.0 - _ROOT_MARGIN),
-                                   above ** (k + 1) * (1.0 + _ROOT_MARGIN))  # fmt: skip
+        cuts[stage, k, g, test] = _cuts_of_roots(fails, passes, k + 1)
     return cuts
+
+
+def _cuts_of_roots(fails: float, passes: float, rivals: int) -> tuple[float, float]:
+    """The cuts of a product of ``rivals`` factors whose root fails a test
+    below ``fails`` and passes it above ``passes``: each root moved away by
+    the relative margin, raised to the ``rivals``-th power and moved again."""
+    below = fails * (1.0 - _ROOT_MARGIN)
+    above = passes * (1.0 + _ROOT_MARGIN)
+    return below**rivals * (1.0 - _ROOT_MARGIN), above**rivals * (1.0 + _ROOT_MARGIN)
 
 
 def _call_cuts(params: np.ndarray) -> np.ndarray:
@@ -539,12 +545,8 @@ def _call_cuts(params: np.ndarray) -> np.ndarray:
         h = curves[stage, k]
         lo = b * CALL_PRICE_STEP
         fails, _ = _crossings(h, lo - _ESTIMATE_MARGIN)
-        below = fails * (1.0 - _ROOT_MARGIN)
-        if b == CALL_PRICE_BINS - 1:
-            above = np.inf  # no price is too high to fold at
-        else:
+        passes = np.inf  # the last bin: no price is too high to fold at
+        if b < CALL_PRICE_BINS - 1:
             _, passes = _crossings(h, (b + 1) * CALL_PRICE_STEP + _ESTIMATE_MARGIN)
-            above = passes * (1.0 + _ROOT_MARGIN)
-        cuts[stage, k, b] = (below ** (k + 1) * (1.0 - _ROOT_MARGIN),
-                             above ** (k + 1) * (1.0 + _ROOT_MARGIN))  # fmt: skip
+        cuts[stage, k, b] = _cuts_of_roots(fails, passes, k + 1)
     return cuts
