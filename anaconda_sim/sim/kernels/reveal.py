@@ -19,7 +19,13 @@ round only the first order of each revealed prefix is played (its *lead*,
 :func:`prefix_leads`), and an order starts its own play, a copy of its
 lead's, at the round its prefix first differs (:func:`_lead_plays`): the
 120 orders of a kept five play 5 + 20 + 60 + 120 betting rounds a deal
-instead of 4 x 120, with the same results.
+instead of 4 x 120, with the same results. When every seat is a built-in
+family under the high rules, nobody reads more of the cards shown than
+their ranks and whether four share a suit
+(:func:`~anaconda_sim.strategies.kinds.shown_key`), so orders that showed
+cards of one key in every round so far share a play too: a queen of spades
+or of hearts shown first is one play, and the kept five Q♠ Q♥ Q♦ 9♣ 9♦ play
+2 + 4 + 7 + 10 betting rounds a deal.
 """
 
 from __future__ import annotations
@@ -33,7 +39,12 @@ from ..._numba import argument_type, borrow, jit, keep, run_chunks
 from ...limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_SEAT, card_bit, stream_state
 from ...strategies.dispatch import decision_jobs
-from ...strategies.kinds import kernel_extras, reads_only_what_is_shown
+from ...strategies.kinds import (
+    kernel_extras,
+    reads_only_what_is_shown,
+    reads_shown_cards_by_key,
+    shown_key,
+)
 from ...table import views as V
 from ...table.rules import REVEAL_ROUNDS
 from ...warmup import CompileJob, linked_driver
@@ -127,12 +138,15 @@ def reveal_batch(
 
     The hero's forced choice ``orders[k]`` is its reveal order
     (``FORCE_ORDER``), or that order then its declaration
-    (``FORCE_ORDER_DECLARE``). Orders that show the same cards so far share
-    one play (:func:`prefix_leads`), unless the hero is a custom strategy,
-    whose bets may read the order of the cards it has not shown
-    (:func:`~anaconda_sim.strategies.kinds.reads_only_what_is_shown`).
+    (``FORCE_ORDER_DECLARE``). Orders that have shown the same cards so far
+    share one play (:func:`prefix_leads`), and so do orders that have shown
+    cards of the same key in every round so far when every seat reads shown
+    cards by their key alone (:func:`_reads_by_key`); unless the hero is a
+    custom strategy, whose bets may read the order of the cards it has not
+    shown (:func:`~anaconda_sim.strategies.kinds.reads_only_what_is_shown`).
     """
-    leads = prefix_leads(orders, share_prefixes=reads_only_what_is_shown(int(kinds[HERO])))
+    leads = prefix_leads(orders, share_prefixes=reads_only_what_is_shown(int(kinds[HERO])),
+                         by_key=_reads_by_key(cfg, kinds))  # fmt: skip
     args = (
         key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask, hand5, discards,
         hero_packet, right_forced, fours, orders, leads, net, share, opens, opp_folds, pots, cats,
@@ -343,18 +357,36 @@ def _start_orders(
                 reusable = res[e, R_MISSED] == 0
 
 
-def prefix_leads(orders: np.ndarray, share_prefixes: bool = True) -> np.ndarray:
+def _reads_by_key(cfg: np.ndarray, kinds: np.ndarray) -> bool:
+    """Whether every decision of a deal of the reveal analysis reads the
+    cards a seat has shown only through their key
+    (:func:`~anaconda_sim.strategies.kinds.shown_key`): every seat a built-in
+    family (:func:`~anaconda_sim.strategies.kinds.reads_shown_cards_by_key`)
+    under the high showdown (the hi-lo declarations and low reads are not
+    covered by the key)."""
+    return cfg[C_HILO] == 0 and all(reads_shown_cards_by_key(int(kind)) for kind in kinds)
+
+
+def prefix_leads(
+    orders: np.ndarray, share_prefixes: bool = True, by_key: bool = False
+) -> np.ndarray:
     """The order each order follows in each reveal round: ``leads[r, k]`` is
     the first order (by index) that keeps the same five as order 0, as order
     ``k`` does, and shows the same first ``r + 1`` cards in the same
-    sequence; ``k`` itself when it is that first one, or keeps another five,
-    or when ``share_prefixes`` is false (then every order is played in full).
+    sequence (``by_key``: cards of the same
+    :func:`~anaconda_sim.strategies.kinds.shown_key` after each of reveals
+    ``0 .. r``); ``k`` itself when it is that first one, or keeps another
+    five, or when ``share_prefixes`` is false (then every order is played in
+    full).
 
     Until reveal ``r``, two orders of one deal with the same lead are the
     same deal on the same random numbers: nobody's decision reads the order
     of cards not yet shown (the built-in strategies read the set of cards
-    held and what is exposed), so :func:`_reveal_batch_chunks` plays only
-    the lead and copies its play when the order's own prefix first differs.
+    held and what is exposed), and with ``by_key`` nobody reads more of the
+    shown cards than their key (the hero holds the same five in both, so
+    every showdown is the same too). So :func:`_reveal_batch_chunks` plays
+    only the lead and copies its play, with the order's own shown cards, when
+    the order's own prefix (or key) first differs.
 
     Examples
     --------
@@ -363,6 +395,8 @@ def prefix_leads(orders: np.ndarray, share_prefixes: bool = True) -> np.ndarray:
     [[0, 0, 2], [0, 0, 2], [0, 1, 2], [0, 1, 2]]
     >>> prefix_leads(orders, share_prefixes=False)[0].tolist()
     [0, 1, 2]
+    >>> prefix_leads(orders, by_key=True).tolist()  # four deuces: one key
+    [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]
     """
     n = len(orders)
     leads = np.tile(np.arange(n, dtype=np.int64), (REVEAL_ROUNDS, 1))
@@ -370,10 +404,13 @@ def prefix_leads(orders: np.ndarray, share_prefixes: bool = True) -> np.ndarray:
         return leads
     fives = [frozenset(int(c) for c in row[:KEPT_SIZE]) for row in orders]
     for r in range(REVEAL_ROUNDS):
-        first: dict[tuple[int, ...], int] = {}
+        first: dict[tuple[Any, ...], int] = {}
         for k in range(n):
             if fives[k] == fives[0]:
-                leads[r, k] = first.setdefault(tuple(int(c) for c in orders[k, : r + 1]), k)
+                shown = [int(c) for c in orders[k, : r + 1]]
+                seen = (tuple(shown_key(shown[: j + 1]) for j in range(r + 1)) if by_key
+                        else tuple(shown))  # fmt: skip
+                leads[r, k] = first.setdefault(seen, k)
     return leads
 
 
@@ -402,6 +439,11 @@ def _lead_plays(rnd, m, n_orders, leads, orders, pub, owns, states, dec, seat_re
                 copy_play(source, e, pub, owns, states, dec, seat_res, res, opener)
                 for j in range(KEPT_SIZE):
                     owns[e, HERO, V.O_CARDS + j] = orders[k, j]
+                # the lead may have shown other cards of the same key: the
+                # order's own are on the table from here on
+                for j in range(min(rnd, REVEAL_ROUNDS)):
+                    if pub[e, V.P_EXPOSED + 4 * HERO + j] >= 0:
+                        pub[e, V.P_EXPOSED + 4 * HERO + j] = orders[k, j]
                 alive[e] = alive[source]
 
 
