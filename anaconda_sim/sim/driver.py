@@ -241,6 +241,27 @@ def share_param_rows(cfg: np.ndarray, params: np.ndarray) -> None:
         )
 
 
+def seat_param_rows(cfg: np.ndarray, strategies: Sequence[Strategy], players: int) -> np.ndarray:
+    """The parameter rows of ``strategies`` (one a seat) at a table of
+    ``players``, stacked, with each seat of ``cfg`` pointed at the first row
+    equal to its own (:func:`share_param_rows`): what every kernel run reads
+    its seats' parameters from.
+
+    Examples
+    --------
+    >>> from anaconda_sim.strategies import get_strategy
+    >>> seats = [get_strategy(name) for name in ("learned", "sensible", "learned")]
+    >>> cfg = make_cfg(Rules(players=3), dealer=0, rotate=False, betting=True, hero=-1,
+    ...                force=L.FORCE_NONE, random_cards=0, has_cpass=0, has_cdiscard=0,
+    ...                record=False)
+    >>> seat_param_rows(cfg, seats, 3).shape[0], cfg[L.C_PARAM_ROW : L.C_PARAM_ROW + 3].tolist()
+    (3, [0, 1, 0])
+    """
+    params = np.stack([s.param_array(players) for s in strategies])
+    share_param_rows(cfg, params)
+    return params
+
+
 @dataclass
 class KernelRun:
     """Everything one kernel run needs, and its accumulated sums."""
@@ -281,8 +302,7 @@ class KernelRun:
         n = self.rules.players
         n_choices = self.choices.shape[0]
         kinds = np.array([s.kind for s in self.strategies], dtype=np.int64)
-        params = np.stack([s.param_array(n) for s in self.strategies])
-        share_param_rows(self.cfg, params)
+        params = seat_param_rows(self.cfg, self.strategies, n)
         passes = np.array(self.rules.passes, dtype=np.int64).reshape(-1, L.PASS_FIELDS)
         self.sums = {
             "seat": np.zeros((n_choices, n, L.ACC_SEAT_SIZE), np.int64),

@@ -52,7 +52,7 @@ from ..strategies.kinds import KIND_CUSTOM, KIND_RANDOM, KIND_RANDOM_PASS, PARAM
 from ..strategies.spec import Strategy, get_strategy
 from ..table import views as V
 from ..table.rules import REVEAL_ROUNDS, Rules
-from .driver import custom_functions, make_cfg, share_param_rows
+from .driver import custom_functions, make_cfg, seat_param_rows
 from .kernels.reveal import reveal_batch
 from .kernels.showdown import keep_choices_batch, pass_choices_batch, right_fours
 from .layout import FORCE_ORDER, FORCE_ORDER_DECLARE, RIGHT_DRAWN, RIGHT_POSTERIOR
@@ -428,12 +428,11 @@ class RevealModel:
         hilo = rules.hilo_showdown
         dead = [] if discards is None else list(discards)
         kinds = np.array([s.kind for s in seats], dtype=np.int64)
-        params = np.stack([s.param_array(players) for s in seats])
         cbet, _, cdiscard, _, has_cdiscard = custom_functions(list(seats))
         cfg = make_cfg(rules, dealer=int(dealer), rotate=False, betting=betting, hero=0,
                        force=force, random_cards=0, has_cpass=0, has_cdiscard=has_cdiscard,
                        record=False)  # fmt: skip
-        share_param_rows(cfg, params)
+        params = seat_param_rows(cfg, seats, players)
         pub = pub_at_pass(players, "hi-lo" if hilo else "pagat")
         known_mask = mask_from_cards(list(five) + dead + list(passed or []) + list(known))
         condition = ReceivedCondition.of(pub, seats[-1], known_mask, right)

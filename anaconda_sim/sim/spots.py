@@ -26,7 +26,7 @@ from ..table import views as V
 from ..table.rules import Rules
 from ..warmup import compile_on_all_cores, driver_jobs, linked_driver
 from . import layout as L
-from .driver import custom_functions, make_cfg, share_param_rows
+from .driver import custom_functions, make_cfg, seat_param_rows
 from .kernels import spot as K
 
 REACHED_DEAL, REACHED_PASS, REACHED_DISCARD = K.REACHED_DEAL, K.REACHED_PASS, K.REACHED_DISCARD
@@ -125,8 +125,7 @@ def _tables(rules: Rules, strategies: list[Strategy]) -> tuple:
                    random_cards=0, has_cpass=has_cpass, has_cdiscard=has_cdiscard,
                    record=False)  # fmt: skip
     kinds = np.array([s.kind for s in strategies], dtype=np.int64)
-    params = np.stack([s.param_array(n) for s in strategies])
-    share_param_rows(cfg, params)
+    params = seat_param_rows(cfg, strategies, n)
     extras = kernel_extras(bool(rules.hilo_showdown), kinds, params)
     return cfg, kinds, params, (cbet, cpass, cdiscard), extras
 

@@ -6,8 +6,10 @@ each seat decides by its own strategy, whichever row holds it)."""
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 
+from anaconda_sim import action_values, play_deal, reveal_values
 from anaconda_sim.sim import driver
 from anaconda_sim.sim import layout as L
 from anaconda_sim.sim.simulator import simulate
@@ -53,3 +55,20 @@ def test_shared_rows_play_the_deals_a_row_a_seat_plays(
     for name in ("outcome_counts", "mean_net", "se", "fold_rate", "mean_pot", "win_rate"):
         assert np.array_equal(np.asarray(getattr(shared, name)),
                               np.asarray(getattr(own, name))), name  # fmt: skip
+
+
+def test_the_analyses_read_shared_rows_as_a_row_a_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the reveal analysis (driver.seat_param_rows in its model) and a spot's
+    # action values (its tables), each with shared rows and with a row a seat
+    def both() -> tuple:
+        reveal = reveal_values("Q♠ Q♥ 9♣ 8♦ 3♠", 5, opponents=list(SEATS[1:]), deals=300,
+                               seed=3, progress=False)  # fmt: skip
+        game = play_deal(Rules(players=5), list(SEATS), seed=7)
+        values = action_values(game.history, list(SEATS), move=12, deals=300, seed=1)
+        return reveal, values
+
+    shared = both()
+    monkeypatch.setattr(driver, "share_param_rows", lambda cfg, params: None)
+    own = both()
+    for a, b in zip(shared, own, strict=True):
+        pd.testing.assert_frame_equal(a, b, check_exact=True)
