@@ -58,7 +58,7 @@ from numba.extending import intrinsic
 
 from anaconda_sim.game.play import play_deal
 from anaconda_sim.sim import layout as L
-from anaconda_sim.sim.driver import start_run
+from anaconda_sim.sim.driver import seat_param_rows, start_run
 from anaconda_sim.sim.kernels import batch as B
 from anaconda_sim.sim.kernels.deal import nobody_bets
 from anaconda_sim.sim.simulator import simulate
@@ -310,7 +310,8 @@ def phase_profile(players: int, strategy: str, groups: int, repeats: int) -> lis
                      records=False, batch_size=None)  # fmt: skip
     n = players
     kinds = np.array([s.kind for s in run_.strategies], dtype=np.int64)
-    params = np.stack([s.param_array(n) for s in run_.strategies])
+    # the rows as simulate's runs read them: one a strategy (seat_param_rows)
+    params = seat_param_rows(run_.cfg, run_.strategies, n)
     passes = np.array(rules.passes, dtype=np.int64).reshape(-1, L.PASS_FIELDS)
     shape = (1, 1, n)
     accs = (np.zeros((*shape, L.ACC_SEAT_SIZE), np.int64), np.zeros((*shape, 9), np.int64),

@@ -2,9 +2,9 @@
 
 The analyses' default opponents are the "learned" family; this script
 measures, in one process and on one thread (process CPU seconds, best of
-``--repeats``), how much more a learned field costs than a sensible one
-(the default "learned", the field learned whole, and "learned-v2", the
-default it replaced):
+``--repeats``, the fields timed in turn in every repeat), how much more a
+learned field costs than a sensible one (the default "learned", the field
+learned whole, and "learned-v2", the default it replaced):
 
 - ``simulate`` at 6 players, every seat of one family (CPU seconds per deal);
 - the phase table of a 6-player deal of each family (``bench_deals``'
@@ -44,13 +44,33 @@ PASS_HAND = "Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣"
 REVEAL_HAND = "Q♠ Q♥ Q♦ 9♣ 9♦"
 
 
-def _cpu(fn: Any, repeats: int) -> float:
-    """The least process CPU seconds of ``repeats`` calls of ``fn``."""
-    best = float("inf")
+def _cpu_interleaved(calls: dict[str, Any], repeats: int) -> dict[str, float]:
+    """The least process CPU seconds of ``repeats`` calls of each of
+    ``calls`` (by field), the fields taken in turn in every repeat: a slow
+    spell of the shared host then falls on every field, not on one."""
+    best = dict.fromkeys(calls, float("inf"))
     for _ in range(repeats):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
+        for field, fn in calls.items():
+            start = time.process_time()
+            fn()
+            best[field] = min(best[field], time.process_time() - start)
+    return best
+
+
+def _phases_interleaved(groups: int, repeats: int) -> dict[str, list[dict[str, Any]]]:
+    """``bench_deals``' phase table of each field, the fields taken in turn
+    in every repeat, each phase's least nanoseconds a deal."""
+    import bench_deals
+
+    best: dict[str, list[dict[str, Any]]] = {}
+    for _ in range(repeats):
+        for field in FIELDS:
+            rows = bench_deals.phase_profile(6, field, groups, 1)
+            if field not in best:
+                best[field] = rows
+                continue
+            for kept, row in zip(best[field], rows, strict=True):
+                kept["ns_per_deal"] = min(kept["ns_per_deal"], row["ns_per_deal"])
     return best
 
 
@@ -78,14 +98,15 @@ def measure(deals: int, sim_deals: int, groups: int, repeats: int) -> dict[str, 
         row: dict[str, Any] = {"what": name, "deals": sizes[name], "load_average": load_average()}
         for field in FIELDS:
             call(field, 200)  # compiled
-            row[f"{field}_cpu_s"] = _cpu(lambda c=call, f=field, n=sizes[name]: c(f, n), repeats)
+        best = _cpu_interleaved({field: lambda c=call, f=field, n=sizes[name]: c(f, n)
+                                 for field in FIELDS}, repeats)  # fmt: skip
+        for field in FIELDS:
+            row[f"{field}_cpu_s"] = best[field]
         row["learned_vs_sensible"] = row["learned_cpu_s"] / row["sensible_cpu_s"]
         row["learned-v2_vs_sensible"] = row["learned-v2_cpu_s"] / row["sensible_cpu_s"]
         row["learned_vs_learned-v2"] = row["learned_cpu_s"] / row["learned-v2_cpu_s"]
         rows.append(row)
-    import bench_deals
-
-    phases = {field: bench_deals.phase_profile(6, field, groups, repeats) for field in FIELDS}
+    phases = _phases_interleaved(groups, repeats)
     table = []
     for mine, theirs, before in zip(phases["learned"], phases["sensible"], phases["learned-v2"],
                                     strict=True):  # fmt: skip
