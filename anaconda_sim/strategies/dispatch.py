@@ -327,6 +327,19 @@ def _shown_bucket(pub, caches, seat, revealed):
 
 
 @jit(inline="always")
+def shown_read(c0, c1, c2, c3, shown):
+    """What every built-in family reads of the first ``shown`` (1..4) of the
+    cards ``c0 .. c3`` one seat has shown: their exposure bucket
+    (:func:`~anaconda_sim.strategies.learned.winprob.exposure_bucket_read`,
+    the learned family's read), of which "sensible"'s R11 category of them
+    is a function (``tests/analysis/test_reveal_shared_prefixes.py`` checks
+    every four cards): two seats that show cards of one bucket are the same
+    to every built-in decision
+    (:func:`~anaconda_sim.strategies.kinds.reads_shown_cards_as_buckets`)."""
+    return exposure_bucket_read(c0, c1, c2, c3, shown)
+
+
+@jit(inline="always")
 def _shown_buckets(pub, caches):
     """Every active seat's exposure bucket (:func:`_shown_bucket`), as
     ``caches[:, CACHE_SHOWN]``, once a card is shown (a folded seat's entry

@@ -3,7 +3,7 @@ optional code (hi-lo rules, the learned family) a table's kernels compile."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from .learned.params import LEARNED_SLOTS
@@ -105,39 +105,18 @@ def kernel_extras(
     return None, learned_extras(list(kinds), params, deals)
 
 
-def shown_key(cards: Sequence[int]) -> tuple[int, ...]:
-    """What the rules and every built-in family read of the cards one seat
-    has shown (``cards``, in the order shown): their ranks, as a multiset,
-    and whether four shown share a suit. The opener of a reveal round
-    compares exposed values (R11, R12), "sensible" reads their category and
-    the learned family their exposure bucket
-    (:func:`~anaconda_sim.strategies.learned.winprob.exposure_bucket`: ranks,
-    and the four-suited draw); all three are functions of this key
-    (``tests/analysis/test_reveal_shared_prefixes.py`` checks every set of
-    one to four cards). Two seats that show cards of one key are the same to
-    every such decision.
-
-    Examples
-    --------
-    >>> from anaconda_sim.cards import parse_cards
-    >>> shown_key(parse_cards("Q♠ 9♦")) == shown_key(parse_cards("9♣ Q♥"))
-    True
-    >>> shown_key(parse_cards("Q♠ J♠ 9♠ 5♠")), shown_key(parse_cards("Q♠ J♠ 9♠ 5♥"))
-    ((3, 7, 9, 10, 1), (3, 7, 9, 10, 0))
-    """
-    ranks = sorted(int(card) >> 2 for card in cards)
-    four_suited = len(cards) == 4 and len({int(card) & 3 for card in cards}) == 1
-    return (*ranks, int(four_suited))
-
-
-def reads_shown_cards_by_key(kind: int) -> bool:
+def reads_shown_cards_as_buckets(kind: int) -> bool:
     """Whether a seat of ``kind`` reads the cards any seat has shown only
-    through their :func:`shown_key`: true of every built-in family; a custom
-    strategy's functions may read the cards themselves.
+    through their exposure bucket
+    (:func:`~anaconda_sim.strategies.dispatch.shown_read`: the learned
+    family's read, and "sensible"'s R11 category, a function of it): true of
+    every built-in family; a custom strategy's functions may read the cards
+    themselves. The rules read one thing more, the exposed value that
+    decides who opens a reveal round (R11, R12).
 
     Examples
     --------
-    >>> reads_shown_cards_by_key(KIND_SENSIBLE), reads_shown_cards_by_key(KIND_CUSTOM)
+    >>> reads_shown_cards_as_buckets(KIND_SENSIBLE), reads_shown_cards_as_buckets(KIND_CUSTOM)
     (True, False)
     """
     return kind != KIND_CUSTOM

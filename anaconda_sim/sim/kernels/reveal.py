@@ -19,13 +19,18 @@ round only the first order of each revealed prefix is played (its *lead*,
 :func:`prefix_leads`), and an order starts its own play, a copy of its
 lead's, at the round its prefix first differs (:func:`_lead_plays`): the
 120 orders of a kept five play 5 + 20 + 60 + 120 betting rounds a deal
-instead of 4 x 120, with the same results. When every seat is a built-in
-family under the high rules, nobody reads more of the cards shown than
-their ranks and whether four share a suit
-(:func:`~anaconda_sim.strategies.kinds.shown_key`), so orders that showed
-cards of one key in every round so far share a play too: a queen of spades
-or of hearts shown first is one play, and the kept five Q♠ Q♥ Q♦ 9♣ 9♦ play
-2 + 4 + 7 + 10 betting rounds a deal.
+instead of 4 x 120, with the same results.
+
+When every seat is a built-in family under the high rules, the plays are
+shared by what is read, deal by deal (:func:`_follow_reads`). A built-in
+seat reads the cards a seat has shown only as their exposure bucket
+(:func:`~anaconda_sim.strategies.dispatch.shown_read`; "sensible"'s R11
+category is a function of it), and the rules read them once more, to find
+who opens a reveal round (R11, R12). So an order stays with the play it
+shares while, round after round, its cards show the bucket that play's
+show and the same seat opens (or the hero has folded): every decision of
+the round is then the same. The hero holds the same five in every order,
+so every showdown is the same too.
 """
 
 from __future__ import annotations
@@ -36,14 +41,14 @@ import numpy as np
 from numba import types
 
 from ..._numba import argument_type, borrow, jit, keep, run_chunks
+from ...hands.evaluator import exposed_value4
 from ...limits import DECK_SIZE, DISCARD_SIZE, HAND_SIZE, KEPT_SIZE
 from ...rng import STREAM_SEAT, card_bit, stream_state
-from ...strategies.dispatch import decision_jobs
+from ...strategies.dispatch import decision_jobs, shown_read
 from ...strategies.kinds import (
     kernel_extras,
     reads_only_what_is_shown,
-    reads_shown_cards_by_key,
-    shown_key,
+    reads_shown_cards_as_buckets,
 )
 from ...table import views as V
 from ...table.rules import REVEAL_ROUNDS
@@ -139,18 +144,20 @@ def reveal_batch(
     The hero's forced choice ``orders[k]`` is its reveal order
     (``FORCE_ORDER``), or that order then its declaration
     (``FORCE_ORDER_DECLARE``). Orders that have shown the same cards so far
-    share one play (:func:`prefix_leads`), and so do orders that have shown
-    cards of the same key in every round so far when every seat reads shown
-    cards by their key alone (:func:`_reads_by_key`); unless the hero is a
-    custom strategy, whose bets may read the order of the cards it has not
-    shown (:func:`~anaconda_sim.strategies.kinds.reads_only_what_is_shown`).
+    share one play (:func:`prefix_leads`), unless the hero is a custom
+    strategy, whose bets may read the order of the cards it has not shown
+    (:func:`~anaconda_sim.strategies.kinds.reads_only_what_is_shown`); when
+    every seat reads shown cards as buckets (:func:`_reads_buckets`), orders
+    share a play while everything read of them is the same, deal by deal
+    (:func:`_follow_reads`).
     """
-    leads = prefix_leads(orders, share_prefixes=reads_only_what_is_shown(int(kinds[HERO])),
-                         by_key=_reads_by_key(cfg, kinds))  # fmt: skip
+    by_reads = _reads_buckets(cfg, kinds)
+    leads = (same_five_leads(orders) if by_reads else
+             prefix_leads(orders, share_prefixes=reads_only_what_is_shown(int(kinds[HERO]))))
     args = (
         key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask, hand5, discards,
-        hero_packet, right_forced, fours, orders, leads, net, share, opens, opp_folds, pots, cats,
-        hilo, cbet, cdiscard, *kernel_extras(bool(cfg[C_HILO]), kinds, params, n_deals),
+        hero_packet, right_forced, fours, orders, leads, by_reads, net, share, opens, opp_folds,
+        pots, cats, hilo, cbet, cdiscard, *kernel_extras(bool(cfg[C_HILO]), kinds, params, n_deals),
     )  # fmt: skip
     # the phases are function pointers of the driver (compiled apart, on every core)
     kernel, call_args = linked_driver(_reveal_batch_chunks, args, _phase_jobs(args),
@@ -164,8 +171,8 @@ def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
     ``args`` of :func:`reveal_batch`, with the argument types it calls them with."""
     t = [argument_type(a) for a in args]
     (key, deal_start, _, cfg, pass_pub, kinds, params, known_mask, hand5, discards, hero_packet,
-     right_forced, fours, orders, leads, net, share, opens, opp_folds, pots, cats, hilo, cbet,
-     cdiscard, with_hilo, with_learned) = t  # fmt: skip
+     right_forced, fours, orders, leads, by_reads, net, share, opens, opp_folds, pots, cats, hilo,
+     cbet, cdiscard, with_hilo, with_learned) = t  # fmt: skip
     i64 = types.int64
     pub, owns, states, dec, seat_res, res, opener, alive = PLAY_TYPES
     ints1, ints2 = types.Array(i64, 1, "C"), types.Array(i64, 2, "C")
@@ -181,10 +188,11 @@ def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
                          states, cbet, dec, seat_res, res, opener, alive, with_hilo,
                          with_learned), COMPILE_WEIGHTS["betting_phase"]),
         (_finish_orders, (i64, i64, i64, cfg, pub, owns, dec, seat_res, res, opener, alive, net,
-                          share, opens, opp_folds, pots, cats, hilo, with_hilo, with_learned),
+                          share, opens, opp_folds, pots, cats, hilo, ints2, with_hilo,
+                          with_learned),
          COMPILE_WEIGHTS["settle_phase"]),
         (_lead_plays, (i64, i64, i64, leads, orders, pub, owns, states, dec, seat_res, res,
-                       opener, alive), 0.5),
+                       opener, alive, by_reads, cfg, ints2, ints2), 1.0),
     ]  # fmt: skip
     if args[-2] is not None:  # with_hilo: the declaration is compiled in
         jobs.append((declare_phase, (i64, i64, cfg, ints1, kinds, params, orders, pub, owns,
@@ -197,8 +205,8 @@ def _phase_jobs(args: tuple[Any, ...]) -> list[CompileJob]:
 def _reveal_batch_chunks(
     first_chunk, stop_chunk, key, deal_start, n_deals, cfg, pass_pub, kinds, params, known_mask,
     hand5, discards,
-    hero_packet, right_forced, fours, orders, leads, net, share, opens, opp_folds, pots, cats,
-    hilo, cbet, cdiscard, with_hilo, with_learned,
+    hero_packet, right_forced, fours, orders, leads, by_reads, net, share, opens, opp_folds, pots,
+    cats, hilo, cbet, cdiscard, with_hilo, with_learned,
     _start_orders, betting_phase, declare_phase, _finish_orders, _lead_plays,
 ):  # fmt: skip
     """Chunks ``first_chunk .. stop_chunk - 1`` of :func:`reveal_batch`
@@ -241,6 +249,9 @@ def _reveal_batch_chunks(
     opener_ = np.empty((size, MAX_ROUNDS), dtype=np.int64)
     alive_ = np.zeros(size, dtype=np.bool_)
     dealers_ = np.full(group, cfg[C_DEALER], dtype=np.int64)
+    # the play each order of a deal shares, and the one it parted from this round
+    follow_ = np.empty((group, n_orders), dtype=np.int64)
+    reads_ = np.empty((READ_ROWS, n_orders), dtype=np.int64)
     # borrowed (uncounted) views for the phase calls; the originals live
     # until keep() below
     pass_owns, kept, packets = borrow(pass_owns_), borrow(kept_), borrow(packets_)
@@ -250,6 +261,7 @@ def _reveal_batch_chunks(
     pub, owns, states, dec = borrow(pub_), borrow(owns_), borrow(states_), borrow(dec_)
     seat_res, res, opener = borrow(seat_res_), borrow(res_), borrow(opener_)
     alive, dealers = borrow(alive_), borrow(dealers_)
+    follow, reads = borrow(follow_), borrow(reads_)
     for chunk in range(first_chunk, stop_chunk):
         start = chunk * CHUNK
         stop = min(n_deals, (chunk + 1) * CHUNK)
@@ -265,25 +277,26 @@ def _reveal_batch_chunks(
             if cfg[C_REVEAL] != 0:
                 for r in range(REVEAL_ROUNDS):
                     _lead_plays(r, m, n_orders, leads, orders, pub, owns, states, dec, seat_res,
-                                res, opener, alive)  # fmt: skip
+                                res, opener, alive, by_reads, cfg, follow, reads)  # fmt: skip
                     betting_phase(ROUNDS_BEFORE_DISCARD + r, r, plays, n_orders, checks_only,
                                   cfg, dealers, pub, owns, kinds, params, states, cbet, dec,
                                   seat_res, res, opener, alive, with_hilo,
                                   with_learned)  # fmt: skip
                 _lead_plays(REVEAL_ROUNDS, m, n_orders, leads, orders, pub, owns, states, dec,
-                            seat_res, res, opener, alive)  # fmt: skip
+                            seat_res, res, opener, alive, by_reads, cfg, follow,
+                            reads)  # fmt: skip
             if with_hilo is not None:
                 if cfg[C_HILO] != 0:
                     declare_phase(plays, n_orders, cfg, dealers, kinds, params, orders, pub, owns,
                                   states, seat_res, res, alive)  # fmt: skip
             _finish_orders(start, plays, n_orders, cfg, pub, owns, dec, seat_res, res, opener,
-                           alive, net, share, opens, opp_folds, pots, cats, hilo, with_hilo,
-                           with_learned)  # fmt: skip
+                           alive, net, share, opens, opp_folds, pots, cats, hilo, follow,
+                           with_hilo, with_learned)  # fmt: skip
             start += m
     keep(pass_owns_, kept_, packets_, pass_states_, dealt_, hand_)
     keep(chosen_, deck_state_, hero_cards_, pub_, owns_, states_)
     keep(dec_, seat_res_, res_, opener_, alive_, dealers_)
-    keep(held_, held_, held_, held_, held_, held_)
+    keep(held_, follow_, reads_, held_, held_, held_)
 
 
 @jit
@@ -357,36 +370,28 @@ def _start_orders(
                 reusable = res[e, R_MISSED] == 0
 
 
-def _reads_by_key(cfg: np.ndarray, kinds: np.ndarray) -> bool:
+def _reads_buckets(cfg: np.ndarray, kinds: np.ndarray) -> bool:
     """Whether every decision of a deal of the reveal analysis reads the
-    cards a seat has shown only through their key
-    (:func:`~anaconda_sim.strategies.kinds.shown_key`): every seat a built-in
-    family (:func:`~anaconda_sim.strategies.kinds.reads_shown_cards_by_key`)
-    under the high showdown (the hi-lo declarations and low reads are not
-    covered by the key)."""
-    return cfg[C_HILO] == 0 and all(reads_shown_cards_by_key(int(kind)) for kind in kinds)
+    cards a seat has shown only as their bucket
+    (:func:`~anaconda_sim.strategies.kinds.reads_shown_cards_as_buckets`),
+    but for the rules' opener of a reveal round (R11, R12): every seat a
+    built-in family, under the high showdown (the hi-lo declarations and low
+    reads are not covered by the bucket)."""
+    return bool(cfg[C_HILO] == 0) and all(reads_shown_cards_as_buckets(int(k)) for k in kinds)
 
 
-def prefix_leads(
-    orders: np.ndarray, share_prefixes: bool = True, by_key: bool = False
-) -> np.ndarray:
+def prefix_leads(orders: np.ndarray, share_prefixes: bool = True) -> np.ndarray:
     """The order each order follows in each reveal round: ``leads[r, k]`` is
     the first order (by index) that keeps the same five as order 0, as order
     ``k`` does, and shows the same first ``r + 1`` cards in the same
-    sequence (``by_key``: cards of the same
-    :func:`~anaconda_sim.strategies.kinds.shown_key` after each of reveals
-    ``0 .. r``); ``k`` itself when it is that first one, or keeps another
-    five, or when ``share_prefixes`` is false (then every order is played in
-    full).
+    sequence; ``k`` itself when it is that first one, or keeps another five,
+    or when ``share_prefixes`` is false (then every order is played in full).
 
     Until reveal ``r``, two orders of one deal with the same lead are the
     same deal on the same random numbers: nobody's decision reads the order
     of cards not yet shown (the built-in strategies read the set of cards
-    held and what is exposed), and with ``by_key`` nobody reads more of the
-    shown cards than their key (the hero holds the same five in both, so
-    every showdown is the same too). So :func:`_reveal_batch_chunks` plays
-    only the lead and copies its play, with the order's own shown cards, when
-    the order's own prefix (or key) first differs.
+    held and what is exposed), so :func:`_reveal_batch_chunks` plays only
+    the lead and copies its play when the order's own prefix first differs.
 
     Examples
     --------
@@ -395,8 +400,6 @@ def prefix_leads(
     [[0, 0, 2], [0, 0, 2], [0, 1, 2], [0, 1, 2]]
     >>> prefix_leads(orders, share_prefixes=False)[0].tolist()
     [0, 1, 2]
-    >>> prefix_leads(orders, by_key=True).tolist()  # four deuces: one key
-    [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]
     """
     n = len(orders)
     leads = np.tile(np.arange(n, dtype=np.int64), (REVEAL_ROUNDS, 1))
@@ -404,60 +407,244 @@ def prefix_leads(
         return leads
     fives = [frozenset(int(c) for c in row[:KEPT_SIZE]) for row in orders]
     for r in range(REVEAL_ROUNDS):
-        first: dict[tuple[Any, ...], int] = {}
+        first: dict[tuple[int, ...], int] = {}
         for k in range(n):
             if fives[k] == fives[0]:
-                shown = [int(c) for c in orders[k, : r + 1]]
-                seen = (tuple(shown_key(shown[: j + 1]) for j in range(r + 1)) if by_key
-                        else tuple(shown))  # fmt: skip
-                leads[r, k] = first.setdefault(seen, k)
+                leads[r, k] = first.setdefault(tuple(int(c) for c in orders[k, : r + 1]), k)
+    return leads
+
+
+def same_five_leads(orders: np.ndarray) -> np.ndarray:
+    """The leads (as :func:`prefix_leads` gives them) of plays shared while
+    everything read of them is the same (:func:`_follow_reads`): in every
+    round, order 0 for each order that keeps order 0's five, else the order
+    itself. Before the reveals those orders are one deal; the kernel parts
+    them deal by deal.
+
+    Examples
+    --------
+    >>> same_five_leads(np.array([[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [5, 1, 2, 3, 4]]))[0].tolist()
+    [0, 0, 2]
+    """
+    n = len(orders)
+    leads = np.tile(np.arange(n, dtype=np.int64), (REVEAL_ROUNDS, 1))
+    if n == 0:
+        return leads
+    five = frozenset(int(c) for c in orders[0, :KEPT_SIZE])
+    for k in range(n):
+        if frozenset(int(c) for c in orders[k, :KEPT_SIZE]) == five:
+            leads[:, k] = 0
     return leads
 
 
 @jit(_nrt=False)
 def _lead_plays(rnd, m, n_orders, leads, orders, pub, owns, states, dec, seat_res, res, opener,
-                alive):  # fmt: skip
+                alive, by_reads, cfg, follow, scratch):  # fmt: skip
     """Before reveal round ``rnd`` (0 .. ``REVEAL_ROUNDS - 1``; ``REVEAL_ROUNDS``:
     after the last) of the first ``m`` deals' plays (``n_orders`` each): an
     order that follows another this round (``leads[rnd, k] != k``) sits it
     out, and one that leads it but followed another the round before starts
     its own play as a copy of that one's, with its own order of the hero's
-    cards (``orders[k]``). A deal whose first order was missed (every order
-    played in full at the discard, :func:`_start_orders`) is left as it is."""
+    cards (``orders[k]``); with ``by_reads``, the plays an order follows are
+    found deal by deal (:func:`_follow_reads`, its state in ``follow`` and
+    ``scratch``). A deal whose first order was missed (every order played in
+    full at the discard, :func:`_start_orders`) is left as it is."""
+    if by_reads and rnd < REVEAL_ROUNDS:
+        _shown_reads(rnd, orders, scratch)
+        for k in range(n_orders):
+            scratch[_STAMP, k] = -1
+    # after the last round an order that still follows another takes its
+    # results (_finish_orders), not its play; but a hi-lo play goes on to
+    # its own declaration (R22), which forced rows may differ in
+    last = rnd == REVEAL_ROUNDS and cfg[C_HILO] == 0
     for i in range(m):
         e0 = i * n_orders
         if res[e0, R_MISSED] != 0:
+            for k in range(n_orders):
+                follow[i, k] = k  # every order played in full
+            continue
+        if by_reads:
+            _follow_reads(rnd, i, n_orders, leads, orders, pub, owns, states, dec, seat_res, res,
+                          opener, alive, cfg, follow, scratch, last)  # fmt: skip
             continue
         for k in range(n_orders):
             e = e0 + k
+            follow[i, k] = k
             if rnd < REVEAL_ROUNDS and leads[rnd, k] != k:
                 alive[e] = False  # played by its lead
                 continue
             before = leads[rnd - 1, k] if rnd > 0 else k
             if before != k:
-                source = e0 + before
-                copy_play(source, e, pub, owns, states, dec, seat_res, res, opener)
-                for j in range(KEPT_SIZE):
-                    owns[e, HERO, V.O_CARDS + j] = orders[k, j]
-                # the lead may have shown other cards of the same key: the
-                # order's own are on the table from here on
-                for j in range(min(rnd, REVEAL_ROUNDS)):
-                    if pub[e, V.P_EXPOSED + 4 * HERO + j] >= 0:
-                        pub[e, V.P_EXPOSED + 4 * HERO + j] = orders[k, j]
-                alive[e] = alive[source]
+                if last:
+                    follow[i, k] = before
+                    continue
+                _take_play(e0 + before, e, k, rnd, orders, pub, owns, states, dec, seat_res, res,
+                           opener)  # fmt: skip
+                alive[e] = alive[e0 + before]
+
+
+@jit(inline="always")
+def _take_play(source, e, k, rnd, orders, pub, owns, states, dec, seat_res, res, opener):
+    """Play ``e`` (order ``k``) becomes a copy of play ``source`` before reveal
+    round ``rnd``, with order ``k``'s own order of the hero's cards and its
+    own cards on the table (the source may have shown others)."""
+    copy_play(source, e, pub, owns, states, dec, seat_res, res, opener)
+    for j in range(KEPT_SIZE):
+        owns[e, HERO, V.O_CARDS + j] = orders[k, j]
+    for j in range(min(rnd, REVEAL_ROUNDS)):
+        if pub[e, V.P_EXPOSED + 4 * HERO + j] >= 0:  # shown before the hero folded
+            pub[e, V.P_EXPOSED + 4 * HERO + j] = orders[k, j]
+
+
+#: rows of the scratch of :func:`_follow_reads` (one column an order): the
+#: first order that parted from a play this round and the next after one;
+#: what an order shows; the rivals' best on a play's table and its stamp
+_FIRST_PARTED, _NEXT_PARTED, _VALUE, _BUCKET, _BEST, _BEST_AT, _STAMP = 0, 1, 2, 3, 4, 5, 6
+READ_ROWS = 7
+
+
+@jit(inline="always")
+def _follow_reads(rnd, i, n_orders, leads, orders, pub, owns, states, dec, seat_res, res, opener,
+                  alive, cfg, follow, scratch, last):  # fmt: skip
+    """:func:`_lead_plays` for deal ``i`` of the batch when every seat reads
+    shown cards as buckets (:func:`_reads_buckets`): ``follow[i, k]`` is the
+    order whose play order ``k`` shares (``k``: its own); ``scratch`` holds
+    what each order shows after the reveal (:func:`_shown_reads`, filled
+    before the first deal). Before reveal round ``rnd`` an order stays with
+    its play while the round reads the same of its cards as of that play's
+    (:func:`_reads_alike`): then every decision of the round is the same,
+    and so is the play. One that parts joins the first order that parted
+    from the same play this round and reads alike, else starts its own play,
+    a copy of the one it parted from (every order that parts was that play
+    until now). After the last round every order that still follows one
+    takes its results (``last``), or under the hi-lo rules its play."""
+    e0 = i * n_orders
+    if rnd == 0:
+        for k in range(n_orders):
+            follow[i, k] = leads[0, k]
+    stamp = rnd * (1 << 32) + i + 1  # marks the rivals' best found for this deal and round
+    n = cfg[C_N]
+    hero_at = (HERO - cfg[C_DEALER] - 1 + 2 * n) % n  # seat_after(dealer, hero_at, n) == HERO
+    for k in range(n_orders):
+        scratch[_FIRST_PARTED, k] = -1
+    for k in range(n_orders):
+        lead = follow[i, k]
+        if lead == k:
+            continue  # its own play goes on
+        e = e0 + k
+        if rnd == REVEAL_ROUNDS:
+            if last:
+                continue  # it takes the results of the play it follows
+            _take_play(e0 + lead, e, k, rnd, orders, pub, owns, states, dec, seat_res, res,
+                       opener)  # fmt: skip
+            follow[i, k] = k
+            alive[e] = alive[e0 + lead]
+            continue
+        alive[e] = False  # played by the play it follows
+        p = pub[e0 + lead]
+        if p[V.P_FOLDED + HERO] != 0:
+            continue  # nobody reads a folded seat's cards
+        if scratch[_STAMP, lead] != stamp:
+            _rivals_best(rnd, p, owns[e0 + lead], cfg, lead, scratch)
+            scratch[_STAMP, lead] = stamp
+        if _reads_alike(scratch, lead, k, lead, hero_at):
+            continue
+        # the orders that parted from the same play this round to play their
+        # own, first to last
+        joined = k
+        j = scratch[_FIRST_PARTED, lead]
+        last_parted = -1
+        while j >= 0:
+            if _reads_alike(scratch, lead, k, j, hero_at):
+                joined = j
+                break
+            last_parted = j
+            j = scratch[_NEXT_PARTED, j]
+        follow[i, k] = joined
+        if joined == k:
+            scratch[_NEXT_PARTED, k] = -1
+            if last_parted < 0:
+                scratch[_FIRST_PARTED, lead] = k
+            else:
+                scratch[_NEXT_PARTED, last_parted] = k
+            _take_play(e0 + lead, e, k, rnd, orders, pub, owns, states, dec, seat_res, res,
+                       opener)  # fmt: skip
+            alive[e] = alive[e0 + lead]
+
+
+@jit(inline="always")
+def _shown_reads(rnd, orders, scratch):
+    """Each order's exposed value (R11) and bucket
+    (:func:`~anaconda_sim.strategies.dispatch.shown_read`) once the hero has
+    shown its first ``rnd + 1`` cards, into ``scratch``."""
+    for k in range(orders.shape[0]):
+        c0, c1 = np.int64(orders[k, 0]), np.int64(orders[k, 1])
+        c2, c3 = np.int64(orders[k, 2]), np.int64(orders[k, 3])
+        scratch[_VALUE, k] = exposed_value4(c0, c1, c2, c3, rnd + 1)
+        scratch[_BUCKET, k] = shown_read(c0, c1, c2, c3, rnd + 1)
+
+
+@jit(inline="always")
+def _rivals_best(rnd, p, o, cfg, lead, scratch):
+    """The strongest exposed cards among the hero's active rivals once each
+    has shown its card ``rnd`` on the table ``p``, ``o`` (R11), and the place
+    after the dealer of the first seat that shows them (R12: ties to the
+    first clockwise), into ``scratch``'s column ``lead`` (-1, -1: none)."""
+    n = cfg[C_N]
+    dealer = cfg[C_DEALER]
+    best, at = np.int64(-1), np.int64(-1)
+    for i in range(n):
+        seat = seat_after(dealer, i, n)
+        if seat == HERO or p[V.P_FOLDED + seat] != 0:
+            continue
+        # a seat shows the cards of its row in their order (betting_phase)
+        value = exposed_value4(np.int64(o[seat, V.O_CARDS]), np.int64(o[seat, V.O_CARDS + 1]),
+                               np.int64(o[seat, V.O_CARDS + 2]),
+                               np.int64(o[seat, V.O_CARDS + 3]), rnd + 1)  # fmt: skip
+        if value > best:
+            best, at = value, i
+    scratch[_BEST, lead] = best
+    scratch[_BEST_AT, lead] = at
+
+
+@jit(inline="always")
+def _hero_opens(scratch, lead, k, hero_at):
+    """Whether the hero opens the round showing order ``k``'s cards against
+    the rivals' best in column ``lead`` (R11, R12: strictly stronger, or as
+    strong and first clockwise after the dealer, ``hero_at`` its place)."""
+    value, best = scratch[_VALUE, k], scratch[_BEST, lead]
+    return value > best or (value == best and hero_at < scratch[_BEST_AT, lead])
+
+
+@jit(inline="always")
+def _reads_alike(scratch, lead, k, j, hero_at):
+    """Whether the round about to be played reads the same of the hero's
+    cards shown as order ``k``'s as shown as order ``j``'s, on the table of
+    play ``lead`` (whose rivals' best :func:`_rivals_best` found): one bucket,
+    and the same seat opens (``hero_at``: the hero's place after the dealer)."""
+    if scratch[_BUCKET, k] != scratch[_BUCKET, j]:
+        return False
+    return _hero_opens(scratch, lead, k, hero_at) == _hero_opens(scratch, lead, j, hero_at)
 
 
 @jit(_nrt=False)
 def _finish_orders(
     first, plays, n_orders, cfg, pub, owns, dec, seat_res, res, opener, alive, net, share, opens,
-    opp_folds, pots, cats, hilo, with_hilo, with_learned,
+    opp_folds, pots, cats, hilo, follow, with_hilo, with_learned,
 ):  # fmt: skip
     """The end of every play (R10, R17-R20; hi-lo R23-R25) and the hero's
-    results into rows ``first ..`` of :func:`reveal_batch`'s outputs."""
+    results into rows ``first ..`` of :func:`reveal_batch`'s outputs; an
+    order that still follows another after the last reveal round
+    (``follow``, :func:`_lead_plays`) is that order's deal, and takes its
+    results."""
     n = cfg[C_N]
     for e in range(plays):
         i = first + e // n_orders
         k = e % n_orders
+        lead = follow[e // n_orders, k] if cfg[C_REVEAL] != 0 else k
+        if lead != k:
+            _same_results(i, k, lead, net, share, opens, opp_folds, pots, cats, hilo)
+            continue
         settle_inline(not alive[e], cfg[C_DEALER], cfg, pub[e], owns[e], dec[e], seat_res[e],
                       res[e], with_hilo, with_learned)  # fmt: skip
         net[i, k] = seat_res[e, HERO, S_NET]
@@ -475,6 +662,20 @@ def _finish_orders(
             fold = seat_res[e, seat, S_FOLD] - ROUNDS_BEFORE_DISCARD
             if fold >= 0:
                 opp_folds[i, k, fold] += 1
+
+
+@jit(inline="always")
+def _same_results(i, k, lead, net, share, opens, opp_folds, pots, cats, hilo):
+    """Order ``k`` of deal row ``i`` takes the results of order ``lead``."""
+    net[i, k] = net[i, lead]
+    share[i, k] = share[i, lead]
+    pots[i, k] = pots[i, lead]
+    cats[i, k] = cats[i, lead]
+    for j in range(hilo.shape[2] if hilo.shape[0] > 0 else 0):
+        hilo[i, k, j] = hilo[i, lead, j]
+    for r in range(REVEAL_ROUNDS):
+        opens[i, k, r] = opens[i, lead, r]
+        opp_folds[i, k, r] = opp_folds[i, lead, r]
 
 
 @jit(inline="always")
