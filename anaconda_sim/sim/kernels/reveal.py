@@ -465,7 +465,7 @@ def _lead_plays(rnd, m, n_orders, leads, orders, pub, owns, states, dec, seat_re
             continue
         if by_reads:
             _follow_reads(rnd, i, n_orders, leads, orders, pub, owns, states, dec, seat_res, res,
-                          opener, alive, cfg, follow, scratch, last)  # fmt: skip
+                          opener, alive, cfg, follow, scratch)  # fmt: skip
             continue
         for k in range(n_orders):
             e = e0 + k
@@ -505,7 +505,7 @@ READ_ROWS = 7
 
 @jit(inline="always")
 def _follow_reads(rnd, i, n_orders, leads, orders, pub, owns, states, dec, seat_res, res, opener,
-                  alive, cfg, follow, scratch, last):  # fmt: skip
+                  alive, cfg, follow, scratch):  # fmt: skip
     """:func:`_lead_plays` for deal ``i`` of the batch when every seat reads
     shown cards as buckets (:func:`_reads_buckets`): ``follow[i, k]`` is the
     order whose play order ``k`` shares (``k``: its own); ``scratch`` holds
@@ -517,12 +517,13 @@ def _follow_reads(rnd, i, n_orders, leads, orders, pub, owns, states, dec, seat_
     from the same play this round and reads alike, else starts its own play,
     a copy of the one it parted from (every order that parts was that play
     until now). After the last round every order that still follows one
-    takes its results (``last``), or under the hi-lo rules its play."""
+    takes its results (:func:`_finish_orders`): these tables play the high
+    rules, so no declaration follows."""
     e0 = i * n_orders
     if rnd == 0:
         for k in range(n_orders):
             follow[i, k] = leads[0, k]
-    stamp = rnd * (1 << 32) + i + 1  # marks the rivals' best found for this deal and round
+    stamp = i + 1  # marks the rivals' best found for this deal (reset every round)
     n = cfg[C_N]
     hero_at = (HERO - cfg[C_DEALER] - 1 + 2 * n) % n  # seat_after(dealer, hero_at, n) == HERO
     for k in range(n_orders):
@@ -531,15 +532,9 @@ def _follow_reads(rnd, i, n_orders, leads, orders, pub, owns, states, dec, seat_
         lead = follow[i, k]
         if lead == k:
             continue  # its own play goes on
-        e = e0 + k
         if rnd == REVEAL_ROUNDS:
-            if last:
-                continue  # it takes the results of the play it follows
-            _take_play(e0 + lead, e, k, rnd, orders, pub, owns, states, dec, seat_res, res,
-                       opener)  # fmt: skip
-            follow[i, k] = k
-            alive[e] = alive[e0 + lead]
-            continue
+            continue  # it takes the results of the play it follows
+        e = e0 + k
         alive[e] = False  # played by the play it follows
         p = pub[e0 + lead]
         if p[V.P_FOLDED + HERO] != 0:
@@ -643,7 +638,7 @@ def _finish_orders(
         k = e % n_orders
         lead = follow[e // n_orders, k] if cfg[C_REVEAL] != 0 else k
         if lead != k:
-            _same_results(i, k, lead, net, share, opens, opp_folds, pots, cats, hilo)
+            _same_results(i, k, lead, net, share, opens, opp_folds, pots, cats)
             continue
         settle_inline(not alive[e], cfg[C_DEALER], cfg, pub[e], owns[e], dec[e], seat_res[e],
                       res[e], with_hilo, with_learned)  # fmt: skip
@@ -665,14 +660,13 @@ def _finish_orders(
 
 
 @jit(inline="always")
-def _same_results(i, k, lead, net, share, opens, opp_folds, pots, cats, hilo):
-    """Order ``k`` of deal row ``i`` takes the results of order ``lead``."""
+def _same_results(i, k, lead, net, share, opens, opp_folds, pots, cats):
+    """Order ``k`` of deal row ``i`` takes the results of order ``lead``
+    (under the high rules only, :func:`_lead_plays`: no hi-lo results)."""
     net[i, k] = net[i, lead]
     share[i, k] = share[i, lead]
     pots[i, k] = pots[i, lead]
     cats[i, k] = cats[i, lead]
-    for j in range(hilo.shape[2] if hilo.shape[0] > 0 else 0):
-        hilo[i, k, j] = hilo[i, lead, j]
     for r in range(REVEAL_ROUNDS):
         opens[i, k, r] = opens[i, lead, r]
         opp_folds[i, k, r] = opp_folds[i, lead, r]
