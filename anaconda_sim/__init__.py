@@ -69,6 +69,7 @@ _LAZY = {
     "run_sweep": "sweep",
     "load_results": "sweep",
     "classify": "hands",
+    "compile_kernels": "precompile",
 }
 
 __all__ = ["CardError", "__version__", "format_cards", "mask_from_cards", "parse_cards", *_LAZY]

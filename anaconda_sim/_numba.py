@@ -96,7 +96,8 @@ def _env_flag(name: str, default: bool) -> bool:
 #: compiled kernels, so work on the shell, the tables or the analyses' Python
 #: does not pay the compiler again.
 OUTSIDE_KERNELS = frozenset({
-    "__main__.py", "analysis", "cli", "errors.py", "game", "learning", "output", "spots", "sweep",
+    "__main__.py", "analysis", "cli", "errors.py", "game", "learning", "output", "precompile.py",
+    "spots", "sweep",
 })  # fmt: skip
 
 

@@ -28,7 +28,8 @@ LAYERS: list[set[str]] = [
     {"analysis"},  # the questions
     {"spots"},  # any decision of a deal under way: posteriors and action values
     {"learning"},  # exploitability and learning, asked of the questions
-    {"sweep", "output"},  # grids of questions; tables and charts
+    # grids of questions; tables and charts; every entry point's kernels compiled ahead
+    {"sweep", "output", "precompile"},
     {"cli"},  # the command line
     {"__init__", "__main__"},  # the public face: lazy names of every layer
 ]
