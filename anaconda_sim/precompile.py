@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .checks import check_players
 from .table import Rules
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ def _calls(players: int) -> dict[str, Callable[[], Any]]:
 
 
 def compile_kernels(
-    entry_points: Sequence[str] | None = None,
+    entry_points: str | Sequence[str] | None = None,
     *,
     players: int = 6,
     echo: Callable[[str], None] | None = None,
@@ -126,8 +127,8 @@ def compile_kernels(
     Parameters
     ----------
     entry_points
-        Names from :data:`ENTRY_POINTS` (default: all of them, in that
-        order; the later ones reuse what the earlier ones compiled).
+        Names from :data:`ENTRY_POINTS`, or one name (default: all of them,
+        in that order; the later ones reuse what the earlier ones compiled).
     players
         The table size of the small calls, 2 to 7. The compiled kernels
         serve every table size.
@@ -149,6 +150,8 @@ def compile_kernels(
     ------
     ValueError
         An unknown entry point name, or a table size outside 2 to 7.
+    TypeError
+        A table size that is not an int.
 
     Examples
     --------
@@ -162,17 +165,14 @@ def compile_kernels(
     import pandas as pd  # late: loads pandas, kept off the parser's import
     from numba.core import event  # late: loads numba
 
-
+    if isinstance(entry_points, str):
+        entry_points = [entry_points]
     chosen = list(ENTRY_POINTS if entry_points is None else entry_points)
     unknown = [name for name in chosen if name not in ENTRY_POINTS]
     if unknown:
         raise ValueError(f"unknown entry point {unknown[0]!r}: choose from "
                          f"{', '.join(ENTRY_POINTS)}")  # fmt: skip
-    if isinstance(players, bool) or not hasattr(players, "__index__") or not (
-        2 <= int(players) <= 7
-    ):
-        raise ValueError(f"players={players!r}: a table has 2 to 7 players")
-    calls = _calls(int(players))
+    calls = _calls(check_players(players))
     rows = []
     for name in chosen:
         if echo is not None:
