@@ -67,6 +67,7 @@ __all__ = [
     "ReceivedCondition",
     "RevealModel",
     "add_categories",
+    "compile_pass_model",
     "fixed_batches",
     "pub_at_pass",
     "score_keeps",
@@ -239,12 +240,9 @@ def score_passes(
     opponent's hand.
     """
 
-    kinds, params = showdown_kernel_strategies(opponents)
-    hand = np.array(hero7, dtype=np.int64)
+    kinds, params, hand, known_mask, pub = _pass_model_inputs(players, opponents, hero7, known)
     rows = np.ascontiguousarray(choices, dtype=np.int64)
-    known_mask = mask_from_cards(list(hero7) + list(known))
     k = len(rows)
-    pub = pub_at_pass(players)
     acc = ChoiceAccumulator(k)
     # the left neighbour's gain from pass k: its share minus its mean share
     # over the K passes, kept in exact units of 1 / (SHARE_SCALE * K)
@@ -260,6 +258,35 @@ def score_passes(
         left.add_units(k * left_shares - left_shares.sum(axis=1, keepdims=True))
         add_categories(cat_counts, cats)
     return PassScores(acc, left, cat_counts)
+
+
+def _pass_model_inputs(
+    players: int, opponents: Sequence[Strategy], hero7: Sequence[int], known: Sequence[int]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.uint64, np.ndarray]:
+    """The pass model's table: the opponents' kinds and parameter rows, the
+    hero's seven, the mask of cards no opponent is dealt, the public view."""
+    kinds, params = showdown_kernel_strategies(opponents)
+    hand = np.array(hero7, dtype=np.int64)
+    return kinds, params, hand, mask_from_cards(list(hero7) + list(known)), pub_at_pass(players)
+
+
+def compile_pass_model(
+    players: int, opponents: Sequence[Strategy], hero7: Sequence[int], *,
+    known: Sequence[int] = (),
+) -> None:  # fmt: skip
+    """Compile what :func:`score_passes` runs for this table (the model's
+    kernels and the built-in pass with an engine's argument types), on every
+    core, and play nothing: a first call that decides a pass from Python
+    before it scores (:meth:`~anaconda_sim.strategies.Strategy.decide_pass`,
+    the hero's own) then finds that pass compiled beside the model's
+    kernels rather than alone on one core before them. Costs a look-up once
+    they are compiled or cached."""
+    kinds, params, hand, known_mask, pub = _pass_model_inputs(players, opponents, hero7, known)
+    # the arrays a batch of no deals is scored into: the same types as any batch's
+    shares, left_shares = np.empty((0, 1), dtype=np.int64), np.empty((0, 1), dtype=np.int64)
+    pass_choices_batch(np.uint64(0), 0, 0, players, pub, kinds, params, known_mask, hand,
+                       np.zeros((1, 3), dtype=np.int64), shares, left_shares,
+                       np.empty((0, 1), dtype=np.int8))  # fmt: skip
 
 
 # ------------------------------------------------------------ keep model --

@@ -10,16 +10,21 @@ import numpy as np
 import pytest
 
 from anaconda_sim.analysis import discard_values, pass_values
+from anaconda_sim.analysis.driver import own_view
 from anaconda_sim.cards import format_cards, parse_cards
-from anaconda_sim.rng import root_key
+from anaconda_sim.rng import STREAM_SEAT, new_state, root_key
+from anaconda_sim.sim.kernels import showdown
 from anaconda_sim.sim.models import (
     RevealModel,
+    compile_pass_model,
     fixed_batches,
+    pub_at_pass,
     score_keeps,
     score_passes,
     showdown_kernel_strategies,
 )
 from anaconda_sim.strategies import Strategy, get_strategy
+from anaconda_sim.strategies.dispatch import builtin_pass
 from anaconda_sim.table.rules import Rules
 
 HAND = parse_cards("Q♠ Q♥ 9♣ 8♦ 3♠ 4♥ 2♣")
@@ -34,6 +39,30 @@ def test_pass_model_is_the_table_of_pass_values():
     mean = scores.acc.mean()
     for k, row in enumerate(choices):
         assert by_pass[format_cards(row, unicode=True)] == pytest.approx(mean[k], abs=1e-15)
+
+
+def _versions() -> dict[str, set[tuple]]:
+    """The compiled versions (argument types) of the pass model's kernels and
+    of the built-in pass, in this process."""
+    kernels = (showdown._pass_choices_batch_chunks, showdown.opponents_after_pass,
+               showdown._fixed_opponents_best, builtin_pass)  # fmt: skip
+    return {k.py_func.__name__: set(k.overloads) for k in kernels}
+
+
+@pytest.mark.parametrize("field", ["learned", "sensible"])
+def test_compiling_the_pass_model_ahead_compiles_what_scoring_and_a_pass_run(field):
+    # equity at the deal compiles the model first, then decides the hero's
+    # pass from Python and scores it: neither may need a version of its own
+    opponents = [get_strategy(field)] * 4
+    dead = parse_cards("A♠ K♦")
+    compile_pass_model(5, opponents, HAND, known=dead)
+    ahead = _versions()
+    assert all(ahead.values())
+    get_strategy(field).decide_pass(pub_at_pass(5), own_view(0, HAND),
+                                    new_state(root_key(1), 0, STREAM_SEAT))  # fmt: skip
+    choices = np.array(list(itertools.combinations(HAND, 3))[:4], dtype=np.int64)
+    score_passes(fixed_batches(40, 16), root_key(1), 5, opponents, HAND, choices, known=dead)
+    assert _versions() == ahead
 
 
 def test_keep_model_does_not_depend_on_the_batches():
