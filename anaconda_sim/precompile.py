@@ -80,9 +80,8 @@ def _calls(players: int) -> dict[str, Callable[[], Any]]:
         pass_values(_HAND, players, deals=16, betting=True, **quiet)
 
     def exploitability_() -> None:
-        exploitability("learned", players, hands=2, deals=16, seed=1, progress=False)
-        exploitability("learned", players, hands=2, deals=16, seed=1, betting=True,
-                       progress=False)  # fmt: skip
+        exploitability("learned", players, hands=2, deals=16, **quiet)
+        exploitability("learned", players, hands=2, deals=16, betting=True, **quiet)
 
     def action_values_() -> None:
         # the longest of a few deals, and in it the first spot of each kind

@@ -86,8 +86,8 @@ def children_cpu():
 def timed():
     w, c, k = time.perf_counter(), time.process_time(), children_cpu()
 {body}
-    return (time.perf_counter() - w, time.process_time() - c,
-            time.process_time() - c + children_cpu() - k)
+    own = time.process_time() - c
+    return time.perf_counter() - w, own, own + children_cpu() - k
 first = timed()
 second = timed()
 print(json.dumps({{"import_s": imported, "first": first, "second": second}}))

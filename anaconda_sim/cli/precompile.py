@@ -19,8 +19,9 @@ def run_compile(args: argparse.Namespace, streams: Streams) -> int:
         print(text, file=streams.stdout, flush=True)
 
     folder = cache_folder()
+    # off by ANACONDA_SIM_CACHE=0, or by a folder that cannot be written (warned)
     echo(f"kernel cache: {folder}" if folder is not None else
-         "kernel cache: off (ANACONDA_SIM_CACHE=0): compiling for this process only")  # fmt: skip
+         "kernel cache: off: compiling for this process only")  # fmt: skip
     table = compile_kernels(args.only, players=args.players, echo=echo)
     echo(f"done in {table['seconds'].sum():.1f} s")
     return 0
